@@ -1,0 +1,30 @@
+/** A handler's command: a shell string, or an argv list executed without a shell. */
+export type HookCommand = string | readonly string[];
+
+/** One command handler from a configuration file, normalized, with its provenance. */
+export interface HookDefinition {
+  /** The event this handler is registered for, as the profile names it. */
+  event: string;
+  /** The matcher as written, or null when omitted. */
+  matcher: string | null;
+  /** The `if` permission-rule predicate as written, or null. */
+  if: string | null;
+  command: HookCommand;
+  /** Timeout in milliseconds (already defaulted from the profile). */
+  timeoutMs: number;
+  statusMessage: string | null;
+  /** Working directory for the handler, or null for the engine's cwd. */
+  cwd: string | null;
+  /** Extra environment variables for the handler. */
+  env: Readonly<Record<string, string>>;
+  /** The configuration file the handler came from. */
+  file: string;
+  /** The layer of that file, such as `user` or `project`. */
+  layer: string;
+  /** JSON path of the handler inside `file`, such as `hooks.PreToolUse[0].hooks[1]`. */
+  path: string;
+  /** Position of the matcher group among this event's groups, across all files in order. */
+  groupIndex: number;
+  /** Position of the handler inside its group. */
+  handlerIndex: number;
+}

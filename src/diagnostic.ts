@@ -1,0 +1,51 @@
+/** How serious a diagnostic is: `error` means something configured will not run as written. */
+export type DiagnosticSeverity = "error" | "warning" | "info";
+
+/** Every diagnostic code the engine emits; stable and documented in docs/configuration.md. */
+export const diagnosticCodes = [
+  "config_not_found",
+  "invalid_json",
+  "invalid_config",
+  "unknown_event",
+  "unknown_field",
+  "unsupported_handler_type",
+  "invalid_matcher",
+  "matcher_ignored",
+  "invalid_if",
+  "if_not_supported",
+  "spawn_failed",
+  "nonzero_exit",
+  "timeout",
+  "invalid_output",
+  "output_truncated",
+  "unsupported_field",
+  "block_ignored",
+  "decision_overridden",
+  "continuation_cap",
+  "duplicate_handler",
+  "engine_closed",
+] as const;
+
+/** A stable diagnostic code. */
+export type DiagnosticCode = (typeof diagnosticCodes)[number];
+
+/** A problem found while loading configuration or running hooks, with where it came from. */
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: DiagnosticSeverity;
+  message: string;
+  /** The configuration file the problem is in, or null when it is not tied to a file. */
+  file: string | null;
+  /** The JSON path inside `file`, such as `hooks.PreToolUse[1].matcher`, or null. */
+  path: string | null;
+}
+
+/** Builds a diagnostic; `file` and `path` default to null. */
+export function createDiagnostic(
+  code: DiagnosticCode,
+  severity: DiagnosticSeverity,
+  message: string,
+  where: { file?: string | null; path?: string | null } = {},
+): Diagnostic {
+  return { code, severity, message, file: where.file ?? null, path: where.path ?? null };
+}

@@ -1,0 +1,37 @@
+import type { HookCommand } from "../config/hook-definition.js";
+
+/** What the runner needs to run one handler process. */
+export interface SpawnRequest {
+  command: HookCommand;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Written to the handler's stdin, then stdin is closed. */
+  input: string;
+  timeoutMs: number;
+  /** Time between SIGTERM and SIGKILL of the process group. */
+  killGraceMs: number;
+  /** Bytes of stdout and of stderr kept; the rest is read and dropped. */
+  captureLimitBytes: number;
+  /** Aborting cancels the run like a timeout (used by `engine.close()`). */
+  signal?: AbortSignal;
+}
+
+/** How one handler process ended; a failure is a value with flags, never an exception. */
+export interface ProcessOutcome {
+  /** The exit code, or null when the process was killed by a signal or never started. */
+  exitCode: number | null;
+  /** The signal that ended the process, such as `SIGTERM`, or null. */
+  signal: string | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Why the process could not be started (such as `spawn ./nope ENOENT`), or null. */
+  spawnError: string | null;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  /** Total bytes the process wrote to stdout, kept or not. */
+  stdoutBytes: number;
+  stderrBytes: number;
+  durationMs: number;
+}
