@@ -24,6 +24,7 @@ export const diagnosticCodes = [
   "continuation_cap",
   "duplicate_handler",
   "engine_closed",
+  "invalid_payload",
 ] as const;
 
 /** A stable diagnostic code. */

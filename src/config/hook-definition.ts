@@ -23,6 +23,8 @@ export interface HookDefinition {
   layer: string;
   /** JSON path of the handler inside `file`, such as `hooks.PreToolUse[0].hooks[1]`. */
   path: string;
+  /** JSON path of the handler's matcher group, such as `hooks.PreToolUse[0]`. */
+  groupPath: string;
   /** Position of the matcher group among this event's groups, across all files in order. */
   groupIndex: number;
   /** Position of the handler inside its group. */

@@ -1,0 +1,37 @@
+import type { Command } from "commander";
+import pc from "picocolors";
+import { loadConfig } from "../../config/load-config.js";
+import { compileHooks } from "../../match/compile-hooks.js";
+import { formatDiagnostic } from "../format-diagnostic.js";
+import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
+import { resolveDiscoveryOptions } from "./resolve-discovery-options.js";
+
+/** `agent-hooks validate`: loads the configuration and prints its diagnostics; exit 1 on any error. */
+export function registerValidateCommand(program: Command): void {
+  addEngineOptions(
+    program
+      .command("validate")
+      .description("check the configuration and print every diagnostic (exit 1 on errors)")
+      .option("--json", "print the diagnostics as JSON"),
+  ).action(async (flags: EngineFlags & { json?: boolean }) => {
+    const { profile } = toEngineOptions(flags);
+    const loaded = await loadConfig(profile, resolveDiscoveryOptions(flags));
+    const compiled = compileHooks(loaded.definitions, profile);
+    const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics];
+    const handlerCount = [...compiled.byEvent.values()].reduce((sum, list) => sum + list.length, 0);
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
+    if (flags.json) {
+      const files = loaded.sources.map((source) => source.file);
+      process.stdout.write(
+        `${JSON.stringify({ profile: profile.name, files, handlers: handlerCount, diagnostics }, null, 2)}\n`,
+      );
+    } else {
+      for (const diagnostic of diagnostics)
+        process.stdout.write(`${formatDiagnostic(diagnostic)}\n`);
+      const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === "warning").length;
+      const summary = `${handlerCount} handler${handlerCount === 1 ? "" : "s"} loaded from ${loaded.sources.map((source) => source.file).join(", ")}; ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+      process.stdout.write(`${errors > 0 ? pc.red(summary) : pc.green(summary)}\n`);
+    }
+    if (errors > 0) process.exitCode = 1;
+  });
+}

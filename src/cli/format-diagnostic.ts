@@ -1,0 +1,18 @@
+import pc from "picocolors";
+import type { Diagnostic } from "../diagnostic.js";
+
+const severityColor = {
+  error: pc.red,
+  warning: pc.yellow,
+  info: pc.cyan,
+} as const;
+
+/** One diagnostic as a readable line: `error invalid_matcher  message\n  at file path`. */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const color = severityColor[diagnostic.severity];
+  const head = `${color(diagnostic.severity.padEnd(7))} ${pc.bold(diagnostic.code)}  ${diagnostic.message}`;
+  if (diagnostic.file === null) return head;
+  const where =
+    diagnostic.path === null ? diagnostic.file : `${diagnostic.file} ${diagnostic.path}`;
+  return `${head}\n        ${pc.dim(`at ${where}`)}`;
+}

@@ -1,0 +1,58 @@
+import type { Command } from "commander";
+import type { Profile } from "../profiles/profile.js";
+import { findProfile, profiles } from "../profiles/profiles.js";
+
+/** Options every engine-loading command accepts. */
+export interface EngineFlags {
+  profile: string;
+  config?: string[];
+  cwd?: string;
+  session?: string;
+  home?: string;
+}
+
+/** A command-line mistake: printed as one line, exit code 1. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Adds `--profile`, `--config`, `--cwd`, `--session` and `--home` to a command. */
+export function addEngineOptions(command: Command): Command {
+  return command
+    .option(
+      "--profile <name>",
+      `hook system profile (${Object.keys(profiles).join(", ")})`,
+      "deepagents",
+    )
+    .option(
+      "--config <file>",
+      "configuration file to read instead of discovery (repeatable)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option("--cwd <dir>", "session working directory (default: the current directory)")
+    .option("--session <id>", "session id filled into payloads that carry none")
+    .option("--home <dir>", "home directory to discover configuration under (default: $HOME)");
+}
+
+/** Resolves `--profile` or throws a usage error naming the built-in profiles. */
+export function resolveProfileFlag(name: string): Profile {
+  const profile = findProfile(name);
+  if (profile === undefined) {
+    throw new UsageError(
+      `unknown profile "${name}" (choose from: ${Object.keys(profiles).join(", ")})`,
+    );
+  }
+  return profile;
+}
+
+/** Turns the shared flags into `createHookEngine` options. */
+export function toEngineOptions(flags: EngineFlags) {
+  const profile = resolveProfileFlag(flags.profile);
+  return {
+    profile,
+    ...(flags.config !== undefined && { configFiles: flags.config }),
+    ...(flags.cwd !== undefined && { cwd: flags.cwd }),
+    ...(flags.session !== undefined && { sessionId: flags.session }),
+    ...(flags.home !== undefined && { home: flags.home }),
+  };
+}

@@ -1,0 +1,7 @@
+import type { DialectParser } from "../dialect-result.js";
+import { parseDeepagentsConfig } from "./deepagents.js";
+
+/** Every configuration dialect the engine reads, by the name profiles use in `configLocations`. */
+export const dialectParsers: Readonly<Record<string, DialectParser>> = {
+  deepagents: parseDeepagentsConfig,
+};

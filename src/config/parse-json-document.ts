@@ -1,0 +1,26 @@
+import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+
+/** The result of reading a JSON configuration document. */
+export type JsonDocument = { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic };
+
+/** Parses strict JSON text, reporting the first syntax error with its line and column. */
+export function parseJsonDocument(text: string, file: string): JsonDocument {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, {
+    allowTrailingComma: false,
+    disallowComments: true,
+    allowEmptyContent: false,
+  });
+  const first = errors[0];
+  if (first === undefined) return { ok: true, value };
+  const { line, column } = locateOffset(text, first.offset);
+  const message = `${file} is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}`;
+  return { ok: false, diagnostic: createDiagnostic("invalid_json", "error", message, { file }) };
+}
+
+function locateOffset(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lines = before.split("\n");
+  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+}

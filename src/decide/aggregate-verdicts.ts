@@ -1,0 +1,62 @@
+import type { DecisionKind } from "../profiles/profile.js";
+import type { Decision } from "./dispatch-result.js";
+import type { HandlerVerdict } from "./handler-verdict.js";
+
+/** The combined effect of every handler of one event, before session rules apply. */
+export interface AggregatedVerdict {
+  decision: Decision | null;
+  reason: string | null;
+  continue: boolean;
+  stopReason: string | null;
+  systemMessages: string[];
+  additionalContext: string[];
+  updatedInput: unknown;
+}
+
+/** How strongly each decision wins for a decision kind; a decision not listed is ignored. */
+export const decisionPrecedence = {
+  permission: { deny: 3, ask: 2, allow: 1 },
+  "permission-request": { deny: 2, allow: 1 },
+  stop: { block: 1 },
+  none: {},
+} as const satisfies Record<DecisionKind, Partial<Record<Decision, number>>>;
+
+/**
+ * Combines verdicts listed in configuration order: the strongest decision wins (its first
+ * reason in configuration order is kept), messages and context keep configuration order.
+ */
+export function aggregateVerdicts(
+  verdicts: readonly HandlerVerdict[],
+  decisionKind: DecisionKind,
+): AggregatedVerdict {
+  const precedence: Partial<Record<Decision, number>> = decisionPrecedence[decisionKind];
+  const result: AggregatedVerdict = {
+    decision: null,
+    reason: null,
+    continue: true,
+    stopReason: null,
+    systemMessages: [],
+    additionalContext: [],
+    updatedInput: null,
+  };
+  let strongest = 0;
+  for (const verdict of verdicts) {
+    if (!verdict.continue) {
+      result.continue = false;
+      result.stopReason ??= verdict.stopReason;
+    }
+    if (verdict.systemMessage !== null) result.systemMessages.push(verdict.systemMessage);
+    if (verdict.additionalContext !== null)
+      result.additionalContext.push(verdict.additionalContext);
+    if (verdict.updatedInput !== undefined && result.updatedInput === null) {
+      result.updatedInput = verdict.updatedInput;
+    }
+    const rank = verdict.decision === null ? 0 : (precedence[verdict.decision] ?? 0);
+    if (rank > strongest) {
+      strongest = rank;
+      result.decision = verdict.decision;
+      result.reason = verdict.reason;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,37 @@
+import type { HookCommand } from "../config/hook-definition.js";
+import type { Diagnostic } from "../diagnostic.js";
+
+/** A combined decision: allow / deny / ask for permissions, block to keep a turn going. */
+export type Decision = "allow" | "deny" | "ask" | "block";
+
+/** How one handler run ended, as listed in a dispatch result. */
+export type RunStatus = "ok" | "blocked" | "error" | "timeout" | "skipped";
+
+/** One handler of a dispatch, listed in configuration order. */
+export interface RunSummary {
+  /** `<event>:<group>:<handler>`, unique within an engine's configuration. */
+  id: string;
+  command: HookCommand;
+  /** The configuration file the handler came from. */
+  source: string;
+  /** JSON path of the handler in `source`. */
+  path: string;
+  status: RunStatus;
+  exitCode: number | null;
+  signal: string | null;
+  durationMs: number;
+}
+
+/** The combined outcome of one event: what the host should do, and what happened on the way. */
+export interface DispatchResult {
+  event: string;
+  decision: Decision | null;
+  reason: string | null;
+  continue: boolean;
+  stopReason: string | null;
+  systemMessages: string[];
+  additionalContext: string[];
+  updatedInput: unknown;
+  runs: RunSummary[];
+  diagnostics: Diagnostic[];
+}

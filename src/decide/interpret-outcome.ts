@@ -1,0 +1,214 @@
+import type { HookDefinition } from "../config/hook-definition.js";
+import { createDiagnostic } from "../diagnostic.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
+import type { ProcessOutcome } from "../run/process-outcome.js";
+import { capMessage } from "./cap-message.js";
+import { describeHandler, describeHandlerLocation } from "./describe-handler.js";
+import type { Decision } from "./dispatch-result.js";
+import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
+import { parseHandlerOutput } from "./parse-handler-output.js";
+
+/** Everything needed to read one handler's outcome for its event. */
+export interface OutcomeContext {
+  hook: HookDefinition;
+  spec: EventSpec;
+  profile: Profile;
+}
+
+/** Turns a finished process into a verdict: exit code first, then stdout JSON on exit 0. */
+export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
+  const { hook, profile } = context;
+  const subject = describeHandler(hook);
+  const where = describeHandlerLocation(hook);
+  const at = { file: hook.file, path: hook.path };
+  const stderr = outcome.stderr.trim();
+  const stderrNote = stderr === "" ? "" : `: ${capMessage(stderr, 500).text}`;
+  if (outcome.spawnError !== null) {
+    const verdict = createEmptyVerdict("error");
+    verdict.diagnostics.push(
+      createDiagnostic(
+        "spawn_failed",
+        "error",
+        `${subject} could not start: ${outcome.spawnError} ${where}`,
+        at,
+      ),
+    );
+    return verdict;
+  }
+  if (outcome.timedOut || outcome.cancelled) {
+    const verdict = createEmptyVerdict(outcome.timedOut ? "timeout" : "error");
+    const message = outcome.timedOut
+      ? `${subject} timed out after ${formatSeconds(hook.timeoutMs)} and was killed ${where}`
+      : `${subject} was cancelled because the engine closed ${where}`;
+    verdict.diagnostics.push(
+      createDiagnostic(outcome.timedOut ? "timeout" : "engine_closed", "warning", message, at),
+    );
+    return verdict;
+  }
+  if (outcome.exitCode === null) {
+    const verdict = createEmptyVerdict("error");
+    verdict.diagnostics.push(
+      createDiagnostic(
+        "nonzero_exit",
+        "warning",
+        `${subject} was killed by ${outcome.signal ?? "a signal"}${stderrNote} ${where}`,
+        at,
+      ),
+    );
+    return verdict;
+  }
+  if (outcome.exitCode === 2) {
+    const reason = stderr === "" ? `Blocked by ${subject} (exit code 2)` : stderr;
+    return applyBlock(createEmptyVerdict("blocked"), reason, context);
+  }
+  if (outcome.exitCode !== 0) {
+    const verdict = createEmptyVerdict("error");
+    verdict.diagnostics.push(
+      createDiagnostic(
+        "nonzero_exit",
+        "warning",
+        `${subject} exited with code ${outcome.exitCode}${stderrNote} ${where}`,
+        at,
+      ),
+    );
+    return verdict;
+  }
+  const verdict = interpretStdout(outcome, context);
+  return capVerdict(verdict, profile.messageLimitCharacters, at, subject);
+}
+
+function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
+  const { hook, spec } = context;
+  const at = { file: hook.file, path: hook.path };
+  const subject = describeHandler(hook);
+  const stdout = outcome.stdout.trim();
+  const verdict = createEmptyVerdict("ok");
+  if (stdout === "") return verdict;
+  if (outcome.stdoutTruncated) {
+    verdict.diagnostics.push(
+      createDiagnostic(
+        "output_truncated",
+        "warning",
+        `${subject} printed ${outcome.stdoutBytes} bytes; only the first ${Buffer.byteLength(outcome.stdout)} were kept and its output was not parsed ${describeHandlerLocation(hook)}`,
+        at,
+      ),
+    );
+    return verdict;
+  }
+  const parsed = parseHandlerOutput(stdout, context);
+  verdict.diagnostics.push(...parsed.diagnostics);
+  if (parsed.kind === "plain") {
+    if (spec.plainStdout === "context") verdict.additionalContext = stdout;
+    return verdict;
+  }
+  const output = parsed.output;
+  if (output.continue === false) {
+    verdict.continue = false;
+    verdict.stopReason = output.stopReason ?? null;
+  }
+  verdict.systemMessage = output.systemMessage ?? null;
+  verdict.additionalContext = output.additionalContext ?? null;
+  if (output.updatedInput !== undefined) verdict.updatedInput = output.updatedInput;
+  if (output.block !== undefined) {
+    verdict.status = "blocked";
+    return applyBlock(verdict, output.block, context);
+  }
+  if (output.decision !== undefined) {
+    verdict.decision = output.decision;
+    verdict.reason = output.reason ?? null;
+    if (output.decision === "deny") verdict.status = "blocked";
+  }
+  return verdict;
+}
+
+// A block (exit 2 or decision "block") means what the event's block effect says.
+function applyBlock(
+  verdict: HandlerVerdict,
+  reason: string,
+  context: OutcomeContext,
+): HandlerVerdict {
+  const { hook, spec, profile } = context;
+  const at = { file: hook.file, path: hook.path };
+  const subject = describeHandler(hook);
+  const where = describeHandlerLocation(hook);
+  switch (spec.blockEffect) {
+    case "decide":
+      verdict.decision = blockDecision[spec.decisionKind];
+      verdict.reason = reason;
+      break;
+    case "feedback":
+      verdict.additionalContext = joinContext(verdict.additionalContext, reason);
+      verdict.diagnostics.push(
+        createDiagnostic(
+          "block_ignored",
+          "info",
+          `${subject} blocked, but ${hook.event} cannot block in ${profile.title}; its reason is passed to the model as feedback ${where}`,
+          at,
+        ),
+      );
+      break;
+    case "unsupported":
+      verdict.additionalContext = joinContext(verdict.additionalContext, reason);
+      verdict.diagnostics.push(
+        createDiagnostic(
+          "unsupported_field",
+          "warning",
+          `${subject} blocked, but a ${hook.event} block is not applied in ${profile.title} (context only); its reason is kept as context ${where}`,
+          at,
+        ),
+      );
+      break;
+    case "none":
+      verdict.diagnostics.push(
+        createDiagnostic(
+          "block_ignored",
+          "warning",
+          `${subject} blocked, but ${hook.event} cannot block in ${profile.title}: ${capMessage(reason, 500).text} ${where}`,
+          at,
+        ),
+      );
+      break;
+  }
+  return capVerdict(verdict, profile.messageLimitCharacters, at, subject);
+}
+
+const blockDecision = {
+  permission: "deny",
+  "permission-request": "deny",
+  stop: "block",
+  none: null,
+} as const satisfies Record<EventSpec["decisionKind"], Decision | null>;
+
+function joinContext(existing: string | null, addition: string): string {
+  return existing === null ? addition : `${existing}\n${addition}`;
+}
+
+const cappedFields = ["reason", "stopReason", "systemMessage", "additionalContext"] as const;
+
+function capVerdict(
+  verdict: HandlerVerdict,
+  limit: number,
+  at: { file: string; path: string },
+  subject: string,
+): HandlerVerdict {
+  for (const field of cappedFields) {
+    const value = verdict[field];
+    if (value === null) continue;
+    const capped = capMessage(value, limit);
+    if (!capped.truncated) continue;
+    verdict[field] = capped.text;
+    verdict.diagnostics.push(
+      createDiagnostic(
+        "output_truncated",
+        "info",
+        `${subject} returned a ${field} of ${value.length} characters; it was cut to ${limit}`,
+        at,
+      ),
+    );
+  }
+  return verdict;
+}
+
+function formatSeconds(milliseconds: number): string {
+  return `${Number((milliseconds / 1000).toFixed(3))} s`;
+}

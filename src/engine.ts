@@ -1,0 +1,332 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import type { HookDefinition } from "./config/hook-definition.js";
+import { loadConfig } from "./config/load-config.js";
+import { aggregateVerdicts } from "./decide/aggregate-verdicts.js";
+import type { DispatchResult, RunStatus, RunSummary } from "./decide/dispatch-result.js";
+import { createEmptyVerdict, type HandlerVerdict } from "./decide/handler-verdict.js";
+import { interpretOutcome } from "./decide/interpret-outcome.js";
+import { createDiagnostic, type Diagnostic } from "./diagnostic.js";
+import { buildPayload } from "./events/build-payload.js";
+import { type CompiledHook, compileHooks } from "./match/compile-hooks.js";
+import { type PlannedHandler, planHandlers } from "./match/plan-handlers.js";
+import type { EventSpec, Profile } from "./profiles/profile.js";
+import { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
+import type { ProcessOutcome } from "./run/process-outcome.js";
+import { spawnHandler } from "./run/spawn-handler.js";
+
+/** A handler about to run, as passed to `onRunStart`. */
+export interface RunStart {
+  id: string;
+  event: string;
+  command: HookDefinition["command"];
+  /** The handler's `statusMessage`, for the host to show while it runs, or null. */
+  statusMessage: string | null;
+  source: string;
+  path: string;
+}
+
+/** A finished handler, as passed to `onRunEnd`: the summary plus its captured output. */
+export interface RunEnd extends RunSummary {
+  event: string;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/** Options of {@link createHookEngine}. */
+export interface HookEngineOptions {
+  /** A built-in profile name or a profile table. */
+  profile: ProfileName | Profile;
+  /** The session's working directory: handlers run here; defaults to `process.cwd()`. */
+  cwd?: string;
+  /** Filled into payloads that carry no `session_id`; defaults to a random UUID. */
+  sessionId?: string;
+  /** The home directory configuration is found under; defaults to the OS home (`$HOME`). */
+  home?: string;
+  /** Configuration files to read instead of the profile's discovery. */
+  configFiles?: readonly string[];
+  /** The environment handlers run with; defaults to `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Called as each handler starts (errors thrown here are ignored). */
+  onRunStart?: (run: RunStart) => void;
+  /** Called as each handler finishes (errors thrown here are ignored). */
+  onRunEnd?: (run: RunEnd) => void;
+}
+
+/** A loaded hook configuration that dispatches events; see {@link createHookEngine}. */
+export interface HookEngine {
+  readonly profile: Profile;
+  /** Load-time diagnostics, in file order. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Runs every matching handler of an event and combines their results; never throws for hook or config problems. */
+  dispatch(event: string, payload?: Readonly<Record<string, unknown>>): Promise<DispatchResult>;
+  /** Cancels running handlers (killing their process groups) and refuses later dispatches. */
+  close(): Promise<void>;
+}
+
+interface SessionState {
+  continuations: number;
+}
+
+/**
+ * Loads a profile's hook configuration once (a snapshot) and returns an engine that dispatches events.
+ *
+ * @example
+ * ```ts
+ * const engine = await createHookEngine({ profile: "deepagents", cwd: process.cwd() });
+ * const result = await engine.dispatch("PreToolUse", {
+ *   tool_name: "Bash",
+ *   tool_input: { command: "rm -rf /tmp/build" },
+ * });
+ * if (result.decision === "deny") console.log(result.reason);
+ * await engine.close();
+ * ```
+ */
+export async function createHookEngine(options: HookEngineOptions): Promise<HookEngine> {
+  const profile = resolveProfile(options.profile);
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const home = path.resolve(options.home ?? os.homedir());
+  const sessionId = options.sessionId ?? randomUUID();
+  const environment = { ...(options.env ?? process.env) };
+  if (options.home !== undefined) environment.HOME = home;
+  const loaded = await loadConfig(profile, { home, cwd, configFiles: options.configFiles });
+  const compiled = compileHooks(loaded.definitions, profile);
+  const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics];
+  const sessions = new Map<string, SessionState>();
+  const running = new Set<Promise<unknown>>();
+  const closing = new AbortController();
+
+  const runHandler = async (
+    event: string,
+    planned: PlannedHandler,
+    input: string,
+    spec: EventSpec,
+  ) => {
+    const { hook } = planned;
+    const { definition } = hook;
+    if (planned.skip !== null) {
+      const verdict = createEmptyVerdict("skipped");
+      verdict.diagnostics.push(planned.skip);
+      return { verdict, summary: summarize(hook, "skipped", null, 0) };
+    }
+    notify(options.onRunStart, {
+      id: hook.id,
+      event,
+      command: definition.command,
+      statusMessage: definition.statusMessage,
+      source: definition.file,
+      path: definition.path,
+    });
+    const outcome = await spawnHandler({
+      command: expandCommandHome(definition.command, home),
+      cwd: definition.cwd ?? cwd,
+      env: { ...environment, ...definition.env },
+      input,
+      timeoutMs: definition.timeoutMs,
+      killGraceMs: profile.killGraceMs,
+      captureLimitBytes: profile.captureLimitBytes,
+      signal: closing.signal,
+    });
+    const verdict = interpretOutcome(outcome, { hook: definition, spec, profile });
+    const summary = summarize(hook, verdict.status, outcome, outcome.durationMs);
+    notify(options.onRunEnd, {
+      ...summary,
+      event,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      timedOut: outcome.timedOut,
+    });
+    return { verdict, summary };
+  };
+
+  const dispatch = async (
+    event: string,
+    payload: Readonly<Record<string, unknown>> = {},
+  ): Promise<DispatchResult> => {
+    const spec = profile.events[event];
+    if (spec === undefined) {
+      const known = Object.keys(profile.events).join(", ");
+      return emptyResult(event, [
+        createDiagnostic(
+          "unknown_event",
+          "error",
+          `${profile.title} has no event "${event}" (events: ${known})`,
+        ),
+      ]);
+    }
+    if (closing.signal.aborted) {
+      return emptyResult(event, [
+        createDiagnostic(
+          "engine_closed",
+          "error",
+          `The engine is closed; ${event} was not dispatched`,
+        ),
+      ]);
+    }
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+      return emptyResult(event, [
+        createDiagnostic("invalid_payload", "error", `The ${event} payload must be a JSON object`),
+      ]);
+    }
+    const built = buildPayload(event, payload, profile, { cwd, sessionId });
+    const session = sessionFor(String(built.session_id));
+    if (spec.resetsContinuations) session.continuations = 0;
+    if (spec.decisionKind === "stop") built.stop_hook_active = session.continuations > 0;
+    let input: string;
+    try {
+      input = JSON.stringify(built);
+    } catch (error) {
+      return emptyResult(event, [
+        createDiagnostic(
+          "invalid_payload",
+          "error",
+          `The ${event} payload cannot be serialized: ${String(error)}`,
+        ),
+      ]);
+    }
+    const planned = planHandlers(compiled.byEvent.get(event) ?? [], built, spec, { cwd, home });
+    const work = Promise.all(planned.map((entry) => runHandler(event, entry, input, spec)));
+    running.add(work);
+    const settled = await work.finally(() => running.delete(work));
+    return combine(event, spec, settled, session);
+  };
+
+  const combine = (
+    event: string,
+    spec: EventSpec,
+    settled: { verdict: HandlerVerdict; summary: RunSummary }[],
+    session: SessionState,
+  ): DispatchResult => {
+    const verdicts = settled.map((entry) => entry.verdict);
+    const aggregated = aggregateVerdicts(verdicts, spec.decisionKind);
+    const dispatchDiagnostics = verdicts.flatMap((verdict) => verdict.diagnostics);
+    let { decision, reason } = aggregated;
+    if (!aggregated.continue && decision !== null) {
+      dispatchDiagnostics.push(
+        createDiagnostic(
+          "decision_overridden",
+          "info",
+          `A ${event} hook returned continue: false, which takes precedence over the "${decision}" decision`,
+        ),
+      );
+      decision = null;
+      reason = null;
+    }
+    if (spec.decisionKind === "stop") {
+      if (decision === "block" && session.continuations >= profile.continuationCap) {
+        dispatchDiagnostics.push(
+          createDiagnostic(
+            "continuation_cap",
+            "warning",
+            `${event} hooks asked to keep the turn going ${profile.continuationCap + 1} times in a row; ${profile.title} allows ${profile.continuationCap} consecutive continuations, so the turn ends`,
+          ),
+        );
+        decision = null;
+        reason = null;
+      }
+      session.continuations = decision === "block" ? session.continuations + 1 : 0;
+    }
+    return {
+      event,
+      decision,
+      reason,
+      continue: aggregated.continue,
+      stopReason: aggregated.stopReason,
+      systemMessages: aggregated.systemMessages,
+      additionalContext: aggregated.additionalContext,
+      updatedInput: aggregated.updatedInput,
+      runs: settled.map((entry) => entry.summary),
+      diagnostics: dispatchDiagnostics,
+    };
+  };
+
+  const sessionFor = (id: string): SessionState => {
+    let state = sessions.get(id);
+    if (state === undefined) {
+      state = { continuations: 0 };
+      sessions.set(id, state);
+    }
+    return state;
+  };
+
+  return {
+    profile,
+    diagnostics,
+    dispatch,
+    async close() {
+      closing.abort();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+function resolveProfile(profile: ProfileName | Profile): Profile {
+  if (typeof profile !== "string") return profile;
+  const found = findProfile(profile);
+  if (found === undefined) {
+    throw new Error(
+      `Unknown profile "${profile}"; built-in profiles: ${Object.keys(profiles).join(", ")}`,
+    );
+  }
+  return found;
+}
+
+function summarize(
+  hook: CompiledHook,
+  status: RunStatus,
+  outcome: ProcessOutcome | null,
+  durationMs: number,
+): RunSummary {
+  return {
+    id: hook.id,
+    command: hook.definition.command,
+    source: hook.definition.file,
+    path: hook.definition.path,
+    status,
+    exitCode: outcome?.exitCode ?? null,
+    signal: outcome?.signal ?? null,
+    durationMs: Math.round(durationMs * 10) / 10,
+  };
+}
+
+function emptyResult(event: string, diagnostics: Diagnostic[]): DispatchResult {
+  return {
+    event,
+    decision: null,
+    reason: null,
+    continue: true,
+    stopReason: null,
+    systemMessages: [],
+    additionalContext: [],
+    updatedInput: null,
+    runs: [],
+    diagnostics,
+  };
+}
+
+// A leading `~/` names the engine's home, which may differ from the shell's `$HOME`.
+function expandCommandHome(
+  command: HookDefinition["command"],
+  home: string,
+): HookDefinition["command"] {
+  if (typeof command === "string") {
+    return command.startsWith("~/") ? `${quoteForShell(home)}${command.slice(1)}` : command;
+  }
+  const [first, ...rest] = command;
+  return first?.startsWith("~/") ? [path.join(home, first.slice(2)), ...rest] : command;
+}
+
+function quoteForShell(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+function notify<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (callback === undefined) return;
+  try {
+    callback(value);
+  } catch {
+    // A host callback's failure must not break dispatch.
+  }
+}

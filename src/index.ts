@@ -1,0 +1,31 @@
+export type { ConfigSource } from "./config/discover-config-files.js";
+export type { HookCommand, HookDefinition } from "./config/hook-definition.js";
+export type {
+  Decision,
+  DispatchResult,
+  RunStatus,
+  RunSummary,
+} from "./decide/dispatch-result.js";
+export {
+  type Diagnostic,
+  type DiagnosticCode,
+  type DiagnosticSeverity,
+  diagnosticCodes,
+} from "./diagnostic.js";
+export {
+  createHookEngine,
+  type HookEngine,
+  type HookEngineOptions,
+  type RunEnd,
+  type RunStart,
+} from "./engine.js";
+export { deepagentsProfile } from "./profiles/deepagents.js";
+export type {
+  BlockEffect,
+  ConfigLocation,
+  DecisionKind,
+  EventSpec,
+  PlainStdout,
+  Profile,
+} from "./profiles/profile.js";
+export { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";

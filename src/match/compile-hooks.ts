@@ -1,0 +1,117 @@
+import type { HookDefinition } from "../config/hook-definition.js";
+import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { Profile } from "../profiles/profile.js";
+import { type CompiledMatcher, compileMatcher } from "./compile-matcher.js";
+import { type CompiledPermissionRule, compilePermissionRule } from "./compile-permission-rule.js";
+
+/** A handler definition with its matcher and `if` rule compiled once, at load. */
+export interface CompiledHook {
+  /** `<event>:<group>:<handler>`, unique within one engine's configuration. */
+  id: string;
+  definition: HookDefinition;
+  matcher: CompiledMatcher;
+  rule: CompiledPermissionRule | null;
+  /** True when an `if` is set on an event that does not support it: the handler never runs. */
+  ifUnsupported: boolean;
+}
+
+/** Compiled handlers grouped by event, in configuration order. */
+export interface CompiledHooks {
+  byEvent: ReadonlyMap<string, readonly CompiledHook[]>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Compiles every matcher and `if` rule; an invalid matcher drops its whole group and an
+ * invalid `if` drops its handler, each with a diagnostic.
+ */
+export function compileHooks(
+  definitions: readonly HookDefinition[],
+  profile: Profile,
+): CompiledHooks {
+  const byEvent = new Map<string, CompiledHook[]>();
+  const diagnostics: Diagnostic[] = [];
+  const groupMatchers = new Map<string, CompiledMatcher | null>();
+  for (const definition of definitions) {
+    const spec = profile.events[definition.event];
+    if (spec === undefined) continue;
+    const groupKey = `${definition.file}\u0000${definition.groupPath}`;
+    let matcher = groupMatchers.get(groupKey);
+    if (matcher === undefined) {
+      matcher = compileGroupMatcher(definition, spec.matchField, diagnostics);
+      groupMatchers.set(groupKey, matcher);
+    }
+    if (matcher === null) continue;
+    let rule: CompiledPermissionRule | null = null;
+    if (definition.if !== null && spec.supportsIf) {
+      const compiled = compilePermissionRule(definition.if);
+      if (!compiled.ok) {
+        diagnostics.push(
+          createDiagnostic(
+            "invalid_if",
+            "error",
+            `Invalid if rule ${JSON.stringify(definition.if)}: ${compiled.error}; the handler is skipped`,
+            { file: definition.file, path: `${definition.path}.if` },
+          ),
+        );
+        continue;
+      }
+      rule = compiled.rule;
+    }
+    const ifUnsupported = definition.if !== null && !spec.supportsIf;
+    if (ifUnsupported) {
+      diagnostics.push(
+        createDiagnostic(
+          "if_not_supported",
+          "warning",
+          `${definition.event} does not support "if" (only tool events do); this handler will never run`,
+          { file: definition.file, path: `${definition.path}.if` },
+        ),
+      );
+    }
+    const hook: CompiledHook = {
+      id: `${definition.event}:${definition.groupIndex}:${definition.handlerIndex}`,
+      definition,
+      matcher,
+      rule,
+      ifUnsupported,
+    };
+    const list = byEvent.get(definition.event);
+    if (list === undefined) byEvent.set(definition.event, [hook]);
+    else list.push(hook);
+  }
+  return { byEvent, diagnostics };
+}
+
+function compileGroupMatcher(
+  definition: HookDefinition,
+  matchField: string | null,
+  diagnostics: Diagnostic[],
+): CompiledMatcher | null {
+  const where = { file: definition.file, path: `${definition.groupPath}.matcher` };
+  const compiled = compileMatcher(definition.matcher);
+  if (!compiled.ok) {
+    diagnostics.push(
+      createDiagnostic(
+        "invalid_matcher",
+        "error",
+        `${compiled.error}; the group is skipped`,
+        where,
+      ),
+    );
+    return null;
+  }
+  if (matchField === null && compiled.matcher.kind !== "all") {
+    diagnostics.push(
+      createDiagnostic(
+        "matcher_ignored",
+        "warning",
+        `${definition.event} has no matcher field; the matcher ${JSON.stringify(definition.matcher)} is ignored and the group runs on every ${definition.event}`,
+        where,
+      ),
+    );
+    const all = compileMatcher(null);
+    return all.ok ? all.matcher : null;
+  }
+  return compiled.matcher;
+}

@@ -1,0 +1,52 @@
+/** A matcher compiled once at config load; `test` decides whether a payload value is selected. */
+export type CompiledMatcher = {
+  /** How the matcher was read: match everything, one exact name, a set of names, or a RegExp. */
+  readonly kind: "all" | "exact" | "alternation" | "regex";
+  /** The matcher as written, or null when it was omitted. */
+  readonly source: string | null;
+  /** Whether `value` (the event's match field, possibly missing) is selected. */
+  test(value: string | undefined): boolean;
+};
+
+/** The result of compiling a matcher: the matcher, or why it cannot be used. */
+export type MatcherCompilation =
+  | { ok: true; matcher: CompiledMatcher }
+  | { ok: false; error: string };
+
+const simpleNamePattern = /^[A-Za-z0-9_]+$/;
+const alternationPattern = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)+$/;
+
+/** Compiles a hook matcher: omitted, `""` or `"*"` match all; names match exactly; else a RegExp. */
+export function compileMatcher(matcher: string | null | undefined): MatcherCompilation {
+  const source = matcher ?? null;
+  if (source === null || source === "" || source === "*") {
+    return success({ kind: "all", source, test: () => true });
+  }
+  if (simpleNamePattern.test(source)) {
+    return success({ kind: "exact", source, test: (value) => value === source });
+  }
+  if (alternationPattern.test(source)) {
+    const names = new Set(source.split("|"));
+    return success({
+      kind: "alternation",
+      source,
+      test: (value) => value !== undefined && names.has(value),
+    });
+  }
+  let expression: RegExp;
+  try {
+    expression = new RegExp(source);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `Matcher "${source}" is not a valid regular expression: ${reason}` };
+  }
+  return success({
+    kind: "regex",
+    source,
+    test: (value) => value !== undefined && expression.test(value),
+  });
+}
+
+function success(matcher: CompiledMatcher): MatcherCompilation {
+  return { ok: true, matcher: Object.freeze(matcher) };
+}

@@ -1,0 +1,141 @@
+import type { EventSpec, Profile } from "./profile.js";
+
+const common = {
+  supportsIf: false,
+  configurable: true,
+  resetsContinuations: false,
+  parsedNotApplied: [],
+} as const;
+
+const observer = {
+  ...common,
+  decisionKind: "none",
+  blockEffect: "none",
+  plainStdout: "ignored",
+  supportedFields: [],
+} as const;
+
+const events = {
+  SessionStart: {
+    ...observer,
+    matchField: "source",
+    supportedFields: ["additionalContext"],
+    payloadFields: ["source", "model", "agent_type", "session_title"],
+  },
+  SessionEnd: { ...observer, matchField: "reason", payloadFields: ["reason"] },
+  PermissionRequest: {
+    ...common,
+    matchField: "tool_name",
+    supportsIf: true,
+    decisionKind: "permission-request",
+    blockEffect: "decide",
+    plainStdout: "ignored",
+    supportedFields: ["decision"],
+    parsedNotApplied: ["updatedInput", "updatedPermissions"],
+    payloadFields: ["tool_name", "tool_input", "permission_suggestions"],
+  },
+  Notification: {
+    ...observer,
+    matchField: "notification_type",
+    payloadFields: ["message", "notification_type", "title"],
+  },
+  PreToolUse: {
+    ...common,
+    matchField: "tool_name",
+    supportsIf: true,
+    decisionKind: "permission",
+    blockEffect: "decide",
+    plainStdout: "ignored",
+    supportedFields: ["permissionDecision", "permissionDecisionReason", "additionalContext"],
+    parsedNotApplied: ["updatedInput", "defer"],
+    payloadFields: ["tool_name", "tool_input", "tool_use_id"],
+  },
+  PostToolUse: {
+    ...common,
+    matchField: "tool_name",
+    supportsIf: true,
+    decisionKind: "none",
+    blockEffect: "feedback",
+    plainStdout: "ignored",
+    supportedFields: ["additionalContext"],
+    parsedNotApplied: ["updatedToolOutput"],
+    payloadFields: ["tool_name", "tool_input", "tool_response", "tool_use_id", "duration_ms"],
+  },
+  Stop: {
+    ...common,
+    matchField: null,
+    decisionKind: "stop",
+    blockEffect: "decide",
+    plainStdout: "ignored",
+    supportedFields: [],
+    payloadFields: [
+      "stop_hook_active",
+      "last_assistant_message",
+      "background_tasks",
+      "session_crons",
+    ],
+  },
+  SubagentStart: {
+    ...observer,
+    matchField: "agent_type",
+    supportedFields: ["additionalContext"],
+    payloadFields: ["agent_id", "agent_type"],
+  },
+  SubagentStop: {
+    ...common,
+    matchField: "agent_type",
+    decisionKind: "none",
+    blockEffect: "unsupported",
+    plainStdout: "ignored",
+    supportedFields: ["additionalContext"],
+    payloadFields: [
+      "stop_hook_active",
+      "agent_id",
+      "agent_type",
+      "agent_transcript_path",
+      "last_assistant_message",
+      "background_tasks",
+      "session_crons",
+    ],
+  },
+  // Deep Agents Code runs no hooks on a user prompt; the host dispatches it to start a new turn.
+  UserPromptSubmit: {
+    ...observer,
+    matchField: null,
+    configurable: false,
+    resetsContinuations: true,
+    payloadFields: ["prompt"],
+  },
+} as const satisfies Record<string, EventSpec>;
+
+/**
+ * The Deep Agents Code hook system: `~/.deepagents/hooks.json`, nine events, deny > ask > allow.
+ *
+ * @example
+ * ```ts
+ * const engine = await createHookEngine({ profile: deepagentsProfile, cwd: process.cwd() });
+ * ```
+ */
+export const deepagentsProfile = {
+  name: "deepagents",
+  title: "Deep Agents Code",
+  configLocations: [{ layer: "user", path: "~/.deepagents/hooks.json", dialect: "deepagents" }],
+  events,
+  toolNameField: "tool_name",
+  toolNameAliases: {
+    execute: "Bash",
+    write_file: "Write",
+    edit_file: "Edit",
+    read_file: "Read",
+    ls: "LS",
+    glob: "Glob",
+    grep: "Grep",
+  },
+  defaultTimeoutSeconds: 600,
+  messageLimitCharacters: 10_000,
+  captureLimitBytes: 1024 * 1024,
+  killGraceMs: 1000,
+  continuationCap: 8,
+  knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
+  universalFields: ["continue", "stopReason", "suppressOutput", "systemMessage"],
+} as const satisfies Profile;

@@ -1,0 +1,15 @@
+import { deepagentsProfile } from "./deepagents.js";
+import type { Profile } from "./profile.js";
+
+/** Every built-in profile, by name. */
+export const profiles = {
+  deepagents: deepagentsProfile,
+} as const satisfies Record<string, Profile>;
+
+/** The name of a built-in profile. */
+export type ProfileName = keyof typeof profiles;
+
+/** Looks up a built-in profile by name, or returns undefined. */
+export function findProfile(name: string): Profile | undefined {
+  return Object.hasOwn(profiles, name) ? profiles[name as ProfileName] : undefined;
+}

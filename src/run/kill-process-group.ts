@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+
+/** Options for {@link killProcessGroup}. */
+export interface KillProcessGroupOptions {
+  /**
+   * Signal the process alone when the group cannot be signalled (default true). Turn it off
+   * once the leader has exited, so a reused pid is never hit.
+   */
+  leaderFallback?: boolean;
+}
+
+/**
+ * Sends `signal` to the process group led by `pid` (best effort, never throws); on Windows
+ * kills the process tree with `taskkill`. Returns whether a signal was delivered (always
+ * true on Windows, where delivery is not awaited).
+ */
+export function killProcessGroup(
+  pid: number,
+  signal: NodeJS.Signals,
+  options: KillProcessGroupOptions = {},
+): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) {
+    return false;
+  }
+  if (process.platform === "win32") {
+    killWindowsProcessTree(pid);
+    return true;
+  }
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    // ESRCH: the group is gone. EPERM and others: try the process alone below.
+  }
+  if (options.leaderFallback === false) {
+    return false;
+  }
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `taskkill /pid <pid> /T /F` without waiting for it. */
+function killWindowsProcessTree(pid: number): void {
+  try {
+    const killer = spawn("taskkill", ["/pid", String(pid), "/T", "/F"], {
+      stdio: "ignore",
+      windowsHide: true,
+    });
+    killer.on("error", () => {});
+    killer.unref();
+  } catch {
+    // Best effort: nothing more can be done.
+  }
+}

@@ -1,0 +1,310 @@
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import type { SpawnRequest } from "./process-outcome.js";
+import { spawnHandler } from "./spawn-handler.js";
+
+const handlers = fileURLToPath(new URL("../../test/fixtures/handlers/", import.meta.url));
+const fixture = (name: string): string => join(handlers, name);
+
+const timeoutMs = 300;
+const killGraceMs = 300;
+
+/** Pids of processes the fixtures leave behind, killed in afterAll. */
+const strayPids = new Set<number>();
+const temporaryDirectories: string[] = [];
+
+afterAll(() => {
+  for (const pid of strayPids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  for (const directory of temporaryDirectories) {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
+function createRequest(overrides: Partial<SpawnRequest> & Pick<SpawnRequest, "command">) {
+  const request: SpawnRequest = {
+    cwd: process.cwd(),
+    env: { ...process.env },
+    input: "",
+    timeoutMs: 10_000,
+    killGraceMs,
+    captureLimitBytes: 1024 * 1024,
+    ...overrides,
+  };
+  return request;
+}
+
+function createTemporaryDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), "agent-hooks-run-"));
+  temporaryDirectories.push(directory);
+  return directory;
+}
+
+/** Reads the pid a fixture printed on the first line of stderr, and remembers it for cleanup. */
+function readPrintedPid(stderr: string): number {
+  const pid = Number.parseInt(stderr.split("\n")[0] ?? "", 10);
+  expect(pid).toBeGreaterThan(0);
+  strayPids.add(pid);
+  return pid;
+}
+
+/** Whether `pid` is a live process (a zombie waiting for a reaper counts as dead). */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+  try {
+    // The state follows the parenthesized command name: "pid (comm) S ...".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
+  }
+}
+
+/** Polls until `pid` is dead or `withinMs` passes; returns whether it died. */
+async function waitForDeath(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  while (performance.now() < deadline) {
+    if (!isProcessAlive(pid)) {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return !isProcessAlive(pid);
+}
+
+describe.skipIf(process.platform === "win32")("spawnHandler", () => {
+  it("writes the input to stdin", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("echo-stdin.sh")], input: '{"tool":"Bash"}' }),
+    );
+    expect(outcome).toMatchObject({
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      spawnError: null,
+      stdout: '{"tool":"Bash"}',
+      stderr: "",
+      stdoutTruncated: false,
+      stdoutBytes: 15,
+      stderrBytes: 0,
+    });
+    expect(outcome.durationMs).toBeGreaterThan(0);
+  });
+
+  it("passes a 1 MB input through stdin", async () => {
+    const input = "x".repeat(1024 * 1024);
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("echo-stdin.sh")], input, captureLimitBytes: 2 ** 21 }),
+    );
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toBe(input);
+  });
+
+  it.each([0, 2, 7])("reports exit code %i with stdout and stderr kept apart", async (code) => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("exit-with-code.sh"), String(code)] }),
+    );
+    expect(outcome).toMatchObject({
+      exitCode: code,
+      signal: null,
+      timedOut: false,
+      spawnError: null,
+      stdout: `out:${code}\n`,
+      stderr: `err:${code}\n`,
+    });
+  });
+
+  it("runs an argv list without a shell", async () => {
+    const argument = "$HOME; echo injected `id` | cat";
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("print-arguments.sh"), argument, "two words"] }),
+    );
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toBe(`${argument}\ntwo words\n`);
+  });
+
+  it("runs a string command through the shell", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: "echo one; echo two >&2; exit 3", env: { AGENT: "x" } }),
+    );
+    expect(outcome).toMatchObject({ exitCode: 3, stdout: "one\n", stderr: "two\n" });
+  });
+
+  it("reports a missing executable as a spawn error", async () => {
+    const outcome = await spawnHandler(createRequest({ command: ["./nope"] }));
+    expect(outcome).toMatchObject({
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      spawnError: "spawn ./nope ENOENT",
+      stdout: "",
+      stderr: "",
+    });
+  });
+
+  it("reports a file that is not executable as a spawn error", async () => {
+    const file = join(createTemporaryDirectory(), "not-executable.sh");
+    writeFileSync(file, "#!/bin/sh\necho hi\n");
+    chmodSync(file, 0o644);
+    const outcome = await spawnHandler(createRequest({ command: [file] }));
+    expect(outcome.exitCode).toBeNull();
+    expect(outcome.spawnError).toBe(`spawn ${file} EACCES`);
+  });
+
+  it("reports a missing working directory as a spawn error", async () => {
+    const cwd = join(createTemporaryDirectory(), "missing");
+    const outcome = await spawnHandler(createRequest({ command: "true", cwd }));
+    expect(outcome.exitCode).toBeNull();
+    expect(outcome.spawnError).toContain("ENOENT");
+    expect(outcome.spawnError).toContain(cwd);
+  });
+
+  it("reports an empty argv list as a spawn error", async () => {
+    const outcome = await spawnHandler(createRequest({ command: [] }));
+    expect(outcome.exitCode).toBeNull();
+    expect(outcome.spawnError).toContain("empty");
+  });
+
+  it("survives a handler that never reads a large input", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("ignore-stdin.sh")], input: "y".repeat(1024 * 1024) }),
+    );
+    expect(outcome).toMatchObject({ exitCode: 0, spawnError: null, stdout: "ignored\n" });
+  });
+
+  it("keeps only the capture limit of a 50 MB output while counting all of it", async () => {
+    const total = 50 * 1024 * 1024;
+    const limit = 64 * 1024;
+    const outcome = await spawnHandler(
+      createRequest({
+        command: [fixture("print-large-output.sh"), String(total)],
+        captureLimitBytes: limit,
+      }),
+    );
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout.length).toBe(limit);
+    expect(outcome.stdoutTruncated).toBe(true);
+    expect(outcome.stdoutBytes).toBe(total);
+    expect(outcome.stderrTruncated).toBe(false);
+  });
+
+  it("sends SIGTERM to a handler that runs past its timeout", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("sleep-long.sh")], timeoutMs }),
+    );
+    expect(outcome).toMatchObject({
+      exitCode: null,
+      signal: "SIGTERM",
+      timedOut: true,
+      cancelled: false,
+      spawnError: null,
+    });
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(timeoutMs - 5);
+    expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
+  });
+
+  it("sends SIGKILL to a handler that ignores SIGTERM", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("ignore-sigterm.sh")], timeoutMs }),
+    );
+    expect(outcome).toMatchObject({
+      exitCode: null,
+      signal: "SIGKILL",
+      timedOut: true,
+      stdout: "ready\n",
+    });
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(timeoutMs + killGraceMs - 5);
+    expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
+  });
+
+  it("does not wait for a grandchild in another session that holds stdout", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("leave-detached-grandchild.sh")], timeoutMs }),
+    );
+    const grandchild = readPrintedPid(outcome.stderr);
+    expect(outcome).toMatchObject({ exitCode: null, signal: "SIGTERM", timedOut: true });
+    expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
+    // It escaped the process group, so only the test's cleanup ends it.
+    expect(isProcessAlive(grandchild)).toBe(true);
+    process.kill(grandchild, "SIGKILL");
+  });
+
+  it("kills a grandchild in the group that ignores SIGTERM once the grace period ends", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("leave-stubborn-grandchild.sh")], timeoutMs }),
+    );
+    const grandchild = readPrintedPid(outcome.stderr);
+    expect(outcome).toMatchObject({ exitCode: null, signal: "SIGTERM", timedOut: true });
+    expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
+    // Resolved after the leader died of SIGTERM, before the grace period ended.
+    expect(isProcessAlive(grandchild)).toBe(true);
+    expect(await waitForDeath(grandchild, killGraceMs + 2000)).toBe(true);
+  });
+
+  it("does not wait for a background process left by a handler that exits", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("background-and-exit.sh")], timeoutMs: 5000 }),
+    );
+    readPrintedPid(outcome.stderr);
+    expect(outcome).toMatchObject({ exitCode: 0, signal: null, timedOut: false, stdout: "done\n" });
+    expect(outcome.durationMs).toBeLessThan(2000);
+  });
+
+  it("cancels a run when the signal aborts", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("sleep-long.sh")], signal: controller.signal }),
+    );
+    expect(outcome).toMatchObject({
+      exitCode: null,
+      signal: "SIGTERM",
+      timedOut: false,
+      cancelled: true,
+    });
+    expect(outcome.durationMs).toBeLessThan(100 + killGraceMs + 2000);
+  });
+
+  it("does not start a run whose signal has already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("exit-with-code.sh"), "0"], signal: controller.signal }),
+    );
+    expect(outcome).toMatchObject({ exitCode: null, cancelled: true, stdout: "" });
+  });
+
+  it("passes the environment through, leaving out undefined values", async () => {
+    const outcome = await spawnHandler(
+      createRequest({
+        command: 'printf "%s|" "$AGENT_HOOKS_PROBE"; printenv AGENT_HOOKS_UNSET || echo unset',
+        env: {
+          PATH: process.env.PATH,
+          AGENT_HOOKS_PROBE: "a value; with $pecial",
+          AGENT_HOOKS_UNSET: undefined,
+        },
+      }),
+    );
+    expect(outcome.stdout).toBe("a value; with $pecial|unset\n");
+  });
+
+  it("runs in the requested working directory", async () => {
+    const cwd = createTemporaryDirectory();
+    const outcome = await spawnHandler(createRequest({ command: "pwd -P", cwd }));
+    expect(outcome.stdout).toBe(`${realpathSync(cwd)}\n`);
+  });
+});
