@@ -15,13 +15,18 @@ export function formatTimelineHeader(profile: Profile, diagnostics: readonly Dia
 export function formatTimelineEntry(
   result: DispatchResult,
   payload: Readonly<Record<string, unknown>>,
+  profile: Profile,
 ): string {
   const lines = [
-    `\n${pc.bold(pc.blue("▸"))} ${pc.bold(result.event || "(invalid line)")} ${pc.dim(describePayload(payload))}`,
+    `\n${pc.bold(pc.blue("▸"))} ${pc.bold(result.event || "(invalid line)")} ${pc.dim(describePayload(payload, profile))}`,
   ];
   for (const run of result.runs) lines.push(indent(formatRun(run)));
   if (result.runs.length === 0 && result.event !== "")
     lines.push(indent(pc.dim("no handler matched")));
+  const decides = result.event !== "" && profile.events[result.event]?.decisionKind !== "none";
+  if (result.decision === null && decides && result.runs.length > 0) {
+    lines.push(indent(pc.dim("decision: none (normal flow)")));
+  }
   if (result.decision !== null) {
     const color =
       result.decision === "allow" ? pc.green : result.decision === "ask" ? pc.yellow : pc.red;
@@ -58,11 +63,13 @@ function formatRun(run: RunSummary): string {
   return `${mark} ${command} ${pc.dim(`${run.status}${exit === "" ? "" : `, ${exit}`}, ${run.durationMs} ms`)}`;
 }
 
-function describePayload(payload: Readonly<Record<string, unknown>>): string {
+function describePayload(payload: Readonly<Record<string, unknown>>, profile: Profile): string {
   const parts: string[] = [];
   for (const key of ["tool_name", "source", "reason", "notification_type", "agent_type"]) {
     const value = payload[key];
-    if (typeof value === "string") parts.push(value);
+    if (typeof value !== "string") continue;
+    const alias = key === profile.toolNameField ? profile.toolNameAliases[value] : undefined;
+    parts.push(alias === undefined ? value : `${alias} (${value})`);
   }
   const input = payload.tool_input;
   if (typeof input === "object" && input !== null) {

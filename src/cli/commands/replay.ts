@@ -38,7 +38,7 @@ export function registerReplayCommand(program: Command): void {
         result = await engine.dispatch(parsed.event, parsed.payload);
       }
       if (flags.pretty) {
-        write(formatTimelineEntry(result, payload));
+        write(formatTimelineEntry(result, payload, engine.profile));
       } else {
         result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
         write(JSON.stringify(result));
