@@ -5,5 +5,10 @@ import { readPayload } from "./read-payload.mjs";
 const payload = await readPayload();
 const message = String(payload.last_assistant_message ?? "");
 if (!payload.stop_hook_active && !/tests pass/i.test(message)) {
-  console.log(JSON.stringify({ decision: "block", reason: "Run the tests and report the result before stopping." }));
+  console.log(
+    JSON.stringify({
+      decision: "block",
+      reason: "Run the tests and report the result before stopping.",
+    }),
+  );
 }
