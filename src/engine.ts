@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import type { HookDefinition } from "./config/hook-definition.js";
@@ -97,6 +98,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const sessions = new Map<string, SessionState>();
   const running = new Set<Promise<unknown>>();
   const closing = new AbortController();
+  // Every running handler listens for close; hundreds may run at once.
+  setMaxListeners(0, closing.signal);
 
   const runHandler = async (
     event: string,

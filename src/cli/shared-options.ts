@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Command } from "commander";
 import type { Profile } from "../profiles/profile.js";
 import { findProfile, profiles } from "../profiles/profiles.js";
@@ -50,9 +51,14 @@ export function toEngineOptions(flags: EngineFlags) {
   const profile = resolveProfileFlag(flags.profile);
   return {
     profile,
-    ...(flags.config !== undefined && { configFiles: flags.config }),
+    ...(flags.config !== undefined && { configFiles: resolveConfigFlags(flags.config) }),
     ...(flags.cwd !== undefined && { cwd: flags.cwd }),
     ...(flags.session !== undefined && { sessionId: flags.session }),
     ...(flags.home !== undefined && { home: flags.home }),
   };
+}
+
+/** `--config` paths are relative to the shell's directory, not to `--cwd`. */
+export function resolveConfigFlags(files: readonly string[]): string[] {
+  return files.map((file) => (file.startsWith("~") ? file : path.resolve(file)));
 }

@@ -22,8 +22,8 @@ export const decisionPrecedence = {
 } as const satisfies Record<DecisionKind, Partial<Record<Decision, number>>>;
 
 /**
- * Combines verdicts listed in configuration order: the strongest decision wins (its first
- * reason in configuration order is kept), messages and context keep configuration order.
+ * Combines verdicts listed in configuration order: the strongest decision wins (the first
+ * reason given for it, in configuration order, is kept), messages and context keep configuration order.
  */
 export function aggregateVerdicts(
   verdicts: readonly HandlerVerdict[],
@@ -56,6 +56,8 @@ export function aggregateVerdicts(
       strongest = rank;
       result.decision = verdict.decision;
       result.reason = verdict.reason;
+    } else if (rank === strongest && rank > 0) {
+      result.reason ??= verdict.reason;
     }
   }
   return result;

@@ -201,7 +201,7 @@ function capVerdict(
       createDiagnostic(
         "output_truncated",
         "info",
-        `${subject} returned a ${field} of ${value.length} characters; it was cut to ${limit}`,
+        `${subject} returned ${field} of ${value.length} characters; it was cut to ${limit}`,
         at,
       ),
     );

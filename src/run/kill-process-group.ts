@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Options for {@link killProcessGroup}. */
 export interface KillProcessGroupOptions {
@@ -55,4 +56,38 @@ function killWindowsProcessTree(pid: number): void {
   } catch {
     // Best effort: nothing more can be done.
   }
+}
+
+/** Whether any process of the group led by `pid` still exists (always false on Windows). */
+export function isProcessGroupAlive(pid: number): boolean {
+  if (process.platform === "win32" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(-pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return process.platform === "linux" ? hasLiveMemberOnLinux(pid) : true;
+}
+
+// Orphaned zombies that nobody reaps (a container whose init does not) still answer kill(0).
+function hasLiveMemberOnLinux(groupId: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // Fields after the parenthesized command name: state, ppid, pgrp, ...
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === groupId && fields[0] !== "Z" && fields[0] !== "X") return true;
+  }
+  return false;
 }

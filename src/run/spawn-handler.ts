@@ -1,12 +1,15 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import type { HookCommand } from "../config/hook-definition.js";
-import { killProcessGroup } from "./kill-process-group.js";
+import { isProcessGroupAlive, killProcessGroup } from "./kill-process-group.js";
 import { createOutputCapture } from "./output-capture.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
 
 /** How long to keep reading after the leader exits when something else holds its pipes open. */
 const drainWindowMs = 100;
+
+/** How often a cancelled handler's process group is checked for survivors. */
+const groupWatchIntervalMs = 50;
 
 /** The longest delay `setTimeout` accepts. */
 const maximumDelayMs = 2_147_483_647;
@@ -120,7 +123,8 @@ export function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
       clearTimeout(timeoutTimer);
       killProcessGroup(pid, "SIGTERM");
       // Not cleared on settle: descendants that ignore SIGTERM must still be killed.
-      setTimeout(() => {
+      const escalation = setTimeout(() => {
+        clearInterval(groupWatch);
         killProcessGroup(pid, "SIGKILL", { leaderFallback: !leaderExited });
         if (!settled && !leaderExited) {
           forceTimer = setTimeout(() => {
@@ -128,6 +132,14 @@ export function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
           }, drainWindowMs);
         }
       }, clampDelay(request.killGraceMs));
+      // Once the whole group is gone there is nothing left to kill: let the host exit early.
+      const groupWatch = setInterval(() => {
+        if (leaderExited && !isProcessGroupAlive(pid)) {
+          clearTimeout(escalation);
+          clearInterval(groupWatch);
+        }
+      }, groupWatchIntervalMs);
+      groupWatch.unref();
     };
     function onAbort(): void {
       stop("cancel");
