@@ -161,7 +161,7 @@ function parseHandler(
   }
   if (handler.type !== "command") {
     if (typeof handler.type === "string") {
-      const known = profile.knownHandlerTypes.includes(handler.type) ? "" : "unknown ";
+      const known = profile.knownHandlerTypes.includes(handler.type) ? "" : "unknown and ";
       report(
         "unsupported_handler_type",
         "error",

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { parseJsonDocument } from "./parse-json-document.js";
+
+describe("parseJsonDocument", () => {
+  it("parses strict JSON", () => {
+    expect(parseJsonDocument('{"hooks": {"Stop": []}}', "f.json")).toEqual({
+      ok: true,
+      value: { hooks: { Stop: [] } },
+    });
+  });
+
+  it.each([
+    ["empty text", "", "ValueExpected at line 1, column 1"],
+    ["a comment", '// hooks\n{"hooks": {}}', "InvalidCommentToken at line 1, column 1"],
+    ["a trailing comma", '{\n  "hooks": {},\n}', "PropertyNameExpected at line 3, column 1"],
+    ["two documents", "{}\n{}", "EndOfFileExpected at line 2, column 1"],
+    ["an unclosed object", '{"hooks": {', "CloseBraceExpected at line 1, column 12"],
+    ["single quotes", "{'hooks': {}}", "InvalidSymbol at line 1, column 2"],
+  ])("rejects %s as invalid_json with the first error's position", (_name, text, where) => {
+    expect(parseJsonDocument(text, "/cfg/hooks.json")).toEqual({
+      ok: false,
+      diagnostic: {
+        code: "invalid_json",
+        severity: "error",
+        message: `/cfg/hooks.json is not valid JSON: ${where}`,
+        file: "/cfg/hooks.json",
+        path: null,
+      },
+    });
+  });
+});
