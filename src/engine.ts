@@ -5,7 +5,12 @@ import path from "node:path";
 import type { HookDefinition } from "./config/hook-definition.js";
 import { loadConfig } from "./config/load-config.js";
 import { aggregateVerdicts } from "./decide/aggregate-verdicts.js";
-import type { DispatchResult, RunStatus, RunSummary } from "./decide/dispatch-result.js";
+import {
+  createEmptyDispatchResult,
+  type DispatchResult,
+  type RunStatus,
+  type RunSummary,
+} from "./decide/dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./decide/handler-verdict.js";
 import { interpretOutcome } from "./decide/interpret-outcome.js";
 import { createDiagnostic, type Diagnostic } from "./diagnostic.js";
@@ -151,7 +156,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     const spec = profile.events[event];
     if (spec === undefined) {
       const known = Object.keys(profile.events).join(", ");
-      return emptyResult(event, [
+      return createEmptyDispatchResult(event, [
         createDiagnostic(
           "unknown_event",
           "error",
@@ -160,7 +165,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       ]);
     }
     if (closing.signal.aborted) {
-      return emptyResult(event, [
+      return createEmptyDispatchResult(event, [
         createDiagnostic(
           "engine_closed",
           "error",
@@ -169,7 +174,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       ]);
     }
     if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return emptyResult(event, [
+      return createEmptyDispatchResult(event, [
         createDiagnostic("invalid_payload", "error", `The ${event} payload must be a JSON object`),
       ]);
     }
@@ -181,7 +186,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     try {
       input = JSON.stringify(built);
     } catch (error) {
-      return emptyResult(event, [
+      return createEmptyDispatchResult(event, [
         createDiagnostic(
           "invalid_payload",
           "error",
@@ -291,21 +296,6 @@ function summarize(
     exitCode: outcome?.exitCode ?? null,
     signal: outcome?.signal ?? null,
     durationMs: Math.round(durationMs * 10) / 10,
-  };
-}
-
-function emptyResult(event: string, diagnostics: Diagnostic[]): DispatchResult {
-  return {
-    event,
-    decision: null,
-    reason: null,
-    continue: true,
-    stopReason: null,
-    systemMessages: [],
-    additionalContext: [],
-    updatedInput: null,
-    runs: [],
-    diagnostics,
   };
 }
 

@@ -35,3 +35,22 @@ export interface DispatchResult {
   runs: RunSummary[];
   diagnostics: Diagnostic[];
 }
+
+/** A result in which nothing ran and nothing was decided, carrying the diagnostics that say why. */
+export function createEmptyDispatchResult(
+  event: string,
+  diagnostics: Diagnostic[],
+): DispatchResult {
+  return {
+    event,
+    decision: null,
+    reason: null,
+    continue: true,
+    stopReason: null,
+    systemMessages: [],
+    additionalContext: [],
+    updatedInput: null,
+    runs: [],
+    diagnostics,
+  };
+}

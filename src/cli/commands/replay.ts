@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { DispatchResult } from "../../decide/dispatch-result.js";
+import { createEmptyDispatchResult, type DispatchResult } from "../../decide/dispatch-result.js";
 import { createDiagnostic } from "../../diagnostic.js";
 import { createHookEngine } from "../../engine.js";
 import { formatTimelineEntry, formatTimelineHeader } from "../format-timeline.js";
@@ -32,7 +32,9 @@ export function registerReplayCommand(program: Command): void {
       let result: DispatchResult;
       let payload: Record<string, unknown> = {};
       if (typeof parsed === "string") {
-        result = invalidLineResult(`${file}:${index + 1}: ${parsed}`);
+        result = createEmptyDispatchResult("", [
+          createDiagnostic("invalid_payload", "error", `${file}:${index + 1}: ${parsed}`),
+        ]);
       } else {
         payload = parsed.payload;
         result = await engine.dispatch(parsed.event, parsed.payload);
@@ -65,19 +67,4 @@ function parseReplayLine(raw: string): ReplayLine | string {
     return '"payload" must be a JSON object';
   }
   return { event, payload: payload as Record<string, unknown> };
-}
-
-function invalidLineResult(message: string): DispatchResult {
-  return {
-    event: "",
-    decision: null,
-    reason: null,
-    continue: true,
-    stopReason: null,
-    systemMessages: [],
-    additionalContext: [],
-    updatedInput: null,
-    runs: [],
-    diagnostics: [createDiagnostic("invalid_payload", "error", message)],
-  };
 }
