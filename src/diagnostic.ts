@@ -24,6 +24,18 @@ export const diagnosticCodes = [
   "continuation_cap",
   "duplicate_handler",
   "engine_closed",
+  "invalid_toml",
+  "mixed_hook_sources",
+  "hooks_disabled",
+  "deprecated_field",
+  "project_untrusted",
+  "invalid_plugin",
+  "timeout_clamped",
+  "hook_untrusted",
+  "hook_modified",
+  "hook_disabled",
+  "hooks_need_review",
+  "spill_failed",
   "invalid_payload",
 ] as const;
 

@@ -53,6 +53,12 @@ export interface HookEngineOptions {
   home?: string;
   /** Configuration files to read instead of the profile's discovery. */
   configFiles?: readonly string[];
+  /** The system configuration directory of profiles that have one (ZeroCode: `/etc/zerotwo`). */
+  systemDir?: string;
+  /** Runs enabled hooks without persisted trust, for this engine only (profiles with hook trust). */
+  bypassHookTrust?: boolean;
+  /** Payload fields filled in when the host leaves them out, such as `model` or `permission_mode`. */
+  payloadDefaults?: Readonly<Record<string, unknown>>;
   /** The environment handlers run with; defaults to `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Called as each handler starts (errors thrown here are ignored). */
@@ -70,6 +76,14 @@ export interface HookEngine {
   dispatch(event: string, payload?: Readonly<Record<string, unknown>>): Promise<DispatchResult>;
   /** Cancels running handlers (killing their process groups) and refuses later dispatches. */
   close(): Promise<void>;
+}
+
+/** One dispatched event as every handler of it sees it. */
+interface HandlerCall {
+  event: string;
+  input: string;
+  spec: EventSpec;
+  toolName: string | null;
 }
 
 interface SessionState {
@@ -97,7 +111,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const sessionId = options.sessionId ?? randomUUID();
   const environment = { ...(options.env ?? process.env) };
   if (options.home !== undefined) environment.HOME = home;
-  const loaded = await loadConfig(profile, { home, cwd, configFiles: options.configFiles });
+  const loaded = await loadConfig(profile, {
+    home,
+    cwd,
+    configFiles: options.configFiles,
+    ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
+  });
+  const payloadDefaults = { ...profile.payloadDefaults, ...options.payloadDefaults };
   const compiled = compileHooks(loaded.definitions, profile);
   const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics];
   const sessions = new Map<string, SessionState>();
@@ -106,12 +126,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   // Every running handler listens for close; hundreds may run at once.
   setMaxListeners(0, closing.signal);
 
-  const runHandler = async (
-    event: string,
-    planned: PlannedHandler,
-    input: string,
-    spec: EventSpec,
-  ) => {
+  const runHandler = async (call: HandlerCall, planned: PlannedHandler) => {
+    const { event, input, spec, toolName } = call;
     const { hook } = planned;
     const { definition } = hook;
     if (planned.skip !== null) {
@@ -137,7 +153,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       captureLimitBytes: profile.captureLimitBytes,
       signal: closing.signal,
     });
-    const verdict = interpretOutcome(outcome, { hook: definition, spec, profile });
+    const verdict = interpretOutcome(outcome, { hook: definition, spec, profile, toolName });
     const summary = summarize(hook, verdict.status, outcome, outcome.durationMs);
     notify(options.onRunEnd, {
       ...summary,
@@ -178,10 +194,10 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         createDiagnostic("invalid_payload", "error", `The ${event} payload must be a JSON object`),
       ]);
     }
-    const built = buildPayload(event, payload, profile, { cwd, sessionId });
+    const built = buildPayload(event, payload, profile, { cwd, sessionId, payloadDefaults });
     const session = sessionFor(String(built.session_id));
     if (spec.resetsContinuations) session.continuations = 0;
-    if (spec.decisionKind === "stop") built.stop_hook_active = session.continuations > 0;
+    if (spec.countsContinuations) built.stop_hook_active = session.continuations > 0;
     let input: string;
     try {
       input = JSON.stringify(built);
@@ -194,8 +210,16 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         ),
       ]);
     }
-    const planned = planHandlers(compiled.byEvent.get(event) ?? [], built, spec, { cwd, home });
-    const work = Promise.all(planned.map((entry) => runHandler(event, entry, input, spec)));
+    const toolName =
+      spec.matchField === profile.toolNameField ? built[profile.toolNameField] : null;
+    const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
+    const planned = planHandlers(compiled.byEvent.get(event) ?? [], built, spec, {
+      cwd,
+      home,
+      aliases,
+    });
+    const call = { event, input, spec, toolName: typeof toolName === "string" ? toolName : null };
+    const work = Promise.all(planned.map((entry) => runHandler(call, entry)));
     running.add(work);
     const settled = await work.finally(() => running.delete(work));
     return combine(event, spec, settled, session);
@@ -222,13 +246,14 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       decision = null;
       reason = null;
     }
-    if (spec.decisionKind === "stop") {
-      if (decision === "block" && session.continuations >= profile.continuationCap) {
+    if (spec.countsContinuations) {
+      const cap = profile.continuationCap;
+      if (decision === "block" && cap !== null && session.continuations >= cap) {
         dispatchDiagnostics.push(
           createDiagnostic(
             "continuation_cap",
             "warning",
-            `${event} hooks asked to keep the turn going ${profile.continuationCap + 1} times in a row; ${profile.title} allows ${profile.continuationCap} consecutive continuations, so the turn ends`,
+            `${event} hooks asked to keep the turn going ${cap + 1} times in a row; ${profile.title} allows ${cap} consecutive continuations, so the turn ends`,
           ),
         );
         decision = null;

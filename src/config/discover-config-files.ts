@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Profile } from "../profiles/profile.js";
+import type { HookTrustMode } from "./hook-definition.js";
 
 /** A configuration file the engine will read, with the layer and dialect it belongs to. */
 export interface ConfigSource {
@@ -9,6 +10,12 @@ export interface ConfigSource {
   dialect: string;
   /** True when the caller named the file (`configFiles` / `--config`): a missing file is an error. */
   explicit: boolean;
+  /** How handlers from this source are trusted. */
+  trust: HookTrustMode;
+  /** An inline document (such as a plugin manifest's hooks object) read instead of `file`. */
+  document?: unknown;
+  /** Environment variables every handler of this source gets (such as a plugin's `PLUGIN_ROOT`). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** Where to look: the session's home and working directory, or files that replace discovery. */
@@ -27,6 +34,7 @@ export function discoverConfigFiles(profile: Profile, options: DiscoveryOptions)
       layer: "explicit",
       dialect: defaultDialect,
       explicit: true,
+      trust: profile.trust === null ? "none" : "review",
     }));
   }
   return profile.configLocations.map((location) => ({
@@ -34,6 +42,7 @@ export function discoverConfigFiles(profile: Profile, options: DiscoveryOptions)
     layer: location.layer,
     dialect: location.dialect,
     explicit: false,
+    trust: profile.trust === null ? "none" : "review",
   }));
 }
 

@@ -1,6 +1,12 @@
 /** A handler's command: a shell string, or an argv list executed without a shell. */
 export type HookCommand = string | readonly string[];
 
+/**
+ * How a handler is trusted: `none` (the profile has no trust review), `review` (must be trusted
+ * by the user before it runs), `managed` (trusted by administrator policy).
+ */
+export type HookTrustMode = "none" | "review" | "managed";
+
 /** One command handler from a configuration file, normalized, with its provenance. */
 export interface HookDefinition {
   /** The event this handler is registered for, as the profile names it. */
@@ -15,6 +21,10 @@ export interface HookDefinition {
   statusMessage: string | null;
   /** Working directory for the handler, or null for the engine's cwd. */
   cwd: string | null;
+  /** Approximate tokens of `additionalContext` sent whole before it is spilled; null = profile default, 0 = never. */
+  additionalContextLimit: number | null;
+  /** How the handler is trusted; inherited from its source. */
+  trust: HookTrustMode;
   /** Extra environment variables for the handler. */
   env: Readonly<Record<string, string>>;
   /** The configuration file the handler came from. */

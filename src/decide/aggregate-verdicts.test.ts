@@ -11,7 +11,7 @@ const allDecisions: readonly (Decision | null)[] = ["allow", "deny", "ask", "blo
 const ranking = {
   permission: ["deny", "ask", "allow"],
   "permission-request": ["deny", "allow"],
-  stop: ["block"],
+  block: ["block"],
   none: [],
 } as const satisfies Record<DecisionKind, readonly Decision[]>;
 
@@ -183,8 +183,8 @@ describe("aggregateVerdicts", () => {
     ["permission", ["block", "allow"], "allow"],
     ["permission-request", ["ask", "allow"], "allow"],
     ["permission-request", ["ask"], null],
-    ["stop", ["allow", "block"], "block"],
-    ["stop", ["deny"], null],
+    ["block", ["allow", "block"], "block"],
+    ["block", ["deny"], null],
     ["none", ["deny", "block"], null],
   ] as const)("%s over %j decides %s", (kind, decisions, expected) => {
     const verdicts = decisions.map((decision) => ({ ...createEmptyVerdict("ok"), decision }));

@@ -17,7 +17,7 @@ export interface AggregatedVerdict {
 export const decisionPrecedence = {
   permission: { deny: 3, ask: 2, allow: 1 },
   "permission-request": { deny: 2, allow: 1 },
-  stop: { block: 1 },
+  block: { block: 1 },
   none: {},
 } as const satisfies Record<DecisionKind, Partial<Record<Decision, number>>>;
 

@@ -14,6 +14,8 @@ function definition(event: string): HookDefinition {
     timeoutMs: 500,
     statusMessage: null,
     cwd: null,
+    additionalContextLimit: null,
+    trust: "none",
     env: {},
     file: "/home/me/.deepagents/hooks.json",
     layer: "user",
@@ -50,6 +52,7 @@ function interpret(event: string, fields: Partial<ProcessOutcome>): HandlerVerdi
     hook: definition(event),
     spec,
     profile: deepagentsProfile,
+    toolName: null,
   });
 }
 
@@ -213,7 +216,7 @@ const table: [string, string, Partial<ProcessOutcome>, Expected][] = [
     "Stop",
     "exit 0, approve JSON",
     { stdout: json({ decision: "approve" }) },
-    { status: "ok", decision: null },
+    { status: "ok", decision: null, codes: ["invalid_output"] },
   ],
   [
     "Stop",

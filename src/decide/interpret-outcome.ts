@@ -13,6 +13,8 @@ export interface OutcomeContext {
   hook: HookDefinition;
   spec: EventSpec;
   profile: Profile;
+  /** The tool name of the call, for tool events (validates rewrites), else null. */
+  toolName: string | null;
 }
 
 /** Turns a finished process into a verdict: exit code first, then stdout JSON on exit 0. */
@@ -74,7 +76,7 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
     return verdict;
   }
   const verdict = interpretStdout(outcome, context);
-  return capVerdict(verdict, profile.messageLimitCharacters, at, subject);
+  return capVerdict(verdict, profile, at, subject);
 }
 
 function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
@@ -99,6 +101,30 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   verdict.diagnostics.push(...parsed.diagnostics);
   if (parsed.kind === "plain") {
     if (spec.plainStdout === "context") verdict.additionalContext = stdout;
+    if (spec.plainStdout === "invalid") {
+      verdict.status = "error";
+      verdict.diagnostics.push(
+        createDiagnostic(
+          "invalid_output",
+          "warning",
+          `${subject} printed plain text, but ${hook.event} expects JSON on stdout; the run failed ${describeHandlerLocation(hook)}`,
+          at,
+        ),
+      );
+    }
+    return verdict;
+  }
+  if (parsed.failClosed.length > 0) {
+    verdict.status = "blocked";
+    verdict.decision = "deny";
+    verdict.reason = `${subject} returned reserved field(s) ${parsed.failClosed.join(", ")}, which fail closed`;
+    return verdict;
+  }
+  const failed =
+    parsed.invalid ||
+    (parsed.notApplied.length > 0 && context.profile.unsupportedFieldEffect === "fail-run");
+  if (failed) {
+    verdict.status = "error";
     return verdict;
   }
   const output = parsed.output;
@@ -169,13 +195,13 @@ function applyBlock(
       );
       break;
   }
-  return capVerdict(verdict, profile.messageLimitCharacters, at, subject);
+  return capVerdict(verdict, profile, at, subject);
 }
 
 const blockDecision = {
   permission: "deny",
   "permission-request": "deny",
-  stop: "block",
+  block: "block",
   none: null,
 } as const satisfies Record<EventSpec["decisionKind"], Decision | null>;
 
@@ -183,15 +209,19 @@ function joinContext(existing: string | null, addition: string): string {
   return existing === null ? addition : `${existing}\n${addition}`;
 }
 
-const cappedFields = ["reason", "stopReason", "systemMessage", "additionalContext"] as const;
-
 function capVerdict(
   verdict: HandlerVerdict,
-  limit: number,
+  profile: Profile,
   at: { file: string; path: string },
   subject: string,
 ): HandlerVerdict {
-  for (const field of cappedFields) {
+  const limit = profile.messageLimitCharacters;
+  // Where the profile spills large context to disk, context is not cut here.
+  const fields =
+    profile.spill === null
+      ? (["reason", "stopReason", "systemMessage", "additionalContext"] as const)
+      : (["reason", "stopReason", "systemMessage"] as const);
+  for (const field of fields) {
     const value = verdict[field];
     if (value === null) continue;
     const capped = capMessage(value, limit);

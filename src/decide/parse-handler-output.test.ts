@@ -14,6 +14,8 @@ function parse(event: EventName, output: unknown): ParsedHandlerOutput {
     timeoutMs: 1_000,
     statusMessage: null,
     cwd: null,
+    additionalContextLimit: null,
+    trust: "none",
     env: {},
     file: "/cfg/hooks.json",
     layer: "user",
@@ -27,6 +29,7 @@ function parse(event: EventName, output: unknown): ParsedHandlerOutput {
     hook,
     spec: deepagentsProfile.events[event],
     profile: deepagentsProfile,
+    toolName: null,
   });
 }
 
@@ -42,7 +45,12 @@ describe("parseHandlerOutput", () => {
     ["a JSON number", "42"],
     ["JSON after text", 'note {"continue": false}'],
   ])("reads %s as plain output without diagnostics", (_name, stdout) => {
-    expect(parse("PreToolUse", stdout)).toEqual({ kind: "plain", diagnostics: [] });
+    expect(parse("PreToolUse", stdout)).toEqual({
+      kind: "plain",
+      diagnostics: [],
+      notApplied: [],
+      failClosed: [],
+    });
   });
 
   it("reports output that starts like JSON but does not parse", () => {
@@ -62,6 +70,9 @@ describe("parseHandlerOutput", () => {
       kind: "json",
       output: { continue: false, stopReason: "bye", systemMessage: "note" },
       diagnostics: [],
+      notApplied: [],
+      failClosed: [],
+      invalid: false,
     });
   });
 
@@ -96,6 +107,9 @@ describe("parseHandlerOutput", () => {
         kind: "json",
         output: { decision: value, reason: "because", additionalContext: "ctx" },
         diagnostics: [],
+        notApplied: [],
+        failClosed: [],
+        invalid: false,
       });
     });
 
@@ -166,6 +180,9 @@ describe("parseHandlerOutput", () => {
         kind: "json",
         output: { decision: "deny", reason: "no" },
         diagnostics: [],
+        notApplied: [],
+        failClosed: [],
+        invalid: false,
       });
     });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { EventSpec } from "../profiles/profile.js";
 import { describeHandler, describeHandlerLocation } from "./describe-handler.js";
 import type { Decision } from "./dispatch-result.js";
 import type { OutcomeContext } from "./interpret-outcome.js";
@@ -17,10 +18,14 @@ export interface HandlerOutput {
   updatedInput?: unknown;
 }
 
-/** Stdout as plain text, or parsed JSON output; diagnostics for every field not applied. */
-export type ParsedHandlerOutput = ({ kind: "plain" } | { kind: "json"; output: HandlerOutput }) & {
-  diagnostics: Diagnostic[];
-};
+/**
+ * Stdout as plain text, or parsed JSON output; diagnostics for every field not applied, the
+ * names of fields the event recognizes but does not apply, and of reserved fields returned.
+ */
+export type ParsedHandlerOutput = (
+  | { kind: "plain" }
+  | { kind: "json"; output: HandlerOutput; invalid: boolean }
+) & { diagnostics: Diagnostic[]; notApplied: string[]; failClosed: string[] };
 
 const topLevelSchemas = {
   continue: z.boolean(),
@@ -32,55 +37,67 @@ const topLevelSchemas = {
   hookSpecificOutput: z.record(z.string(), z.unknown()),
 } as const;
 
-const permissionDecisions = new Set(["allow", "deny", "ask"]);
+type TopLevelFields = Partial<{
+  [K in keyof typeof topLevelSchemas]: z.infer<(typeof topLevelSchemas)[K]>;
+}>;
+
+const defaultPermissionDecisions = {
+  allow: "apply",
+  deny: "apply",
+  ask: "apply",
+  defer: "unsupported",
+} as const;
+
 const permissionRequestDecisionSchema = z.looseObject({
   behavior: z.enum(["allow", "deny"]),
   message: z.string().optional(),
 });
 
+const updatedInputSchema = z.record(z.string(), z.unknown());
+
+type Report = (code: Diagnostic["code"], severity: Diagnostic["severity"], message: string) => void;
+
 /** Parses a handler's trimmed stdout against its event's output contract; never throws. */
 export function parseHandlerOutput(stdout: string, context: OutcomeContext): ParsedHandlerOutput {
   const { hook, spec, profile } = context;
-  const diagnostics: Diagnostic[] = [];
+  const parsed: ParsedHandlerOutput = {
+    kind: "plain",
+    diagnostics: [],
+    notApplied: [],
+    failClosed: [],
+  };
   const subject = describeHandler(hook);
   const where = describeHandlerLocation(hook);
-  const report = (code: Diagnostic["code"], severity: Diagnostic["severity"], message: string) => {
-    diagnostics.push(
+  const report: Report = (code, severity, message) => {
+    parsed.diagnostics.push(
       createDiagnostic(code, severity, `${subject} ${message} ${where}`, {
         file: hook.file,
         path: hook.path,
       }),
     );
   };
-  if (!stdout.startsWith("{")) return { kind: "plain", diagnostics };
+  if (!stdout.startsWith("{")) return parsed;
   const document = safeParseJson(stdout);
   if (!document.success) {
-    report(
-      "invalid_output",
-      "warning",
-      "printed output that starts like JSON but does not parse; it is ignored",
-    );
-    return { kind: "plain", diagnostics };
+    report("invalid_output", "warning", "printed output that starts like JSON but does not parse");
+    return parsed;
   }
-  if (
-    typeof document.value !== "object" ||
-    document.value === null ||
-    Array.isArray(document.value)
-  ) {
-    return { kind: "plain", diagnostics };
-  }
-  const raw = document.value as Record<string, unknown>;
-  const fields: Partial<{
-    [K in keyof typeof topLevelSchemas]: z.infer<(typeof topLevelSchemas)[K]>;
-  }> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  if (!isRecord(document.value)) return parsed;
+  const output: HandlerOutput = {};
+  const json = { ...parsed, kind: "json" as const, output, invalid: false };
+  const notApplied = (field: string, message: string) => {
+    json.notApplied.push(field);
+    report("unsupported_field", "warning", message);
+  };
+  const fields: TopLevelFields = {};
+  for (const [key, value] of Object.entries(document.value)) {
     const schema = topLevelSchemas[key as keyof typeof topLevelSchemas];
     if (schema === undefined) {
       report("unknown_field", "info", `returned an unknown field "${key}"; it is ignored`);
       continue;
     }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
+    const result = schema.safeParse(value);
+    if (!result.success) {
       report(
         "invalid_output",
         "warning",
@@ -88,30 +105,43 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       );
       continue;
     }
-    Object.assign(fields, { [key]: parsed.data });
+    Object.assign(fields, { [key]: result.data });
   }
-  const output: HandlerOutput = {};
-  if (fields.continue !== undefined) output.continue = fields.continue;
-  if (fields.stopReason !== undefined) output.stopReason = fields.stopReason;
-  if (fields.systemMessage !== undefined) output.systemMessage = fields.systemMessage;
 
-  if (fields.decision !== undefined) {
-    const reason = fields.reason;
-    if (
-      spec.decisionKind === "permission" &&
-      (fields.decision === "approve" || fields.decision === "block")
-    ) {
-      output.decision = fields.decision === "approve" ? "allow" : "deny";
-      if (reason !== undefined) output.reason = reason;
-    } else if (fields.decision === "block" && spec.decisionKind !== "permission-request") {
-      output.block = reason ?? `Blocked by ${subject}`;
-    } else if (!(fields.decision === "approve" && spec.decisionKind === "stop")) {
+  for (const key of ["continue", "stopReason", "systemMessage", "suppressOutput"] as const) {
+    if (fields[key] === undefined) continue;
+    if (spec.topLevelFields.notApplied.includes(key)) {
+      notApplied(
+        key,
+        `returned "${key}", which ${hook.event} does not support in ${profile.title}`,
+      );
+    } else if (!spec.topLevelFields.supported.includes(key)) {
       report(
         "invalid_output",
         "warning",
-        `returned decision "${fields.decision}", which ${hook.event} does not accept; it is ignored`,
+        `returned "${key}", which ${hook.event} does not accept; it is ignored`,
       );
+    } else if (key === "continue" && fields.continue === false && !spec.honorsContinue) {
+      report(
+        "unsupported_field",
+        "info",
+        `returned continue: false, which is parsed but does not stop ${hook.event} in ${profile.title}`,
+      );
+    } else if (key !== "suppressOutput") {
+      Object.assign(output, { [key]: fields[key] });
     }
+  }
+
+  if (fields.decision !== undefined) {
+    applyTopLevelDecision(
+      fields.decision,
+      fields.reason,
+      spec,
+      output,
+      report,
+      notApplied,
+      subject,
+    );
   }
 
   const specific = fields.hookSpecificOutput;
@@ -123,17 +153,28 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
         "warning",
         `returned hookSpecificOutput for "${String(eventName)}" from a ${hook.event} hook; it is ignored`,
       );
-      return { kind: "json", output, diagnostics };
+      return json;
     }
     for (const [key, value] of Object.entries(specific)) {
       if (key === "hookEventName") continue;
-      if (spec.parsedNotApplied.includes(key)) {
-        report("unsupported_field", "warning", notAppliedMessage(hook.event, key, profile.title));
+      if (spec.failClosedFields.includes(key)) {
+        json.failClosed.push(key);
+        report(
+          "unsupported_field",
+          "error",
+          `returned reserved field hookSpecificOutput.${key}; the request is denied (fails closed)`,
+        );
         continue;
       }
-      if (!spec.supportedFields.includes(key)) {
+      if (spec.specificFields.notApplied.includes(key)) {
+        notApplied(key, notAppliedMessage(hook.event, key, profile.title));
+        continue;
+      }
+      if (!spec.specificFields.supported.includes(key)) {
         const elsewhere = Object.values(profile.events).some(
-          (other) => other.supportedFields.includes(key) || other.parsedNotApplied.includes(key),
+          (other) =>
+            other.specificFields.supported.includes(key) ||
+            other.specificFields.notApplied.includes(key),
         );
         report(
           elsewhere ? "invalid_output" : "unknown_field",
@@ -142,19 +183,48 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
         );
         continue;
       }
-      applySpecificField(key, value, output, report, hook.event);
+      applySpecificField(key, value, spec, json, report, notApplied);
     }
+    validateUpdatedInput(json, context, report);
   }
-  return { kind: "json", output, diagnostics };
+  return json;
+}
+
+function applyTopLevelDecision(
+  decision: string,
+  reason: string | undefined,
+  spec: EventSpec,
+  output: HandlerOutput,
+  report: Report,
+  notApplied: (field: string, message: string) => void,
+  subject: string,
+): void {
+  const legacy = spec.legacyDecisions[decision as "approve" | "block"];
+  if (legacy === "unsupported") {
+    notApplied("decision", `returned the legacy decision "${decision}", which is not supported`);
+  } else if (legacy !== undefined) {
+    output.decision = legacy;
+    if (reason !== undefined) output.reason = reason;
+  } else if (decision === "block" && spec.decisionKind !== "permission-request") {
+    output.block = reason ?? `Blocked by ${subject}`;
+  } else {
+    report(
+      "invalid_output",
+      "warning",
+      `returned decision "${decision}", which this event does not accept; it is ignored`,
+    );
+  }
 }
 
 function applySpecificField(
   key: string,
   value: unknown,
-  output: HandlerOutput,
-  report: (code: Diagnostic["code"], severity: Diagnostic["severity"], message: string) => void,
-  event: string,
+  spec: EventSpec,
+  parsed: { output: HandlerOutput; failClosed: string[] },
+  report: Report,
+  notApplied: (field: string, message: string) => void,
 ): void {
+  const { output } = parsed;
   const wrongType = () =>
     report(
       "invalid_output",
@@ -166,46 +236,54 @@ function applySpecificField(
       if (typeof value === "string") output.additionalContext = value;
       else wrongType();
       return;
-    case "permissionDecision":
-      if (value === "defer") {
-        report(
-          "unsupported_field",
-          "warning",
-          `returned permissionDecision "defer", which is not applied; the normal permission flow follows (never allow)`,
-        );
-      } else if (typeof value === "string" && permissionDecisions.has(value)) {
+    case "permissionDecision": {
+      const rules: Readonly<Record<string, "apply" | "unsupported">> =
+        spec.permissionDecisions ?? defaultPermissionDecisions;
+      const rule = typeof value === "string" ? rules[value] : undefined;
+      if (rule === "apply") {
         output.decision = value as Decision;
+      } else if (rule === "unsupported") {
+        const fallback =
+          value === "defer" ? "; the normal permission flow follows (never allow)" : "";
+        notApplied(
+          `permissionDecision:${String(value)}`,
+          `returned permissionDecision "${String(value)}", which is not supported${fallback}`,
+        );
       } else {
         report(
           "invalid_output",
           "warning",
-          `returned permissionDecision ${JSON.stringify(value)}; expected "allow", "deny" or "ask"; it is ignored`,
+          `returned permissionDecision ${JSON.stringify(value)}; expected one of ${Object.keys(rules).join(", ")}; it is ignored`,
         );
       }
       return;
+    }
     case "permissionDecisionReason":
       if (typeof value === "string") output.reason = value;
       else wrongType();
       return;
     case "decision": {
-      const parsed = permissionRequestDecisionSchema.safeParse(value);
-      if (!parsed.success) {
+      const result = permissionRequestDecisionSchema.safeParse(value);
+      if (!result.success) {
         report(
           "invalid_output",
           "warning",
-          `returned a ${event} decision that is not {"behavior": "allow" | "deny"}; it is ignored`,
+          `returned a decision that is not {"behavior": "allow" | "deny"}; it is ignored`,
         );
         return;
       }
-      output.decision = parsed.data.behavior;
-      if (parsed.data.message !== undefined) output.reason = parsed.data.message;
-      for (const nested of ["updatedInput", "updatedPermissions"]) {
-        if (nested in parsed.data) {
+      output.decision = result.data.behavior;
+      if (result.data.message !== undefined) output.reason = result.data.message;
+      for (const nested of Object.keys(result.data)) {
+        if (spec.failClosedFields.includes(nested)) {
+          parsed.failClosed.push(nested);
           report(
             "unsupported_field",
-            "warning",
-            `returned decision.${nested}, which is parsed but not applied`,
+            "error",
+            `returned reserved field decision.${nested}; the request is denied (fails closed)`,
           );
+        } else if (spec.specificFields.notApplied.includes(nested)) {
+          notApplied(nested, `returned decision.${nested}, which is parsed but not applied`);
         }
       }
       return;
@@ -218,11 +296,38 @@ function applySpecificField(
   }
 }
 
+// A rewrite goes with an allow, and a shell or patch tool needs a string command.
+function validateUpdatedInput(
+  parsed: { output: HandlerOutput; invalid: boolean },
+  context: OutcomeContext,
+  report: Report,
+): void {
+  const { output } = parsed;
+  if (output.updatedInput === undefined) return;
+  const { profile, toolName } = context;
+  let problem: string | null = null;
+  if (output.decision !== "allow") {
+    problem = `updatedInput is only accepted with permissionDecision "allow"`;
+  } else if (!updatedInputSchema.safeParse(output.updatedInput).success) {
+    problem = "updatedInput must be an object";
+  } else if (
+    toolName !== null &&
+    profile.commandTools.includes(toolName) &&
+    typeof (output.updatedInput as Record<string, unknown>).command !== "string"
+  ) {
+    problem = `updatedInput for ${toolName} must include a string "command"`;
+  }
+  if (problem === null) return;
+  delete output.updatedInput;
+  parsed.invalid = true;
+  report("invalid_output", "error", `returned an invalid rewrite: ${problem}`);
+}
+
 function notAppliedMessage(event: string, key: string, title: string): string {
   if (key === "defer") {
     return `returned ${event}.defer, which ${title} does not apply; the normal permission flow follows (never allow)`;
   }
-  return `returned ${event}.${key}, which ${title} parses but does not apply; normal behaviour follows`;
+  return `returned ${event}.${key}, which ${title} parses but does not apply`;
 }
 
 function safeParseJson(text: string): { success: true; value: unknown } | { success: false } {
@@ -231,6 +336,10 @@ function safeParseJson(text: string): { success: true; value: unknown } | { succ
   } catch {
     return { success: false };
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function describeType(value: unknown): string {

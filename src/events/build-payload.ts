@@ -4,6 +4,8 @@ import type { Profile } from "../profiles/profile.js";
 export interface PayloadDefaults {
   cwd: string;
   sessionId: string;
+  /** Other fields filled in when missing (profile and host defaults). */
+  payloadDefaults: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -17,6 +19,7 @@ export function buildPayload(
   defaults: PayloadDefaults,
 ): Record<string, unknown> {
   const built: Record<string, unknown> = {
+    ...defaults.payloadDefaults,
     session_id: defaults.sessionId,
     cwd: defaults.cwd,
     hook_event_name: event,

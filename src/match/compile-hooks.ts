@@ -38,7 +38,7 @@ export function compileHooks(
     const groupKey = `${definition.file}\u0000${definition.groupPath}`;
     let matcher = groupMatchers.get(groupKey);
     if (matcher === undefined) {
-      matcher = compileGroupMatcher(definition, spec.matchField, diagnostics);
+      matcher = compileGroupMatcher(definition, spec.matchField, profile, diagnostics);
       groupMatchers.set(groupKey, matcher);
     }
     if (matcher === null) continue;
@@ -57,6 +57,18 @@ export function compileHooks(
         continue;
       }
       rule = compiled.rule;
+    }
+    const producesContext =
+      spec.plainStdout === "context" || spec.specificFields.supported.includes("additionalContext");
+    if (definition.additionalContextLimit !== null && !producesContext) {
+      diagnostics.push(
+        createDiagnostic(
+          "unsupported_field",
+          "warning",
+          `${definition.event} cannot produce additional context; additionalContextLimit is ignored`,
+          { file: definition.file, path: `${definition.path}.additionalContextLimit` },
+        ),
+      );
     }
     const ifUnsupported = definition.if !== null && !spec.supportsIf;
     if (ifUnsupported) {
@@ -86,10 +98,11 @@ export function compileHooks(
 function compileGroupMatcher(
   definition: HookDefinition,
   matchField: string | null,
+  profile: Profile,
   diagnostics: Diagnostic[],
 ): CompiledMatcher | null {
   const where = { file: definition.file, path: `${definition.groupPath}.matcher` };
-  const compiled = compileMatcher(definition.matcher);
+  const compiled = compileMatcher(definition.matcher, profile.matcherSyntax);
   if (!compiled.ok) {
     diagnostics.push(
       createDiagnostic(

@@ -150,3 +150,23 @@ describe("compileMatcher", () => {
     );
   });
 });
+
+describe("compileMatcher with the regex syntax", () => {
+  it.each([
+    ["Bash", "Bash", true],
+    ["Bash", "BashOutput", true],
+    ["^Bash$", "BashOutput", false],
+    ["Edit|Write", "NotebookEdit", true],
+    ["^(Edit|Write)$", "Write", true],
+    ["mcp__fs__.*", "mcp__fs__read", true],
+    ["*", undefined, true],
+    ["", "anything", true],
+  ] as const)("%s tested on %s is %s", (matcher, value, expected) => {
+    const compiled = compileMatcher(matcher, "regex");
+    expect(compiled.ok && compiled.matcher.test(value)).toBe(expected);
+  });
+
+  it("reports a pattern that does not compile", () => {
+    expect(compileMatcher("(", "regex").ok).toBe(false);
+  });
+});

@@ -16,16 +16,25 @@ export type MatcherCompilation =
 const simpleNamePattern = /^[A-Za-z0-9_]+$/;
 const alternationPattern = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)+$/;
 
-/** Compiles a hook matcher: omitted, `""` or `"*"` match all; names match exactly; else a RegExp. */
-export function compileMatcher(matcher: string | null | undefined): MatcherCompilation {
+/** How a profile reads matchers: names and alternations exactly (`deepagents`), or always as a RegExp. */
+export type MatcherSyntax = "deepagents" | "regex";
+
+/**
+ * Compiles a hook matcher: omitted, `""` or `"*"` match all; with the `deepagents` syntax names
+ * and alternations of names match exactly; anything else is an unanchored RegExp.
+ */
+export function compileMatcher(
+  matcher: string | null | undefined,
+  syntax: MatcherSyntax = "deepagents",
+): MatcherCompilation {
   const source = matcher ?? null;
   if (source === null || source === "" || source === "*") {
     return success({ kind: "all", source, test: () => true });
   }
-  if (simpleNamePattern.test(source)) {
+  if (syntax === "deepagents" && simpleNamePattern.test(source)) {
     return success({ kind: "exact", source, test: (value) => value === source });
   }
-  if (alternationPattern.test(source)) {
+  if (syntax === "deepagents" && alternationPattern.test(source)) {
     const names = new Set(source.split("|"));
     return success({
       kind: "alternation",

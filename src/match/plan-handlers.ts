@@ -8,15 +8,19 @@ export interface PlannedHandler {
   skip: Diagnostic | null;
 }
 
-/** Facts about the call that `if` rules read. */
+/** Facts about the call that matchers and `if` rules read, and an optional gate (such as trust). */
 export interface PlanContext {
   cwd: string;
   home: string;
+  /** Other names the matched value also answers to (a tool's match aliases). */
+  aliases: readonly string[];
+  /** Returns why a matching handler must not run, or null to run it. */
+  gate?: (hook: CompiledHook) => Diagnostic | null;
 }
 
 /**
- * Picks the handlers an event runs, in configuration order: matcher on the event's field,
- * then the `if` rule; a repeated identical command runs once.
+ * Picks the handlers an event runs, in configuration order: matcher on the event's field (or
+ * one of its aliases), the `if` rule, then the gate; a repeated identical command runs once.
  */
 export function planHandlers(
   hooks: readonly CompiledHook[],
@@ -29,7 +33,9 @@ export function planHandlers(
   const planned: PlannedHandler[] = [];
   const seen = new Set<string>();
   for (const hook of hooks) {
-    if (!hook.matcher.test(value)) continue;
+    if (!hook.matcher.test(value) && !context.aliases.some((alias) => hook.matcher.test(alias))) {
+      continue;
+    }
     const { definition } = hook;
     const at = { file: definition.file, path: definition.path };
     if (hook.ifUnsupported) {
@@ -55,6 +61,11 @@ export function planHandlers(
           home: context.home,
         });
       if (!matches) continue;
+    }
+    const refusal = context.gate?.(hook) ?? null;
+    if (refusal !== null) {
+      planned.push({ hook, skip: refusal });
+      continue;
     }
     const key = JSON.stringify([definition.command, definition.cwd, definition.env]);
     if (seen.has(key)) {

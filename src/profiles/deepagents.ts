@@ -1,10 +1,19 @@
-import type { EventSpec, Profile } from "./profile.js";
+import type { EventSpec, FieldRules, Profile } from "./profile.js";
+
+const universal: FieldRules = {
+  supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
+  notApplied: [],
+};
 
 const common = {
   supportsIf: false,
   configurable: true,
   resetsContinuations: false,
-  parsedNotApplied: [],
+  countsContinuations: false,
+  honorsContinue: true,
+  topLevelFields: universal,
+  legacyDecisions: {},
+  failClosedFields: [],
 } as const;
 
 const observer = {
@@ -12,14 +21,16 @@ const observer = {
   decisionKind: "none",
   blockEffect: "none",
   plainStdout: "ignored",
-  supportedFields: [],
+  specificFields: { supported: [], notApplied: [] },
 } as const;
+
+const contextOnly = { supported: ["additionalContext"], notApplied: [] } as const;
 
 const events = {
   SessionStart: {
     ...observer,
     matchField: "source",
-    supportedFields: ["additionalContext"],
+    specificFields: contextOnly,
     payloadFields: ["source", "model", "agent_type", "session_title"],
   },
   SessionEnd: { ...observer, matchField: "reason", payloadFields: ["reason"] },
@@ -30,8 +41,7 @@ const events = {
     decisionKind: "permission-request",
     blockEffect: "decide",
     plainStdout: "ignored",
-    supportedFields: ["decision"],
-    parsedNotApplied: ["updatedInput", "updatedPermissions"],
+    specificFields: { supported: ["decision"], notApplied: ["updatedInput", "updatedPermissions"] },
     payloadFields: ["tool_name", "tool_input", "permission_suggestions"],
   },
   Notification: {
@@ -46,8 +56,11 @@ const events = {
     decisionKind: "permission",
     blockEffect: "decide",
     plainStdout: "ignored",
-    supportedFields: ["permissionDecision", "permissionDecisionReason", "additionalContext"],
-    parsedNotApplied: ["updatedInput", "defer"],
+    specificFields: {
+      supported: ["permissionDecision", "permissionDecisionReason", "additionalContext"],
+      notApplied: ["updatedInput", "defer"],
+    },
+    legacyDecisions: { approve: "allow", block: "deny" },
     payloadFields: ["tool_name", "tool_input", "tool_use_id"],
   },
   PostToolUse: {
@@ -57,17 +70,17 @@ const events = {
     decisionKind: "none",
     blockEffect: "feedback",
     plainStdout: "ignored",
-    supportedFields: ["additionalContext"],
-    parsedNotApplied: ["updatedToolOutput"],
+    specificFields: { supported: ["additionalContext"], notApplied: ["updatedToolOutput"] },
     payloadFields: ["tool_name", "tool_input", "tool_response", "tool_use_id", "duration_ms"],
   },
   Stop: {
     ...common,
     matchField: null,
-    decisionKind: "stop",
+    decisionKind: "block",
     blockEffect: "decide",
     plainStdout: "ignored",
-    supportedFields: [],
+    countsContinuations: true,
+    specificFields: { supported: [], notApplied: [] },
     payloadFields: [
       "stop_hook_active",
       "last_assistant_message",
@@ -78,7 +91,7 @@ const events = {
   SubagentStart: {
     ...observer,
     matchField: "agent_type",
-    supportedFields: ["additionalContext"],
+    specificFields: contextOnly,
     payloadFields: ["agent_id", "agent_type"],
   },
   SubagentStop: {
@@ -87,7 +100,7 @@ const events = {
     decisionKind: "none",
     blockEffect: "unsupported",
     plainStdout: "ignored",
-    supportedFields: ["additionalContext"],
+    specificFields: contextOnly,
     payloadFields: [
       "stop_hook_active",
       "agent_id",
@@ -119,8 +132,10 @@ const events = {
 export const deepagentsProfile = {
   name: "deepagents",
   title: "Deep Agents Code",
+  discovery: "locations",
   configLocations: [{ layer: "user", path: "~/.deepagents/hooks.json", dialect: "deepagents" }],
   events,
+  matcherSyntax: "deepagents",
   toolNameField: "tool_name",
   toolNameAliases: {
     execute: "Bash",
@@ -131,11 +146,16 @@ export const deepagentsProfile = {
     glob: "Glob",
     grep: "Grep",
   },
+  toolMatchAliases: {},
+  commandTools: ["Bash"],
+  payloadDefaults: {},
   defaultTimeoutSeconds: 600,
   messageLimitCharacters: 10_000,
   captureLimitBytes: 1024 * 1024,
   killGraceMs: 1000,
   continuationCap: 8,
   knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
-  universalFields: ["continue", "stopReason", "suppressOutput", "systemMessage"],
+  unsupportedFieldEffect: "diagnostic",
+  trust: null,
+  spill: null,
 } as const satisfies Profile;

@@ -2,26 +2,33 @@
  * How an event's handlers can decide:
  * - `permission`: `hookSpecificOutput.permissionDecision` allow / deny / ask (PreToolUse);
  * - `permission-request`: `hookSpecificOutput.decision.behavior` allow / deny (PermissionRequest);
- * - `stop`: top-level `decision: "block"` keeps the turn going (Stop);
+ * - `block`: top-level `decision: "block"` (Stop keeps the turn going; elsewhere it blocks);
  * - `none`: the event cannot decide.
  */
-export type DecisionKind = "permission" | "permission-request" | "stop" | "none";
+export type DecisionKind = "permission" | "permission-request" | "block" | "none";
 
 /**
  * What exit code 2 or a block does for an event:
- * - `decide`: it is the event's blocking decision (deny, or keep the turn going);
+ * - `decide`: it is the event's blocking decision (deny, or block);
  * - `feedback`: the reason is fed to the model as context, with a `block_ignored` diagnostic;
  * - `unsupported`: the reason is kept as context, with an `unsupported_field` diagnostic;
  * - `none`: the event cannot block; stderr is reported in a `block_ignored` diagnostic.
  */
 export type BlockEffect = "decide" | "feedback" | "unsupported" | "none";
 
-/** What plain (non-JSON) stdout on exit 0 means for an event. */
-export type PlainStdout = "ignored" | "context";
+/** What plain (non-JSON) stdout on exit 0 means: ignored, model context, or an invalid run. */
+export type PlainStdout = "ignored" | "context" | "invalid";
+
+/** Output fields an event applies, and fields it recognizes without applying. */
+export interface FieldRules {
+  supported: readonly string[];
+  /** Recognized but not applied: an `unsupported_field` diagnostic (and a failed run where the profile says so). */
+  notApplied: readonly string[];
+}
 
 /** One event of a profile: how it matches, blocks and which output fields it reads. */
 export interface EventSpec {
-  /** The payload field the matcher reads, or null when the event has no matcher. */
+  /** The payload field the matcher reads, or null when the event ignores matchers. */
   matchField: string | null;
   /** Whether handlers of this event may carry an `if` permission-rule predicate. */
   supportsIf: boolean;
@@ -32,10 +39,24 @@ export interface EventSpec {
   configurable: boolean;
   /** Whether dispatching this event resets the consecutive-continuation count. */
   resetsContinuations: boolean;
-  /** `hookSpecificOutput` fields that are applied. */
-  supportedFields: readonly string[];
-  /** `hookSpecificOutput` fields that are recognized but not applied (an `unsupported_field` diagnostic). */
-  parsedNotApplied: readonly string[];
+  /** Whether a block of this event is a continuation counted against the cap (Stop). */
+  countsContinuations: boolean;
+  /** Whether `continue: false` stops anything for this event (otherwise parsed and ignored). */
+  honorsContinue: boolean;
+  /** Top-level output fields beside `decision` / `reason` (`continue`, `stopReason`, …). */
+  topLevelFields: FieldRules;
+  /** `hookSpecificOutput` fields. */
+  specificFields: FieldRules;
+  /** Legacy top-level `decision` values and what they mean here (`unsupported`: not applied). */
+  legacyDecisions: Readonly<Partial<Record<"approve" | "block", "allow" | "deny" | "unsupported">>>;
+  /** What each `permissionDecision` value does (default: allow / deny / ask apply, defer is not applied). */
+  permissionDecisions?: Readonly<Record<string, "apply" | "unsupported">>;
+  /** `hookSpecificOutput` or decision fields that are reserved: returning one denies (fails closed). */
+  failClosedFields: readonly string[];
+  /** Default handler timeout for this event, overriding the profile's. */
+  defaultTimeoutSeconds?: number;
+  /** Longest timeout allowed; a longer one is clamped with a warning. */
+  maxTimeoutSeconds?: number;
   /** Event-specific payload fields, for documentation and the SDK. */
   payloadFields: readonly string[];
 }
@@ -47,17 +68,34 @@ export interface ConfigLocation {
   dialect: string;
 }
 
+/** Where oversized `additionalContext` is spilled to disk instead of sent whole. */
+export interface SpillRules {
+  /** Default threshold per handler, in tokens; a handler's `additionalContextLimit` overrides it. */
+  defaultLimitTokens: number;
+  bytesPerToken: number;
+}
+
 /** A hook system described as data: every profile runs through the same pipeline. */
 export interface Profile {
   name: string;
   /** Human-readable name of the system, for messages. */
   title: string;
+  /** How configuration is found: `locations` reads `configLocations`; `zerocode` walks its layers. */
+  discovery: "locations" | "zerocode";
   configLocations: readonly ConfigLocation[];
   events: Readonly<Record<string, EventSpec>>;
-  /** Maps host-internal tool names to the public names handlers see. */
+  /** `deepagents`: names match exactly, alternations of names, else a regex; `regex`: always a regex. */
+  matcherSyntax: "deepagents" | "regex";
+  /** Maps host-internal tool names to the public names handlers see (the payload is rewritten). */
   toolNameAliases: Readonly<Record<string, string>>;
-  /** The payload field carrying the tool name, renamed through `toolNameAliases`. */
+  /** Extra names a tool also matches as, the payload keeping its canonical name. */
+  toolMatchAliases: Readonly<Record<string, readonly string[]>>;
+  /** The payload field carrying the tool name. */
   toolNameField: string;
+  /** Tools whose `updatedInput` must carry a string `command`. */
+  commandTools: readonly string[];
+  /** Filled into every payload when the host leaves them out. */
+  payloadDefaults: Readonly<Record<string, unknown>>;
   defaultTimeoutSeconds: number;
   /** Maximum characters of any one message shown to the user or model. */
   messageLimitCharacters: number;
@@ -65,10 +103,14 @@ export interface Profile {
   captureLimitBytes: number;
   /** Time between SIGTERM and SIGKILL when a handler is cancelled. */
   killGraceMs: number;
-  /** Maximum consecutive Stop continuations per session; the next block is refused. */
-  continuationCap: number;
-  /** Handler types the profile recognizes but does not run (`unsupported_handler_type`). */
+  /** Maximum consecutive Stop continuations per session (the next is refused), or null for none. */
+  continuationCap: number | null;
+  /** Handler types the profile recognizes but does not run. */
   knownHandlerTypes: readonly string[];
-  /** Top-level output fields every handler may return. */
-  universalFields: readonly string[];
+  /** What an output field the event does not apply does: a diagnostic only, or the run fails. */
+  unsupportedFieldEffect: "diagnostic" | "fail-run";
+  /** Whether non-managed hooks must be reviewed and trusted before they run (store path, `~` = home). */
+  trust: { storeFile: string } | null;
+  /** Spilling of oversized `additionalContext`, or null to cap it like other messages. */
+  spill: SpillRules | null;
 }

@@ -1,9 +1,11 @@
 import { deepagentsProfile } from "./deepagents.js";
 import type { Profile } from "./profile.js";
+import { zerocodeProfile } from "./zerocode.js";
 
 /** Every built-in profile, by name. */
 export const profiles = {
   deepagents: deepagentsProfile,
+  zerocode: zerocodeProfile,
 } as const satisfies Record<string, Profile>;
 
 /** The name of a built-in profile. */
