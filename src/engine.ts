@@ -21,6 +21,8 @@ import type { EventSpec, Profile } from "./profiles/profile.js";
 import { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
 import type { ProcessOutcome } from "./run/process-outcome.js";
 import { spawnHandler } from "./run/spawn-handler.js";
+import { spillContext } from "./spill/spill-context.js";
+import { createTrustGate } from "./trust/gate-hook-trust.js";
 
 /** A handler about to run, as passed to `onRunStart`. */
 export interface RunStart {
@@ -84,6 +86,7 @@ interface HandlerCall {
   input: string;
   spec: EventSpec;
   toolName: string | null;
+  sessionId: string;
 }
 
 interface SessionState {
@@ -119,7 +122,17 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   });
   const payloadDefaults = { ...profile.payloadDefaults, ...options.payloadDefaults };
   const compiled = compileHooks(loaded.definitions, profile);
-  const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics];
+  const trustGate = await createTrustGate(profile, loaded.definitions, {
+    cwd,
+    home,
+    bypass: options.bypassHookTrust === true,
+    command: {
+      profile: profile.name,
+      ...(options.home !== undefined && { home }),
+      ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
+    },
+  });
+  const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics, ...trustGate.diagnostics];
   const sessions = new Map<string, SessionState>();
   const running = new Set<Promise<unknown>>();
   const closing = new AbortController();
@@ -128,11 +141,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
 
   const runHandler = async (call: HandlerCall, planned: PlannedHandler) => {
     const { event, input, spec, toolName } = call;
+
     const { hook } = planned;
     const { definition } = hook;
-    if (planned.skip !== null) {
+    const skip = planned.skip ?? (await trustGate.verify(hook));
+    if (skip !== null) {
       const verdict = createEmptyVerdict("skipped");
-      verdict.diagnostics.push(planned.skip);
+      verdict.diagnostics.push(skip);
       return { verdict, summary: summarize(hook, "skipped", null, 0) };
     }
     notify(options.onRunStart, {
@@ -154,6 +169,16 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       signal: closing.signal,
     });
     const verdict = interpretOutcome(outcome, { hook: definition, spec, profile, toolName });
+    if (profile.spill !== null && verdict.additionalContext !== null) {
+      const spilled = await spillContext({
+        text: verdict.additionalContext,
+        limitTokens: definition.additionalContextLimit ?? profile.spill.defaultLimitTokens,
+        bytesPerToken: profile.spill.bytesPerToken,
+        sessionId: call.sessionId,
+      });
+      verdict.additionalContext = spilled.text;
+      if (spilled.diagnostic !== null) verdict.diagnostics.push(spilled.diagnostic);
+    }
     const summary = summarize(hook, verdict.status, outcome, outcome.durationMs);
     notify(options.onRunEnd, {
       ...summary,
@@ -217,8 +242,15 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       cwd,
       home,
       aliases,
+      gate: trustGate.refuse,
     });
-    const call = { event, input, spec, toolName: typeof toolName === "string" ? toolName : null };
+    const call: HandlerCall = {
+      event,
+      input,
+      spec,
+      toolName: typeof toolName === "string" ? toolName : null,
+      sessionId: String(built.session_id),
+    };
     const work = Promise.all(planned.map((entry) => runHandler(call, entry)));
     running.add(work);
     const settled = await work.finally(() => running.delete(work));

@@ -10,6 +10,8 @@ export interface EngineFlags {
   cwd?: string;
   session?: string;
   home?: string;
+  systemDir?: string;
+  dangerouslyBypassHookTrust?: boolean;
 }
 
 /** A command-line mistake: printed as one line, exit code 1. */
@@ -32,7 +34,12 @@ export function addEngineOptions(command: Command): Command {
     )
     .option("--cwd <dir>", "session working directory (default: the current directory)")
     .option("--session <id>", "session id filled into payloads that carry none")
-    .option("--home <dir>", "home directory to discover configuration under (default: $HOME)");
+    .option("--home <dir>", "home directory to discover configuration under (default: $HOME)")
+    .option("--system-dir <dir>", "system configuration directory (zerocode: default /etc/zerotwo)")
+    .option(
+      "--dangerously-bypass-hook-trust",
+      "run enabled hooks without persisted trust, for this invocation only",
+    );
 }
 
 /** Resolves `--profile` or throws a usage error naming the built-in profiles. */
@@ -55,6 +62,8 @@ export function toEngineOptions(flags: EngineFlags) {
     ...(flags.cwd !== undefined && { cwd: flags.cwd }),
     ...(flags.session !== undefined && { sessionId: flags.session }),
     ...(flags.home !== undefined && { home: flags.home }),
+    ...(flags.systemDir !== undefined && { systemDir: path.resolve(flags.systemDir) }),
+    ...(flags.dangerouslyBypassHookTrust === true && { bypassHookTrust: true }),
   };
 }
 

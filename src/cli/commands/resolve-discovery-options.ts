@@ -9,5 +9,6 @@ export function resolveDiscoveryOptions(flags: EngineFlags): DiscoveryOptions {
     home: path.resolve(flags.home ?? os.homedir()),
     cwd: path.resolve(flags.cwd ?? process.cwd()),
     configFiles: flags.config === undefined ? undefined : resolveConfigFlags(flags.config),
+    ...(flags.systemDir !== undefined && { systemDir: path.resolve(flags.systemDir) }),
   };
 }

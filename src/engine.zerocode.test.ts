@@ -1,0 +1,476 @@
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createHookEngine, type HookEngine } from "./engine.js";
+
+// The ZeroCode output rules, run through real handler scripts (test/fixtures/engine/emit.sh).
+
+const fixtures = fileURLToPath(new URL("../test/fixtures/engine/", import.meta.url));
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+/** A shell command running emit.sh with flags (--stdout, --stderr, --exit, --sleep, --save-stdin). */
+const emit = (...args: string[]) => [join(fixtures, "emit.sh"), ...args].map(quote).join(" ");
+const json = (value: unknown) => JSON.stringify(value);
+const specific = (event: string, fields: Record<string, unknown>) =>
+  json({ hookSpecificOutput: { hookEventName: event, ...fields } });
+
+const roots: string[] = [];
+const engines: HookEngine[] = [];
+
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.close()));
+});
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+interface Setup {
+  root: string;
+  engine: HookEngine;
+}
+
+/** An engine on one explicit hooks.json (trust bypassed: these tests are about output rules). */
+async function setup(hooks: Record<string, unknown[]>): Promise<Setup> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-zerocode-")));
+  roots.push(root);
+  const home = join(root, "home");
+  mkdirSync(home);
+  const file = join(root, "hooks.json");
+  writeFileSync(file, json({ hooks }));
+  const engine = await createHookEngine({
+    profile: "zerocode",
+    cwd: root,
+    home,
+    systemDir: join(root, "system"),
+    configFiles: [file],
+    bypassHookTrust: true,
+    sessionId: "thr_1",
+  });
+  engines.push(engine);
+  return { root, engine };
+}
+
+const command = (text: string, extra: Record<string, unknown> = {}) => ({
+  type: "command",
+  command: text,
+  ...extra,
+});
+const group = (matcher: string | null, ...hooks: unknown[]) =>
+  matcher === null ? { hooks } : { matcher, hooks };
+const codes = (result: DispatchResult) => result.diagnostics.map((item) => item.code);
+
+describe("zerocode matchers and tool aliases", () => {
+  it("reads matchers as unanchored regular expressions", async () => {
+    const { engine } = await setup({
+      PreToolUse: [
+        group("Bash", command(emit("--stdout", "a", "--label", "1"))),
+        group("^Bash$", command(emit("--stdout", "b", "--label", "2"))),
+      ],
+    });
+    const result = await engine.dispatch("PreToolUse", { tool_name: "BashOutput", tool_input: {} });
+    expect(result.runs.map((run) => run.id)).toEqual(["PreToolUse:0:0"]);
+  });
+
+  it("ignores matchers on Stop and UserPromptSubmit with a warning", async () => {
+    const { engine } = await setup({
+      Stop: [group("never", command(emit("--stdout", "{}")))],
+      UserPromptSubmit: [group("never", command(emit("--stdout", "hi")))],
+    });
+    expect(engine.diagnostics.filter((item) => item.code === "matcher_ignored")).toHaveLength(2);
+    expect((await engine.dispatch("Stop", {})).runs).toHaveLength(1);
+    expect((await engine.dispatch("UserPromptSubmit", { prompt: "x" })).runs).toHaveLength(1);
+  });
+
+  it("matches apply_patch as Edit or Write and keeps apply_patch in the payload, running once", async () => {
+    const { root, engine } = await setup({
+      PreToolUse: [
+        group("^apply_patch$|^Edit$|^Write$", command(emit("--label", "x"))),
+      ],
+    });
+    const saved = join(root, "payload.json");
+    const { engine: second } = await setup({
+      PreToolUse: [
+        group("^Edit$", command(emit("--save-stdin", saved))),
+        group("^Agent$", command(emit("--label", "agent"))),
+      ],
+    });
+    const patch = await second.dispatch("PreToolUse", {
+      tool_name: "apply_patch",
+      tool_input: { command: "*** Begin Patch" },
+    });
+    expect(patch.runs.map((run) => run.id)).toEqual(["PreToolUse:0:0"]);
+    expect(JSON.parse(readFileSync(saved, "utf8")).tool_name).toBe("apply_patch");
+    const agent = await second.dispatch("PreToolUse", { tool_name: "spawn_agent", tool_input: {} });
+    expect(agent.runs.map((run) => run.id)).toEqual(["PreToolUse:1:0"]);
+    const once = await engine.dispatch("PreToolUse", { tool_name: "apply_patch", tool_input: {} });
+    expect(once.runs).toHaveLength(1);
+  });
+
+  it("matches shell and unified-exec calls as Bash, and shows Bash in the payload", async () => {
+    const { root, engine } = await setup({
+      PreToolUse: [group("^Bash$", command("cat > payload.json"))],
+    });
+    for (const name of ["shell", "exec_command"]) {
+      const result = await engine.dispatch("PreToolUse", {
+        tool_name: name,
+        tool_input: { command: "ls" },
+      });
+      expect(result.runs).toHaveLength(1);
+      expect(JSON.parse(readFileSync(join(root, "payload.json"), "utf8")).tool_name).toBe("Bash");
+    }
+  });
+});
+
+describe("zerocode plain stdout", () => {
+  it.each([
+    ["SessionStart", { source: "startup" }],
+    ["SubagentStart", { agent_type: "reviewer" }],
+    ["UserPromptSubmit", { prompt: "hi" }],
+  ])("adds plain stdout of %s as context", async (event, payload) => {
+    const { engine } = await setup({
+      [event]: [group(null, command(emit("--stdout", "plain note")))],
+    });
+    const result = await engine.dispatch(event, payload);
+    expect(result.additionalContext).toEqual(["plain note"]);
+    expect(result.runs[0]?.status).toBe("ok");
+  });
+
+  it.each([
+    ["PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } }],
+    ["PermissionRequest", { tool_name: "Bash", tool_input: { command: "ls" } }],
+    ["PostToolUse", { tool_name: "Bash", tool_input: { command: "ls" }, tool_response: "" }],
+    ["PreCompact", { trigger: "auto" }],
+    ["PostCompact", { trigger: "manual" }],
+  ])("ignores plain stdout of %s", async (event, payload) => {
+    const { engine } = await setup({
+      [event]: [group(null, command(emit("--stdout", "plain note")))],
+    });
+    const result = await engine.dispatch(event, payload);
+    expect(result.additionalContext).toEqual([]);
+    expect(result.runs[0]?.status).toBe("ok");
+  });
+
+  it.each([["Stop"], ["SubagentStop"]])("fails a %s run that prints plain text", async (event) => {
+    const { engine } = await setup({ [event]: [group(null, command(emit("--stdout", "done")))] });
+    const result = await engine.dispatch(event, { agent_type: "x" });
+    expect(result.runs[0]?.status).toBe("error");
+    expect(codes(result)).toContain("invalid_output");
+    expect(result.decision).toBeNull();
+  });
+});
+
+describe("zerocode PreToolUse", () => {
+  const bash = { tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+
+  it.each([
+    ["continue: false", json({ continue: false })],
+    ["stopReason", json({ stopReason: "x" })],
+    ["suppressOutput", json({ suppressOutput: true })],
+    ["ask", specific("PreToolUse", { permissionDecision: "ask" })],
+    ["legacy approve", json({ decision: "approve" })],
+  ])("marks a run returning %s failed and continues the tool call", async (_name, output) => {
+    const { engine } = await setup({
+      PreToolUse: [
+        group(null, command(emit("--stdout", output, "--label", "bad"))),
+        group(
+          null,
+          command(emit("--stdout", specific("PreToolUse", { additionalContext: "kept" }))),
+        ),
+      ],
+    });
+    const result = await engine.dispatch("PreToolUse", bash);
+    expect(result.runs.map((run) => run.status)).toEqual(["error", "ok"]);
+    expect(codes(result)).toContain("unsupported_field");
+    expect(result).toMatchObject({ decision: null, continue: true, additionalContext: ["kept"] });
+  });
+
+  it("denies with permissionDecision, the legacy block shape, and exit 2", async () => {
+    const deny = specific("PreToolUse", {
+      permissionDecision: "deny",
+      permissionDecisionReason: "Destructive command blocked by hook.",
+    });
+    for (const handler of [
+      emit("--stdout", deny),
+      emit("--stdout", json({ decision: "block", reason: "Destructive command blocked by hook." })),
+      emit("--stderr", "Destructive command blocked by hook.", "--exit", "2"),
+    ]) {
+      const { engine } = await setup({ PreToolUse: [group("^Bash$", command(handler))] });
+      const result = await engine.dispatch("PreToolUse", bash);
+      expect(result).toMatchObject({
+        decision: "deny",
+        reason: "Destructive command blocked by hook.",
+      });
+    }
+  });
+
+  it("returns an allowed rewrite in updatedInput", async () => {
+    const rewrite = specific("PreToolUse", {
+      permissionDecision: "allow",
+      updatedInput: { command: "echo rewritten" },
+    });
+    const { engine } = await setup({
+      PreToolUse: [group(null, command(emit("--stdout", rewrite)))],
+    });
+    const result = await engine.dispatch("PreToolUse", bash);
+    expect(result).toMatchObject({
+      decision: "allow",
+      updatedInput: { command: "echo rewritten" },
+    });
+  });
+
+  it.each([
+    [
+      "Bash without a string command",
+      "Bash",
+      { permissionDecision: "allow", updatedInput: { cmd: "x" } },
+    ],
+    [
+      "apply_patch without a command",
+      "apply_patch",
+      { permissionDecision: "allow", updatedInput: {} },
+    ],
+    ["a rewrite without allow", "mcp__fs__write", { updatedInput: { path: "/x" } }],
+    [
+      "a rewrite with deny",
+      "mcp__fs__write",
+      { permissionDecision: "deny", updatedInput: { path: "/x" } },
+    ],
+    [
+      "a rewrite that is not an object",
+      "mcp__fs__write",
+      { permissionDecision: "allow", updatedInput: "x" },
+    ],
+  ])("reports %s as an error and applies nothing", async (_name, tool, fields) => {
+    const { engine } = await setup({
+      PreToolUse: [group(null, command(emit("--stdout", specific("PreToolUse", fields))))],
+    });
+    const result = await engine.dispatch("PreToolUse", { tool_name: tool, tool_input: {} });
+    expect(result.runs[0]?.status).toBe("error");
+    expect(result).toMatchObject({ decision: null, updatedInput: null });
+    expect(codes(result)).toContain("invalid_output");
+  });
+
+  it("takes MCP rewrites as the replacement arguments object", async () => {
+    const rewrite = specific("PreToolUse", {
+      permissionDecision: "allow",
+      updatedInput: { path: "/safe" },
+    });
+    const { engine } = await setup({
+      PreToolUse: [group("mcp__fs__.*", command(emit("--stdout", rewrite)))],
+    });
+    const result = await engine.dispatch("PreToolUse", {
+      tool_name: "mcp__fs__write",
+      tool_input: { path: "/etc" },
+    });
+    expect(result.updatedInput).toEqual({ path: "/safe" });
+  });
+});
+
+describe("zerocode PermissionRequest", () => {
+  const request = {
+    tool_name: "Bash",
+    tool_input: { command: "sudo ls", description: "escalate" },
+  };
+  const decide = (decision: Record<string, unknown>) =>
+    command(
+      emit("--stdout", specific("PermissionRequest", { decision }), "--label", json(decision)),
+    );
+
+  it("lets any deny win, else an allow, else no decision", async () => {
+    const both = await setup({
+      PermissionRequest: [
+        group(
+          null,
+          decide({ behavior: "allow" }),
+          decide({ behavior: "deny", message: "Blocked by repository policy." }),
+        ),
+      ],
+    });
+    expect(await both.engine.dispatch("PermissionRequest", request)).toMatchObject({
+      decision: "deny",
+      reason: "Blocked by repository policy.",
+    });
+    const allow = await setup({ PermissionRequest: [group(null, decide({ behavior: "allow" }))] });
+    expect((await allow.engine.dispatch("PermissionRequest", request)).decision).toBe("allow");
+    const none = await setup({ PermissionRequest: [group(null, command(emit()))] });
+    expect((await none.engine.dispatch("PermissionRequest", request)).decision).toBeNull();
+  });
+
+  it.each([
+    ["updatedInput", { decision: { behavior: "allow", updatedInput: { command: "ls" } } }],
+    ["updatedPermissions", { decision: { behavior: "allow", updatedPermissions: [] } }],
+    ["interrupt", { decision: { behavior: "allow", interrupt: true } }],
+    ["a top-level updatedInput", { decision: { behavior: "allow" }, updatedInput: {} }],
+  ])("fails closed on the reserved field %s", async (_name, fields) => {
+    const { engine } = await setup({
+      PermissionRequest: [
+        group(null, command(emit("--stdout", specific("PermissionRequest", fields)))),
+      ],
+    });
+    const result = await engine.dispatch("PermissionRequest", request);
+    expect(result.decision).toBe("deny");
+    expect(result.reason).toMatch(/fail closed/);
+    expect(codes(result)).toContain("unsupported_field");
+  });
+});
+
+describe("zerocode PostToolUse, Stop, compaction and subagents", () => {
+  const tool = { tool_name: "Bash", tool_input: { command: "make" }, tool_response: "ok" };
+
+  it("returns a PostToolUse block (JSON or exit 2) as decision block with the feedback", async () => {
+    const blocked = json({
+      decision: "block",
+      reason: "The Bash output needs review before continuing.",
+      hookSpecificOutput: {
+        hookEventName: "PostToolUse",
+        additionalContext: "The command updated generated files.",
+      },
+    });
+    const viaJson = await setup({
+      PostToolUse: [group("^Bash$", command(emit("--stdout", blocked)))],
+    });
+    expect(await viaJson.engine.dispatch("PostToolUse", tool)).toMatchObject({
+      decision: "block",
+      reason: "The Bash output needs review before continuing.",
+      additionalContext: ["The command updated generated files."],
+    });
+    const viaExit = await setup({
+      PostToolUse: [group(null, command(emit("--stderr", "needs review", "--exit", "2")))],
+    });
+    expect(await viaExit.engine.dispatch("PostToolUse", tool)).toMatchObject({
+      decision: "block",
+      reason: "needs review",
+    });
+  });
+
+  it("stops normal processing of a PostToolUse result on continue: false, and fails updatedMCPToolOutput", async () => {
+    const { engine } = await setup({
+      PostToolUse: [
+        group(null, command(emit("--stdout", json({ continue: false, stopReason: "replaced" })))),
+        group(
+          null,
+          command(
+            emit("--stdout", specific("PostToolUse", { updatedMCPToolOutput: {} }), "--label", "2"),
+          ),
+        ),
+      ],
+    });
+    const result = await engine.dispatch("PostToolUse", tool);
+    expect(result).toMatchObject({ continue: false, stopReason: "replaced" });
+    expect(result.runs.map((run) => run.status)).toEqual(["ok", "error"]);
+  });
+
+  it("keeps a turn going on a Stop block, unless any Stop hook returns continue: false", async () => {
+    const block = json({ decision: "block", reason: "Run one more pass over the failing tests." });
+    const alone = await setup({ Stop: [group(null, command(emit("--stdout", block)))] });
+    expect(await alone.engine.dispatch("Stop", {})).toMatchObject({
+      decision: "block",
+      reason: "Run one more pass over the failing tests.",
+    });
+    const stopped = await setup({
+      Stop: [
+        group(null, command(emit("--stdout", block))),
+        group(
+          null,
+          command(
+            emit("--stdout", json({ continue: false, stopReason: "enough" }), "--label", "2"),
+          ),
+        ),
+      ],
+    });
+    expect(await stopped.engine.dispatch("Stop", {})).toMatchObject({
+      decision: null,
+      continue: false,
+      stopReason: "enough",
+    });
+  });
+
+  it("sets stop_hook_active after a Stop block and has no continuation cap", async () => {
+    const { root, engine } = await setup({
+      Stop: [
+        group(
+          null,
+          command(
+            emit(
+              "--stdout",
+              json({ decision: "block", reason: "again" }),
+              "--save-stdin",
+              "stop.json",
+            ),
+          ),
+        ),
+      ],
+    });
+    const actives: boolean[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const result = await engine.dispatch("Stop", {});
+      expect(result.decision).toBe("block");
+      actives.push(JSON.parse(readFileSync(join(root, "stop.json"), "utf8")).stop_hook_active);
+    }
+    expect(actives).toEqual([false, ...Array(9).fill(true)]);
+  });
+
+  it.each([["PreCompact"], ["PostCompact"]])("stops on continue: false from %s", async (event) => {
+    const { engine } = await setup({
+      [event]: [
+        group("^auto$", command(emit("--stdout", json({ continue: false, stopReason: "no" })))),
+      ],
+    });
+    expect(await engine.dispatch(event, { trigger: "auto" })).toMatchObject({
+      continue: false,
+      stopReason: "no",
+    });
+    expect((await engine.dispatch(event, { trigger: "manual" })).runs).toHaveLength(0);
+  });
+
+  it("parses continue: false from SubagentStart without stopping the subagent", async () => {
+    const output = json({
+      continue: false,
+      systemMessage: "seen",
+      hookSpecificOutput: {
+        hookEventName: "SubagentStart",
+        additionalContext: "Review the tests first.",
+      },
+    });
+    const { engine } = await setup({
+      SubagentStart: [group(null, command(emit("--stdout", output)))],
+    });
+    const result = await engine.dispatch("SubagentStart", {
+      agent_type: "reviewer",
+      agent_id: "a1",
+    });
+    expect(result).toMatchObject({
+      continue: true,
+      systemMessages: ["seen"],
+      additionalContext: ["Review the tests first."],
+    });
+    expect(codes(result)).toContain("unsupported_field");
+  });
+
+  it("blocks a prompt from UserPromptSubmit and continues a subagent from SubagentStop", async () => {
+    const block = json({ decision: "block", reason: "Ask for confirmation before doing that." });
+    const prompt = await setup({
+      UserPromptSubmit: [group(null, command(emit("--stdout", block)))],
+    });
+    expect(await prompt.engine.dispatch("UserPromptSubmit", { prompt: "drop db" })).toMatchObject({
+      decision: "block",
+    });
+    const subagent = await setup({
+      SubagentStop: [group(null, command(emit("--stderr", "one more pass", "--exit", "2")))],
+    });
+    expect(await subagent.engine.dispatch("SubagentStop", { agent_type: "x" })).toMatchObject({
+      decision: "block",
+      reason: "one more pass",
+    });
+  });
+
+  it("times out a SessionEnd hook after the one-second default", async () => {
+    const { engine } = await setup({ SessionEnd: [group(null, command(emit("--sleep", "5")))] });
+    const started = performance.now();
+    const result = await engine.dispatch("SessionEnd", { reason: "other" });
+    expect(result.runs[0]?.status).toBe("timeout");
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});

@@ -1,0 +1,73 @@
+import { expandHome } from "../config/discover-config-files.js";
+import type { HookDefinition } from "../config/hook-definition.js";
+import type { Diagnostic } from "../diagnostic.js";
+import type { CompiledHook } from "../match/compile-hooks.js";
+import type { Profile } from "../profiles/profile.js";
+import {
+  createHooksNeedReviewDiagnostic,
+  createHookTrustDiagnostic,
+  evaluateHookTrust,
+  type HookTrust,
+  isRunnableTrustState,
+  type TrustCommandOptions,
+} from "./evaluate-hook-trust.js";
+import { hashHookDefinition } from "./hash-hook-definition.js";
+import { readTrustStore } from "./trust-store.js";
+
+/** Where the engine runs, how the CLI was invoked (for the commands diagnostics suggest), and bypass. */
+export interface TrustGateOptions {
+  cwd: string;
+  home: string;
+  bypass: boolean;
+  command: TrustCommandOptions;
+}
+
+/** Decides, before each run, whether a hook may run under the profile's trust rules. */
+export interface TrustGate {
+  /** Load-time diagnostics: a corrupt store, how many hooks need review. */
+  diagnostics: Diagnostic[];
+  /** Why a hook must not run (untrusted, modified, disabled), or null. */
+  refuse(hook: CompiledHook): Diagnostic | null;
+  /** Just before a run: refuses a trusted hook whose script changed since the engine loaded. */
+  verify(hook: CompiledHook): Promise<Diagnostic | null>;
+}
+
+/**
+ * Reads the trust store once and evaluates every hook; profiles without trust get a gate
+ * that lets everything run.
+ */
+export async function createTrustGate(
+  profile: Profile,
+  definitions: readonly HookDefinition[],
+  options: TrustGateOptions,
+): Promise<TrustGate> {
+  if (profile.trust === null) {
+    return { diagnostics: [], refuse: () => null, verify: async () => null };
+  }
+  const read = await readTrustStore(expandHome(profile.trust.storeFile, options.home));
+  const states = await evaluateHookTrust(definitions, read.store, {
+    bypass: options.bypass,
+    cwd: options.cwd,
+    home: options.home,
+  });
+  const diagnostics = [...read.diagnostics];
+  const review = createHooksNeedReviewDiagnostic(states, options.command);
+  if (review !== null) diagnostics.push(review);
+  return {
+    diagnostics,
+    refuse(hook) {
+      const trust = states.get(hook.definition);
+      if (trust === undefined || isRunnableTrustState(trust.state)) return null;
+      return createHookTrustDiagnostic(hook.definition, trust, options.command);
+    },
+    async verify(hook) {
+      const trust = states.get(hook.definition);
+      if (trust === undefined || trust.state !== "trusted") return null;
+      // Swapping a trusted script after load must not run the new one.
+      const current = await hashHookDefinition(hook.definition, options);
+      if (current === trust.hash) return null;
+      const modified: HookTrust = { ...trust, state: "modified" };
+      return createHookTrustDiagnostic(hook.definition, modified, options.command);
+    },
+  };
+}
