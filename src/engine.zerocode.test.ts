@@ -85,9 +85,7 @@ describe("zerocode matchers and tool aliases", () => {
 
   it("matches apply_patch as Edit or Write and keeps apply_patch in the payload, running once", async () => {
     const { root, engine } = await setup({
-      PreToolUse: [
-        group("^apply_patch$|^Edit$|^Write$", command(emit("--label", "x"))),
-      ],
+      PreToolUse: [group("^apply_patch$|^Edit$|^Write$", command(emit("--label", "x")))],
     });
     const saved = join(root, "payload.json");
     const { engine: second } = await setup({

@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerConfigCommand } from "./commands/config.js";
 import { registerDispatchCommand } from "./commands/dispatch.js";
+import { registerHooksCommand } from "./commands/hooks.js";
 import { registerReplayCommand } from "./commands/replay.js";
+import { registerTrustProjectCommand } from "./commands/trust-project.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { UsageError } from "./shared-options.js";
 
@@ -22,6 +24,8 @@ export function createProgram(): Command {
   registerReplayCommand(program);
   registerValidateCommand(program);
   registerConfigCommand(program);
+  registerTrustProjectCommand(program);
+  registerHooksCommand(program);
   for (const command of [
     program,
     ...program.commands,

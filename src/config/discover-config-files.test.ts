@@ -15,6 +15,7 @@ describe("discoverConfigFiles", () => {
         layer: "user",
         dialect: "deepagents",
         explicit: false,
+        trust: "none",
       },
     ]);
   });

@@ -1,40 +1,53 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Profile } from "../profiles/profile.js";
+import { findGitRoot } from "./find-git-root.js";
 import type { HookTrustMode } from "./hook-definition.js";
 
 /** A configuration file the engine will read, with the layer and dialect it belongs to. */
 export interface ConfigSource {
   file: string;
+  /** `user`, `project`, `system`, `managed`, `plugin:<name>` or `explicit`. */
   layer: string;
   dialect: string;
   /** True when the caller named the file (`configFiles` / `--config`): a missing file is an error. */
   explicit: boolean;
   /** How handlers from this source are trusted. */
   trust: HookTrustMode;
-  /** An inline document (such as a plugin manifest's hooks object) read instead of `file`. */
+  /** The parsed document (read once during discovery, or a plugin manifest's inline hooks object), used instead of reading `file`. */
   document?: unknown;
+  /** JSON path of an inline `document` inside `file`, such as `["hooks", 1]` (paths in diagnostics and definitions start with it). */
+  documentPath?: readonly (string | number)[];
   /** Environment variables every handler of this source gets (such as a plugin's `PLUGIN_ROOT`). */
   env?: Readonly<Record<string, string>>;
 }
 
-/** Where to look: the session's home and working directory, or files that replace discovery. */
+/** Where ZeroCode's system layer lives when `systemDir` is not given. */
+export const defaultSystemDirectory = "/etc/zerotwo";
+
+/** Where to look: the session's home, working and system directories, or files that replace discovery. */
 export interface DiscoveryOptions {
   home: string;
   cwd: string;
+  /** The system configuration directory (`requirements.toml`, system layer); default `/etc/zerotwo`. */
+  systemDir?: string | undefined;
   configFiles?: readonly string[] | undefined;
 }
 
-/** Lists the configuration files for a profile, in configuration order. */
+/**
+ * Lists the configuration files a profile names in `configLocations` (or the explicit
+ * `configFiles`), in configuration order; no file is read.
+ */
 export function discoverConfigFiles(profile: Profile, options: DiscoveryOptions): ConfigSource[] {
   const defaultDialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const trust = profile.trust === null ? "none" : "review";
   if (options.configFiles !== undefined) {
     return options.configFiles.map((file) => ({
       file: path.resolve(options.cwd, expandHome(file, options.home)),
       layer: "explicit",
       dialect: defaultDialect,
       explicit: true,
-      trust: profile.trust === null ? "none" : "review",
+      trust,
     }));
   }
   return profile.configLocations.map((location) => ({
@@ -42,7 +55,7 @@ export function discoverConfigFiles(profile: Profile, options: DiscoveryOptions)
     layer: location.layer,
     dialect: location.dialect,
     explicit: false,
-    trust: profile.trust === null ? "none" : "review",
+    trust,
   }));
 }
 
@@ -58,9 +71,23 @@ export function describeConfigFiles(
   }));
 }
 
+/** The system directory of `options`, resolved (`~` is the home, relative paths the cwd). */
+export function resolveSystemDirectory(options: DiscoveryOptions): string {
+  const directory = options.systemDir ?? defaultSystemDirectory;
+  return path.resolve(options.cwd, expandHome(directory, options.home));
+}
+
+// Templates: `<cwd>` the session cwd, `<project>` its git root (else the cwd), `<system>` the system directory.
 function resolveLocation(template: string, options: DiscoveryOptions): string {
-  const withCwd = template.replace(/^<cwd>/, options.cwd);
-  return path.resolve(options.cwd, expandHome(withCwd, options.home));
+  let resolved = template;
+  if (resolved.startsWith("<cwd>")) resolved = options.cwd + resolved.slice("<cwd>".length);
+  else if (resolved.startsWith("<project>")) {
+    const root = findGitRoot(options.cwd) ?? path.resolve(options.cwd);
+    resolved = root + resolved.slice("<project>".length);
+  } else if (resolved.startsWith("<system>")) {
+    resolved = resolveSystemDirectory(options) + resolved.slice("<system>".length);
+  }
+  return path.resolve(options.cwd, expandHome(resolved, options.home));
 }
 
 /** Replaces a leading `~` with the home directory. */

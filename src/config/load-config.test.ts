@@ -25,7 +25,7 @@ describe("loadConfig (deepagents)", () => {
     const loaded = await loadConfig(deepagentsProfile, { home: seedHome, cwd: configs });
     const file = join(seedHome, ".deepagents", "hooks.json");
     expect(loaded.sources).toEqual([
-      { file, layer: "user", dialect: "deepagents", explicit: false },
+      { file, layer: "user", dialect: "deepagents", explicit: false, trust: "none" },
     ]);
     expect(loaded.diagnostics).toEqual([]);
     expect(

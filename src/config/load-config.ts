@@ -1,36 +1,45 @@
-import { readFile } from "node:fs/promises";
-import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { Diagnostic } from "../diagnostic.js";
 import type { Profile } from "../profiles/profile.js";
 import { dialectParsers } from "./dialects/dialect-parsers.js";
-import {
-  type ConfigSource,
-  type DiscoveryOptions,
-  discoverConfigFiles,
-} from "./discover-config-files.js";
+import type { ConfigSource, DiscoveryOptions } from "./discover-config-files.js";
+import { discoverHookSources } from "./discoverers/discover-hook-sources.js";
 import type { HookDefinition } from "./hook-definition.js";
-import { parseJsonDocument } from "./parse-json-document.js";
+import { readConfigDocument } from "./read-config-document.js";
 
 /** Every handler definition from a profile's configuration, in configuration order. */
 export interface LoadedConfig {
   sources: ConfigSource[];
   definitions: HookDefinition[];
   diagnostics: Diagnostic[];
+  /** False when `[features] hooks = false` turns hooks off: `definitions` is then empty and a `hooks_disabled` diagnostic says which file did it. */
+  hooksEnabled: boolean;
 }
 
-/** Reads and parses every configuration file of a profile once; never throws on bad files. */
+/**
+ * Reads and parses every configuration file of a profile once; never throws on bad files.
+ *
+ * @example
+ * ```ts
+ * const loaded = await loadConfig(zerocodeProfile, { home: os.homedir(), cwd: process.cwd() });
+ * for (const diagnostic of loaded.diagnostics) console.warn(diagnostic.message);
+ * ```
+ */
 export async function loadConfig(
   profile: Profile,
   options: DiscoveryOptions,
 ): Promise<LoadedConfig> {
-  const sources = discoverConfigFiles(profile, options);
-  const loaded: LoadedConfig = { sources, definitions: [], diagnostics: [] };
+  const discovered = await discoverHookSources(profile, options);
+  const loaded: LoadedConfig = {
+    sources: discovered.sources,
+    definitions: [],
+    diagnostics: [...discovered.diagnostics],
+    hooksEnabled: discovered.hooksEnabled,
+  };
   const groupOffsets: Record<string, number> = {};
-  for (const source of sources) {
-    const text = await readConfigText(source, loaded.diagnostics);
-    if (text === null) continue;
-    const document = parseJsonDocument(text, source.file);
+  for (const source of discovered.sources) {
+    const document = await readSourceDocument(source);
     if (!document.ok) {
-      loaded.diagnostics.push(document.diagnostic);
+      if (document.diagnostic !== null) loaded.diagnostics.push(document.diagnostic);
       continue;
     }
     const parser = dialectParsers[source.dialect];
@@ -50,25 +59,11 @@ export async function loadConfig(
   return loaded;
 }
 
-async function readConfigText(
+async function readSourceDocument(
   source: ConfigSource,
-  diagnostics: Diagnostic[],
-): Promise<string | null> {
-  try {
-    return await readFile(source.file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" && !source.explicit) return null;
-    const reason =
-      code === "ENOENT" ? "does not exist" : `cannot be read (${code ?? String(error)})`;
-    diagnostics.push(
-      createDiagnostic(
-        code === "ENOENT" ? "config_not_found" : "invalid_config",
-        "error",
-        `Configuration file ${source.file} ${reason}`,
-        { file: source.file },
-      ),
-    );
-    return null;
-  }
+): Promise<{ ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic | null }> {
+  if (source.document !== undefined) return { ok: true, value: source.document };
+  const document = await readConfigDocument(source.file, source.explicit);
+  if (document.status === "ok") return { ok: true, value: document.value };
+  return { ok: false, diagnostic: document.status === "failed" ? document.diagnostic : null };
 }

@@ -3,12 +3,12 @@ import path from "node:path";
 import type { DiscoveryOptions } from "../../config/discover-config-files.js";
 import { type EngineFlags, resolveConfigFlags } from "../shared-options.js";
 
-/** The home, cwd and explicit files that `--home`, `--cwd` and `--config` name. */
+/** The home, cwd, system directory and explicit files that `--home`, `--cwd`, `--system-dir` and `--config` name. */
 export function resolveDiscoveryOptions(flags: EngineFlags): DiscoveryOptions {
   return {
     home: path.resolve(flags.home ?? os.homedir()),
     cwd: path.resolve(flags.cwd ?? process.cwd()),
+    systemDir: flags.systemDir === undefined ? undefined : path.resolve(flags.systemDir),
     configFiles: flags.config === undefined ? undefined : resolveConfigFlags(flags.config),
-    ...(flags.systemDir !== undefined && { systemDir: path.resolve(flags.systemDir) }),
   };
 }

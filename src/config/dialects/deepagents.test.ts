@@ -9,6 +9,7 @@ const source: ConfigSource = {
   layer: "user",
   dialect: "deepagents",
   explicit: false,
+  trust: "none",
 };
 
 const parse = (document: unknown) => parseDeepagentsConfig(document, source, deepagentsProfile);
@@ -51,6 +52,8 @@ describe("parseDeepagentsConfig", () => {
         timeoutMs: 30_000,
         statusMessage: "Checking",
         cwd: null,
+        additionalContextLimit: null,
+        trust: "none",
         env: {},
         file: source.file,
         layer: "user",

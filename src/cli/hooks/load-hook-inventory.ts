@@ -1,0 +1,98 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { DiscoveryOptions } from "../../config/discover-config-files.js";
+import { expandHome } from "../../config/discover-config-files.js";
+import type { HookDefinition } from "../../config/hook-definition.js";
+import { loadConfig } from "../../config/load-config.js";
+import type { Diagnostic } from "../../diagnostic.js";
+import type { Profile } from "../../profiles/profile.js";
+import { evaluateHookTrust, type HookTrust } from "../../trust/evaluate-hook-trust.js";
+import { resolveHookScript } from "../../trust/hash-hook-definition.js";
+import { readTrustStore, type TrustStore } from "../../trust/trust-store.js";
+
+/** The script a hook runs, and whether it exists as a file now. */
+export interface HookScript {
+  path: string;
+  exists: boolean;
+}
+
+/** One configured hook with its trust and script. */
+export interface HookInventoryEntry {
+  definition: HookDefinition;
+  trust: HookTrust;
+  script: HookScript | null;
+}
+
+/** Every hook of a profile with its trust, and the store it was evaluated against. */
+export interface HookInventory {
+  profile: Profile;
+  storeFile: string;
+  store: TrustStore;
+  entries: HookInventoryEntry[];
+  /** Configuration and trust store diagnostics. */
+  diagnostics: Diagnostic[];
+  /** False when configuration turns hooks off (`[features] hooks = false`). */
+  hooksEnabled: boolean;
+}
+
+/** Loads a profile's hooks and its trust store; a profile without hook trust is an error message. */
+export async function loadHookInventory(
+  profile: Profile,
+  discovery: DiscoveryOptions,
+): Promise<HookInventory | { error: string }> {
+  if (profile.trust === null) return { error: describeNoHookTrust(profile) };
+  const storeFile = path.resolve(
+    discovery.cwd,
+    expandHome(profile.trust.storeFile, discovery.home),
+  );
+  const [loaded, read] = await Promise.all([
+    loadConfig(profile, discovery),
+    readTrustStore(storeFile),
+  ]);
+  const trust = await evaluateHookTrust(loaded.definitions, read.store, {
+    cwd: discovery.cwd,
+    home: discovery.home,
+  });
+  const entries = await Promise.all(
+    loaded.definitions.map(async (definition) => ({
+      definition,
+      trust: trust.get(definition) as HookTrust,
+      script: await describeScript(definition, discovery),
+    })),
+  );
+  return {
+    profile,
+    storeFile,
+    store: read.store,
+    entries,
+    diagnostics: [...loaded.diagnostics, ...read.diagnostics],
+    hooksEnabled: (loaded as { hooksEnabled?: boolean }).hooksEnabled !== false,
+  };
+}
+
+/** Why the `hooks` commands do not apply to a profile without hook trust. */
+export function describeNoHookTrust(profile: Profile): string {
+  return `profile "${profile.name}" (${profile.title}) has no hook trust: its hooks run without review`;
+}
+
+/** The hook with `id`: the first, which is the one that runs (identical hooks of one file share an id). */
+export function findHookById(inventory: HookInventory, id: string): HookInventoryEntry | undefined {
+  return inventory.entries.find((entry) => entry.trust.id === id);
+}
+
+async function describeScript(
+  definition: HookDefinition,
+  discovery: DiscoveryOptions,
+): Promise<HookScript | null> {
+  const script = resolveHookScript(definition.command, {
+    cwd: definition.cwd ?? discovery.cwd,
+    home: discovery.home,
+    env: definition.env,
+  });
+  if (script === null) return null;
+  const exists = await stat(script).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+  return { path: script, exists };
+}

@@ -1,0 +1,18 @@
+import type { Profile } from "../../profiles/profile.js";
+import { type DiscoveryOptions, discoverConfigFiles } from "../discover-config-files.js";
+import { discoverZerocodeSources } from "./discover-zerocode-sources.js";
+import type { DiscoveredSources } from "./discovered-sources.js";
+
+/**
+ * Finds a profile's hook sources: explicit `configFiles` replace discovery for every profile;
+ * otherwise the profile's `discovery` says how (`locations` or ZeroCode's layers).
+ */
+export async function discoverHookSources(
+  profile: Profile,
+  options: DiscoveryOptions,
+): Promise<DiscoveredSources> {
+  if (options.configFiles !== undefined || profile.discovery === "locations") {
+    return { sources: discoverConfigFiles(profile, options), diagnostics: [], hooksEnabled: true };
+  }
+  return discoverZerocodeSources(profile, options);
+}

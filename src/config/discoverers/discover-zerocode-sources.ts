@@ -1,0 +1,239 @@
+import path from "node:path";
+import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
+import type { Profile } from "../../profiles/profile.js";
+import {
+  type ConfigSource,
+  type DiscoveryOptions,
+  resolveSystemDirectory,
+} from "../discover-config-files.js";
+import { findGitRoot } from "../find-git-root.js";
+import type { HookTrustMode } from "../hook-definition.js";
+import { isRecord } from "../is-record.js";
+import { readConfigDocument } from "../read-config-document.js";
+import { discoverPluginSources, listEnabledPlugins } from "./discover-plugin-sources.js";
+import type { DiscoveredSources } from "./discovered-sources.js";
+import { readProjectTrust } from "./read-project-trust.js";
+import { type ParsedConfigFile, resolveHooksFeature } from "./resolve-hooks-feature.js";
+
+/** ZeroCode keeps its user and project configuration in a `.zerotwo` folder. */
+const configFolder = ".zerotwo";
+
+/** One config layer's two hook forms: `hooks.json` and `config.toml` (parsed, or null when absent or invalid). */
+interface ConfigLayer {
+  name: "system" | "user" | "project";
+  trust: HookTrustMode;
+  hooksJson: ParsedConfigFile | null;
+  configToml: ParsedConfigFile | null;
+}
+
+/**
+ * Discovers ZeroCode's hook sources, none overriding another, in configuration order: the system
+ * layer, the user layer, the project layer (only when the user trusts the project), enabled
+ * plugins, then the managed hooks of `requirements.toml`. Reads each file once; applies
+ * `[features] hooks`, `requirements.toml` policy and project trust.
+ */
+export async function discoverZerocodeSources(
+  profile: Profile,
+  options: DiscoveryOptions,
+): Promise<DiscoveredSources> {
+  const diagnostics: Diagnostic[] = [];
+  const dialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const systemDirectory = resolveSystemDirectory(options);
+  const userDirectory = path.join(path.resolve(options.home), configFolder);
+  const cwd = path.resolve(options.cwd);
+  const projectRoot = findGitRoot(cwd) ?? cwd;
+  const projectDirectory = path.join(projectRoot, configFolder);
+  const read = async (file: string): Promise<ParsedConfigFile | null> => {
+    const document = await readConfigDocument(file, false);
+    if (document.status === "failed") diagnostics.push(document.diagnostic);
+    return document.status === "ok" ? { file, document: document.value } : null;
+  };
+  const readLayer = async (
+    name: ConfigLayer["name"],
+    directory: string,
+    trust: HookTrustMode,
+  ): Promise<ConfigLayer> => ({
+    name,
+    trust,
+    hooksJson: await read(path.join(directory, "hooks.json")),
+    configToml: await read(path.join(directory, "config.toml")),
+  });
+
+  const system = await readLayer("system", systemDirectory, "managed");
+  const user = await readLayer("user", userDirectory, "review");
+  // With no git root the project layer is the cwd's; at home that is the user layer itself.
+  const project =
+    projectDirectory === userDirectory || projectDirectory === systemDirectory
+      ? { name: "project" as const, trust: "review" as const, hooksJson: null, configToml: null }
+      : await readLayer("project", projectDirectory, "review");
+  const requirements = await read(path.join(systemDirectory, "requirements.toml"));
+
+  const projectTrusted = readProjectTrust(user.configToml?.document, [projectRoot, cwd]);
+  const featureLayers = [
+    system.configToml,
+    user.configToml,
+    projectTrusted ? project.configToml : null,
+  ];
+  const feature = resolveHooksFeature(
+    featureLayers.filter((layer): layer is ParsedConfigFile => layer !== null),
+    requirements,
+  );
+  diagnostics.push(...feature.diagnostics);
+  if (!feature.enabled) {
+    const setting = feature.setting;
+    const by = setting?.policy ? "administrator policy" : "configuration";
+    diagnostics.push(
+      createDiagnostic(
+        "hooks_disabled",
+        "info",
+        `Hooks are turned off by ${by}: [features] ${setting?.path.slice("features.".length) ?? "hooks"} = false in ${setting?.file ?? "configuration"}; no hooks are loaded`,
+        { file: setting?.file ?? null, path: setting?.path ?? null },
+      ),
+    );
+    return { sources: [], diagnostics, hooksEnabled: false };
+  }
+
+  const sources: ConfigSource[] = [];
+  const addLayer = (layer: ConfigLayer) =>
+    sources.push(...describeLayerSources(layer, dialect, diagnostics));
+  addLayer(system);
+  if (readManagedHooksOnly(requirements, diagnostics)) {
+    const skipped = [
+      ...listHookFiles(user),
+      ...listHookFiles(project),
+      ...listEnabledPlugins(user.configToml).map((name) => `plugin "${name}"`),
+    ];
+    if (skipped.length > 0) {
+      diagnostics.push(
+        createDiagnostic(
+          "hooks_disabled",
+          "info",
+          `allow_managed_hooks_only = true: only managed hooks load; skipped ${skipped.join(", ")}`,
+          { file: requirements?.file ?? null, path: "allow_managed_hooks_only" },
+        ),
+      );
+    }
+  } else {
+    addLayer(user);
+    const projectFiles = listHookFiles(project);
+    if (projectTrusted) addLayer(project);
+    else if (projectFiles.length > 0) {
+      diagnostics.push(describeUntrustedProject(project, projectRoot, projectFiles));
+    }
+    const plugins = await discoverPluginSources(user.configToml, {
+      pluginsDirectory: path.join(userDirectory, "plugins"),
+      dialect,
+    });
+    sources.push(...plugins.sources);
+    diagnostics.push(...plugins.diagnostics);
+  }
+  if (requirements !== null && hasInlineHooks(requirements)) {
+    sources.push({
+      file: requirements.file,
+      layer: "managed",
+      dialect,
+      explicit: false,
+      trust: "managed",
+      document: requirements.document,
+    });
+  }
+  return { sources, diagnostics, hooksEnabled: true };
+}
+
+/** A layer's hook sources: `hooks.json` first, then `config.toml`'s `[hooks]`; both → a warning. */
+function describeLayerSources(
+  layer: ConfigLayer,
+  dialect: string,
+  diagnostics: Diagnostic[],
+): ConfigSource[] {
+  const sources: ConfigSource[] = [];
+  const describe = (parsed: ParsedConfigFile): ConfigSource => ({
+    file: parsed.file,
+    layer: layer.name,
+    dialect,
+    explicit: false,
+    trust: layer.trust,
+    document: parsed.document,
+  });
+  if (layer.hooksJson !== null) sources.push(describe(layer.hooksJson));
+  if (layer.configToml !== null && hasInlineHooks(layer.configToml)) {
+    sources.push(describe(layer.configToml));
+    if (layer.hooksJson !== null) {
+      diagnostics.push(
+        createDiagnostic(
+          "mixed_hook_sources",
+          "warning",
+          `The ${layer.name} layer defines hooks in both ${layer.hooksJson.file} and ${layer.configToml.file} [hooks]; both are loaded (prefer one form per layer)`,
+          { file: layer.configToml.file, path: "hooks" },
+        ),
+      );
+    }
+  }
+  return sources;
+}
+
+/** The layer's files that define hooks. */
+function listHookFiles(layer: ConfigLayer): string[] {
+  const files: string[] = [];
+  if (layer.hooksJson !== null) files.push(layer.hooksJson.file);
+  if (layer.configToml !== null && hasInlineHooks(layer.configToml)) {
+    files.push(layer.configToml.file);
+  }
+  return files;
+}
+
+function hasInlineHooks(config: ParsedConfigFile): boolean {
+  return isRecord(config.document) && config.document.hooks !== undefined;
+}
+
+function readManagedHooksOnly(
+  requirements: ParsedConfigFile | null,
+  diagnostics: Diagnostic[],
+): boolean {
+  if (requirements === null || !isRecord(requirements.document)) return false;
+  const value = requirements.document.allow_managed_hooks_only;
+  if (value === undefined || typeof value === "boolean") return value === true;
+  diagnostics.push(
+    createDiagnostic(
+      "invalid_config",
+      "error",
+      "allow_managed_hooks_only must be true or false; it is ignored",
+      { file: requirements.file, path: "allow_managed_hooks_only" },
+    ),
+  );
+  return false;
+}
+
+function describeUntrustedProject(
+  project: ConfigLayer,
+  projectRoot: string,
+  files: readonly string[],
+): Diagnostic {
+  const count = [project.hooksJson, project.configToml]
+    .map((parsed) => (parsed === null ? 0 : countHandlers(parsed)))
+    .reduce((sum, value) => sum + value, 0);
+  const handlers = `${count} handler${count === 1 ? "" : "s"}`;
+  return createDiagnostic(
+    "project_untrusted",
+    "warning",
+    `Project hooks are not loaded because ${projectRoot} is not trusted (${handlers} in ${files.join(", ")}); to trust it run: agent-hooks trust-project ${quoteForShell(projectRoot)} --profile zerocode`,
+    { file: files[0] ?? null, path: null },
+  );
+}
+
+/** Handlers configured in a hooks document, counted without validating them. */
+function countHandlers(parsed: ParsedConfigFile): number {
+  if (!isRecord(parsed.document) || !isRecord(parsed.document.hooks)) return 0;
+  let count = 0;
+  for (const groups of Object.values(parsed.document.hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups) {
+      if (isRecord(group) && Array.isArray(group.hooks)) count += group.hooks.length;
+    }
+  }
+  return count;
+}
+
+function quoteForShell(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}

@@ -1,0 +1,196 @@
+import type { HookDefinition } from "../config/hook-definition.js";
+import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
+import { findTrustEntry, type TrustStore } from "./trust-store.js";
+
+/**
+ * Whether a hook may run:
+ * - `trusted`: its current hash was trusted by the user;
+ * - `untrusted`: never reviewed; skipped;
+ * - `modified`: trusted at another hash (its definition or script changed); skipped;
+ * - `managed`: trusted by administrator policy; cannot be disabled;
+ * - `disabled`: turned off by the user; skipped;
+ * - `bypassed`: untrusted or modified, but run because trust is bypassed for this invocation;
+ * - `none`: the profile has no hook trust.
+ */
+export type HookTrustState =
+  | "trusted"
+  | "untrusted"
+  | "modified"
+  | "managed"
+  | "disabled"
+  | "bypassed"
+  | "none";
+
+/** A hook's id, current hash (null when its profile has no trust) and trust state. */
+export interface HookTrust {
+  id: string;
+  hash: string | null;
+  state: HookTrustState;
+}
+
+/** How to evaluate trust: bypass it for this invocation, and where scripts are resolved. */
+export interface EvaluateHookTrustOptions {
+  /** Run untrusted and modified hooks anyway (`--dangerously-bypass-hook-trust`). */
+  bypass?: boolean;
+  cwd: string;
+  home: string;
+}
+
+/** Which flags a suggested `agent-hooks` command needs to find the same hooks again. */
+export interface TrustCommandOptions {
+  /** The `--profile` to name; defaults to `zerocode`. */
+  profile?: string;
+  /** Included as `--home <dir>` only when given. */
+  home?: string;
+  /** Included as `--system-dir <dir>` only when given. */
+  systemDir?: string;
+  /** Included as `--cwd <dir>` only when given. */
+  cwd?: string;
+}
+
+/** Whether a hook in this state runs. */
+export function isRunnableTrustState(state: HookTrustState): boolean {
+  return state !== "untrusted" && state !== "modified" && state !== "disabled";
+}
+
+/**
+ * Decides, for every definition, whether it may run: `trust: "none"` → `none`; `managed` →
+ * `managed` (a disabled entry for it is ignored); a disabled entry → `disabled`; the store's
+ * trusted hash equal to the current one → `trusted`; a trusted entry at another hash →
+ * `modified`; otherwise `untrusted`. With `bypass`, `untrusted` and `modified` become
+ * `bypassed`. Never rejects.
+ *
+ * @example
+ * const { store } = await readTrustStore(storeFile);
+ * const trust = await evaluateHookTrust(definitions, store, { cwd, home });
+ * const runnable = definitions.filter((d) => isRunnableTrustState(trust.get(d)!.state));
+ */
+export async function evaluateHookTrust(
+  definitions: readonly HookDefinition[],
+  store: TrustStore,
+  options: EvaluateHookTrustOptions,
+): Promise<Map<HookDefinition, HookTrust>> {
+  const evaluated = await Promise.all(
+    definitions.map(async (definition) => {
+      const id = identifyHook(definition);
+      if (definition.trust === "none") return { id, hash: null, state: "none" } as const;
+      const hash = await hashHookDefinition(definition, { cwd: options.cwd, home: options.home });
+      return { id, hash, state: decideState(definition, id, hash, store, options) };
+    }),
+  );
+  return new Map(
+    definitions.map((definition, index) => [definition, evaluated[index] as HookTrust]),
+  );
+}
+
+function decideState(
+  definition: HookDefinition,
+  id: string,
+  hash: string,
+  store: TrustStore,
+  options: EvaluateHookTrustOptions,
+): HookTrustState {
+  if (definition.trust === "managed") return "managed";
+  const entry = findTrustEntry(store, id);
+  if (entry?.state === "disabled") return "disabled";
+  let state: HookTrustState = "untrusted";
+  if (entry?.state === "trusted") state = entry.hash === hash ? "trusted" : "modified";
+  return options.bypass === true && state !== "trusted" ? "bypassed" : state;
+}
+
+/**
+ * Why a hook was skipped and the command that fixes it, naming the hook by event, command, file
+ * and JSON path: `PreToolUse hook "python3 guard.py" is not trusted and was skipped
+ * (~/.zerotwo/hooks.json hooks.PreToolUse[0].hooks[0]); review it with "agent-hooks hooks review
+ * --profile zerocode" or trust it with "agent-hooks hooks trust 3f9a0c12b4e7 --profile zerocode"`.
+ */
+export function describeUntrustedHook(
+  definition: HookDefinition,
+  trust: HookTrust,
+  options: TrustCommandOptions = {},
+): string {
+  const subject = `${definition.event} hook ${JSON.stringify(formatCommand(definition.command))}`;
+  const where = `(${definition.file} ${definition.path})`;
+  const fix = (verb: string) => formatAgentHooksCommand(["hooks", verb, trust.id], options);
+  const review = formatAgentHooksCommand(["hooks", "review"], options);
+  switch (trust.state) {
+    case "untrusted":
+      return `${subject} is not trusted and was skipped ${where}; review it with "${review}" or trust it with "${fix("trust")}"`;
+    case "modified":
+      return `${subject} changed since it was trusted (its definition or script) and was skipped ${where}; review it with "${review}" or trust it again with "${fix("trust")}"`;
+    case "disabled":
+      return `${subject} is disabled and was skipped ${where}; enable it with "${fix("enable")}"`;
+    case "bypassed":
+      return `${subject} is not trusted but runs because hook trust is bypassed for this invocation ${where}`;
+    default:
+      return `${subject} is ${trust.state} ${where}`;
+  }
+}
+
+/**
+ * The diagnostic for a hook that is skipped for trust (`hook_untrusted`, `hook_modified` or
+ * `hook_disabled`, a warning at the hook's file and path), or null when it runs.
+ */
+export function createHookTrustDiagnostic(
+  definition: HookDefinition,
+  trust: HookTrust,
+  options: TrustCommandOptions = {},
+): Diagnostic | null {
+  const code =
+    trust.state === "untrusted"
+      ? "hook_untrusted"
+      : trust.state === "modified"
+        ? "hook_modified"
+        : trust.state === "disabled"
+          ? "hook_disabled"
+          : null;
+  if (code === null) return null;
+  return createDiagnostic(code, "warning", describeUntrustedHook(definition, trust, options), {
+    file: definition.file,
+    path: definition.path,
+  });
+}
+
+/**
+ * The single `hooks_need_review` warning for engine creation: how many hooks are untrusted or
+ * modified and how to review them; null when none are.
+ */
+export function createHooksNeedReviewDiagnostic(
+  trust: ReadonlyMap<HookDefinition, HookTrust>,
+  options: TrustCommandOptions = {},
+): Diagnostic | null {
+  const count = [...trust.values()].filter(
+    (entry) => entry.state === "untrusted" || entry.state === "modified",
+  ).length;
+  if (count === 0) return null;
+  const review = formatAgentHooksCommand(["hooks", "review"], options);
+  const list = formatAgentHooksCommand(["hooks", "list"], options);
+  const hooks = count === 1 ? "1 hook needs" : `${count} hooks need`;
+  return createDiagnostic(
+    "hooks_need_review",
+    "warning",
+    `${hooks} review before running; they are skipped until trusted. Run "${review}" (or "${list}")`,
+  );
+}
+
+/** A command hook's command as one line: argv lists joined with spaces. */
+export function formatCommand(command: HookDefinition["command"]): string {
+  return typeof command === "string" ? command : command.map(quoteForShell).join(" ");
+}
+
+/** An `agent-hooks` command line with the flags that find the same hooks again. */
+export function formatAgentHooksCommand(
+  args: readonly string[],
+  options: TrustCommandOptions = {},
+): string {
+  const words = ["agent-hooks", ...args, "--profile", options.profile ?? "zerocode"];
+  if (options.home !== undefined) words.push("--home", options.home);
+  if (options.systemDir !== undefined) words.push("--system-dir", options.systemDir);
+  if (options.cwd !== undefined) words.push("--cwd", options.cwd);
+  return words.map(quoteForShell).join(" ");
+}
+
+function quoteForShell(text: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}

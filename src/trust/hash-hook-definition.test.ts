@@ -1,0 +1,186 @@
+import { cp, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { HookDefinition } from "../config/hook-definition.js";
+import { loadConfig } from "../config/load-config.js";
+import { zerocodeProfile } from "../profiles/zerocode.js";
+import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
+
+const fixtures = fileURLToPath(new URL("../../test/fixtures/trust", import.meta.url));
+
+function createDefinition(overrides: Partial<HookDefinition> = {}): HookDefinition {
+  return {
+    event: "PreToolUse",
+    matcher: "Bash",
+    if: null,
+    command: "python3 ~/.zerotwo/hooks/guard.py",
+    timeoutMs: 600_000,
+    statusMessage: null,
+    cwd: null,
+    additionalContextLimit: null,
+    trust: "review",
+    env: {},
+    file: "/home/me/.zerotwo/hooks.json",
+    layer: "user",
+    path: "hooks.PreToolUse[0].hooks[0]",
+    groupPath: "hooks.PreToolUse[0]",
+    groupIndex: 0,
+    handlerIndex: 0,
+    ...overrides,
+  };
+}
+
+async function copyFixtureHome(name: string): Promise<string> {
+  const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+  await cp(path.join(fixtures, name), home, { recursive: true });
+  return home;
+}
+
+describe("identifyHook", () => {
+  it("is 12 lowercase hex characters, stable across reordering", () => {
+    const first = createDefinition();
+    const moved = createDefinition({
+      path: "hooks.PreToolUse[3].hooks[2]",
+      groupPath: "hooks.PreToolUse[3]",
+      groupIndex: 3,
+      handlerIndex: 2,
+      timeoutMs: 30_000,
+      statusMessage: "Checking",
+    });
+    expect(identifyHook(first)).toMatch(/^[0-9a-f]{12}$/);
+    expect(identifyHook(moved)).toBe(identifyHook(first));
+  });
+
+  it("treats null, empty and * matchers alike", () => {
+    const ids = [null, "", "*"].map((matcher) => identifyHook(createDefinition({ matcher })));
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it.each([
+    ["file", { file: "/repo/.zerotwo/hooks.json" }],
+    ["event", { event: "PostToolUse" }],
+    ["matcher", { matcher: "Edit" }],
+    ["command", { command: "python3 ~/.zerotwo/hooks/other.py" }],
+    ["argv command", { command: ["python3", "~/.zerotwo/hooks/guard.py"] }],
+  ])("changes with the %s", (_, overrides) => {
+    expect(identifyHook(createDefinition(overrides))).not.toBe(identifyHook(createDefinition()));
+  });
+});
+
+describe("hashHookDefinition", () => {
+  const options = { cwd: "/nonexistent-cwd", home: "/nonexistent-home" };
+
+  it("is a sha256 hex digest that ignores provenance and position", async () => {
+    const hash = await hashHookDefinition(createDefinition(), options);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    const elsewhere = createDefinition({
+      file: "/etc/zerotwo/config.toml",
+      layer: "system",
+      path: "hooks.PreToolUse[1].hooks[0]",
+      groupIndex: 1,
+    });
+    expect(await hashHookDefinition(elsewhere, options)).toBe(hash);
+  });
+
+  it("normalizes the match-all matcher spellings", async () => {
+    const hashes = await Promise.all(
+      [null, "", "*"].map((matcher) => hashHookDefinition(createDefinition({ matcher }), options)),
+    );
+    expect(new Set(hashes).size).toBe(1);
+  });
+
+  it.each([
+    ["event", { event: "PostToolUse" }],
+    ["matcher", { matcher: "^Bash$" }],
+    ["command", { command: "python3 ~/.zerotwo/hooks/guard.py --strict" }],
+    ["timeout", { timeoutMs: 30_000 }],
+    ["statusMessage", { statusMessage: "Checking" }],
+    ["additionalContextLimit", { additionalContextLimit: 5000 }],
+    ["additionalContextLimit 0", { additionalContextLimit: 0 }],
+  ])("changes with the %s", async (_, overrides) => {
+    const base = await hashHookDefinition(createDefinition(), options);
+    expect(await hashHookDefinition(createDefinition(overrides), options)).not.toBe(base);
+  });
+
+  it("hashes the JSON and TOML spellings of one hook the same", async () => {
+    const home = await copyFixtureHome("spellings");
+    const loaded = await loadConfig(zerocodeProfile, {
+      home,
+      cwd: home,
+      systemDir: path.join(home, "no-system"),
+    });
+    const files = loaded.definitions.map((definition) => path.basename(definition.file));
+    expect(files).toEqual(["hooks.json", "config.toml"]);
+    const [json, toml] = loaded.definitions as [HookDefinition, HookDefinition];
+    expect(await hashHookDefinition(toml, { cwd: home, home })).toBe(
+      await hashHookDefinition(json, { cwd: home, home }),
+    );
+    // Different files: different ids, so each is trusted on its own.
+    expect(identifyHook(toml)).not.toBe(identifyHook(json));
+  });
+
+  it("includes the script's bytes: editing or replacing it changes the hash, not the id", async () => {
+    const home = await copyFixtureHome("home");
+    const definition = createDefinition({ file: path.join(home, ".zerotwo/hooks.json") });
+    const before = await hashHookDefinition(definition, { cwd: home, home });
+    const id = identifyHook(definition);
+    await writeFile(path.join(home, ".zerotwo/hooks/guard.py"), "print('something else')\n");
+    const after = await hashHookDefinition(definition, { cwd: home, home });
+    expect(after).not.toBe(before);
+    expect(identifyHook(definition)).toBe(id);
+  });
+
+  it("hashes a script that appears later differently from the missing one", async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    const definition = createDefinition({ command: "./guard.sh" });
+    const missing = await hashHookDefinition(definition, { cwd: home, home });
+    await writeFile(path.join(home, "guard.sh"), "#!/bin/sh\n");
+    expect(await hashHookDefinition(definition, { cwd: home, home })).not.toBe(missing);
+  });
+
+  it("resolves relative scripts against the hook's own cwd before the session cwd", async () => {
+    const [one, two] = await Promise.all([
+      mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-")),
+      mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-")),
+    ]);
+    await writeFile(path.join(one, "guard.sh"), "echo one\n");
+    await writeFile(path.join(two, "guard.sh"), "echo two\n");
+    const definition = createDefinition({ command: "bash guard.sh" });
+    const inOne = await hashHookDefinition(definition, { cwd: one, home: one });
+    expect(await hashHookDefinition(definition, { cwd: two, home: one })).not.toBe(inOne);
+    const pinned = createDefinition({ command: "bash guard.sh", cwd: one });
+    expect(await hashHookDefinition(pinned, { cwd: two, home: one })).toBe(inOne);
+  });
+
+  it("hashes only the definition when the script path uses $(…)", async () => {
+    const home = await copyFixtureHome("home");
+    const command =
+      '/usr/bin/python3 "$(git rev-parse --show-toplevel)/.zerotwo/hooks/session_start.py"';
+    const definition = createDefinition({ command });
+    const hash = await hashHookDefinition(definition, { cwd: home, home });
+    expect(await hashHookDefinition(definition, options)).toBe(hash);
+  });
+
+  it("expands the hook's own environment, such as a plugin's PLUGIN_ROOT", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-plugin-"));
+    await writeFile(path.join(root, "format.sh"), "echo v1\n");
+    const definition = createDefinition({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
+      command: '"${PLUGIN_ROOT}/format.sh"',
+      env: { PLUGIN_ROOT: root },
+    });
+    const before = await hashHookDefinition(definition, options);
+    await writeFile(path.join(root, "format.sh"), "echo v2\n");
+    expect(await hashHookDefinition(definition, options)).not.toBe(before);
+  });
+
+  it("treats a directory as no script", async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    const directory = createDefinition({ command: `${home}/` });
+    await expect(hashHookDefinition(directory, { cwd: home, home })).resolves.toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+  });
+});
