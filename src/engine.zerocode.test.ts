@@ -1,10 +1,23 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "./config/load-config.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
+import { zerocodeProfile } from "./profiles/zerocode.js";
+import { evaluateHookTrust } from "./trust/evaluate-hook-trust.js";
+import { createEmptyTrustStore, writeTrustStore } from "./trust/trust-store.js";
+import { recordHookTrusted } from "./trust/update-trust-store.js";
 
 // The ZeroCode output rules, run through real handler scripts (test/fixtures/engine/emit.sh).
 
@@ -470,5 +483,143 @@ describe("zerocode PostToolUse, Stop, compaction and subagents", () => {
     const result = await engine.dispatch("SessionEnd", { reason: "other" });
     expect(result.runs[0]?.status).toBe("timeout");
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe("zerocode spilling of large additionalContext", () => {
+  const context = (text: string) =>
+    specific("SessionStart", { additionalContext: text }).replaceAll("'", "'\\''");
+
+  it("spills context above the default 2,500-token limit to a 0600 file and sends a preview", async () => {
+    const large = `HEAD ${"x".repeat(20_000)} TAIL`;
+    const { engine } = await setup({
+      SessionStart: [group(null, command(`printf '%s' '${context(large)}'`))],
+    });
+    const result = await engine.dispatch("SessionStart", { source: "startup" });
+    const preview = result.additionalContext[0] ?? "";
+    expect(Buffer.byteLength(preview)).toBeLessThanOrEqual(2_500 * 4);
+    expect(preview).toMatch(/^HEAD /);
+    expect(preview).toMatch(/ TAIL$/);
+    const file = /(\/\S+\.txt)/.exec(preview)?.[1] ?? "";
+    expect(file).toContain(join("hook_outputs", "thr_1"));
+    expect(readFileSync(file, "utf8")).toBe(large);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    rmSync(file);
+  });
+
+  it("follows a handler's additionalContextLimit, and 0 never spills", async () => {
+    const text = "y".repeat(3_000);
+    const { engine } = await setup({
+      SessionStart: [
+        group(null, command(`printf '%s' '${context(text)}'`, { additionalContextLimit: 500 })),
+        group(null, command(`printf '%s' '${context(text)}' #`, { additionalContextLimit: 0 })),
+      ],
+    });
+    const result = await engine.dispatch("SessionStart", { source: "startup" });
+    expect(Buffer.byteLength(result.additionalContext[0] ?? "")).toBeLessThanOrEqual(2_000);
+    expect(result.additionalContext[0]).toMatch(/hook_outputs/);
+    expect(result.additionalContext[1]).toBe(text);
+  });
+
+  it("warns that additionalContextLimit is ignored on an event that cannot add context", async () => {
+    const { engine } = await setup({
+      PreCompact: [group(null, command("true", { additionalContextLimit: 100 }))],
+    });
+    expect(engine.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "unsupported_field", severity: "warning" }),
+    );
+  });
+});
+
+describe("zerocode hook trust in the engine", () => {
+  async function trustedSetup() {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-trust-")));
+    roots.push(root);
+    const home = join(root, "home");
+    mkdirSync(join(home, ".zerotwo"), { recursive: true });
+    const script = join(root, "guard.sh");
+    writeFileSync(
+      script,
+      `#!/usr/bin/env bash\ncat >/dev/null\necho '${specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "original" })}'\n`,
+    );
+    const file = join(home, ".zerotwo", "hooks.json");
+    writeFileSync(file, json({ hooks: { PreToolUse: [group(null, command(`bash ${script}`))] } }));
+    const options = {
+      profile: "zerocode" as const,
+      cwd: root,
+      home,
+      systemDir: join(root, "system"),
+    };
+    return { root, home, script, options };
+  }
+
+  it("skips an untrusted hook with hook_untrusted naming the trust command, then runs it once trusted", async () => {
+    const { home, options } = await trustedSetup();
+    const untrusted = await createHookEngine(options);
+    engines.push(untrusted);
+    expect(untrusted.diagnostics.map((item) => item.code)).toContain("hooks_need_review");
+    const skipped = await untrusted.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} });
+    expect(skipped.runs[0]?.status).toBe("skipped");
+    const diagnostic = skipped.diagnostics.find((item) => item.code === "hook_untrusted");
+    expect(diagnostic?.message).toMatch(/agent-hooks hooks trust [0-9a-f]{12} --profile zerocode/);
+
+    const inventory = await evaluateHookTrust(
+      (await loadConfig(zerocodeProfile, { home, cwd: options.cwd, systemDir: options.systemDir }))
+        .definitions,
+      createEmptyTrustStore(),
+      { cwd: options.cwd, home },
+    );
+    let store = createEmptyTrustStore();
+    for (const [definition, trust] of inventory)
+      store = recordHookTrusted(store, { definition, trust });
+    expect(await writeTrustStore(join(home, ".zerotwo", "hooks-trust.json"), store)).toEqual({
+      ok: true,
+    });
+
+    const trusted = await createHookEngine(options);
+    engines.push(trusted);
+    expect(trusted.diagnostics.map((item) => item.code)).not.toContain("hooks_need_review");
+    expect(
+      await trusted.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} }),
+    ).toMatchObject({
+      decision: "deny",
+      reason: "original",
+    });
+  });
+
+  it("refuses a trusted hook whose script was swapped after the engine loaded", async () => {
+    const { home, script, options } = await trustedSetup();
+    const definitions = (
+      await loadConfig(zerocodeProfile, { home, cwd: options.cwd, systemDir: options.systemDir })
+    ).definitions;
+    const inventory = await evaluateHookTrust(definitions, createEmptyTrustStore(), {
+      cwd: options.cwd,
+      home,
+    });
+    let store = createEmptyTrustStore();
+    for (const [definition, trust] of inventory)
+      store = recordHookTrusted(store, { definition, trust });
+    await writeTrustStore(join(home, ".zerotwo", "hooks-trust.json"), store);
+    const engine = await createHookEngine(options);
+    engines.push(engine);
+    writeFileSync(script, "#!/usr/bin/env bash\necho '{}'\n");
+    const result = await engine.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} });
+    expect(result.runs[0]?.status).toBe("skipped");
+    expect(result.diagnostics.map((item) => item.code)).toContain("hook_modified");
+    expect(result.decision).toBeNull();
+  });
+
+  it("runs untrusted hooks with bypassHookTrust, for that engine only", async () => {
+    const { options } = await trustedSetup();
+    const bypassed = await createHookEngine({ ...options, bypassHookTrust: true });
+    engines.push(bypassed);
+    expect(
+      (await bypassed.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} })).decision,
+    ).toBe("deny");
+    const normal = await createHookEngine(options);
+    engines.push(normal);
+    expect(
+      (await normal.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} })).decision,
+    ).toBeNull();
   });
 });

@@ -25,7 +25,11 @@ export type {
   ConfigLocation,
   DecisionKind,
   EventSpec,
+  FieldRules,
   PlainStdout,
   Profile,
+  SpillRules,
 } from "./profiles/profile.js";
 export { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
+export { zerocodeProfile } from "./profiles/zerocode.js";
+export type { HookTrust, HookTrustState } from "./trust/evaluate-hook-trust.js";
