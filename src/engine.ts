@@ -5,6 +5,7 @@ import path from "node:path";
 import type { HookDefinition } from "./config/hook-definition.js";
 import { loadConfig } from "./config/load-config.js";
 import { aggregateVerdicts } from "./decide/aggregate-verdicts.js";
+import { createToolInputValidator } from "./decide/create-tool-input-validator.js";
 import {
   createEmptyDispatchResult,
   type DispatchResult,
@@ -69,13 +70,27 @@ export interface HookEngineOptions {
   onRunEnd?: (run: RunEnd) => void;
 }
 
+/** Per-dispatch facts only the host knows. */
+export interface DispatchOptions {
+  /** The event fires for a custom agent running as a subagent (VS Code: its Stop is a SubagentStop). */
+  asSubagent?: boolean;
+  /** JSON Schema of the tool's input; profiles that need one apply a rewrite only when it matches. */
+  toolInputSchema?: unknown;
+  /** A validator for the tool's input, used instead of `toolInputSchema`. */
+  validateToolInput?: (input: unknown) => boolean;
+}
+
 /** A loaded hook configuration that dispatches events; see {@link createHookEngine}. */
 export interface HookEngine {
   readonly profile: Profile;
   /** Load-time diagnostics, in file order. */
   readonly diagnostics: readonly Diagnostic[];
   /** Runs every matching handler of an event and combines their results; never throws for hook or config problems. */
-  dispatch(event: string, payload?: Readonly<Record<string, unknown>>): Promise<DispatchResult>;
+  dispatch(
+    event: string,
+    payload?: Readonly<Record<string, unknown>>,
+    options?: DispatchOptions,
+  ): Promise<DispatchResult>;
   /** Cancels running handlers (killing their process groups) and refuses later dispatches. */
   close(): Promise<void>;
 }
@@ -87,6 +102,7 @@ interface HandlerCall {
   spec: EventSpec;
   toolName: string | null;
   sessionId: string;
+  validateToolInput: ((input: unknown) => boolean) | null;
 }
 
 interface SessionState {
@@ -114,6 +130,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const sessionId = options.sessionId ?? randomUUID();
   const environment = { ...(options.env ?? process.env) };
   if (options.home !== undefined) environment.HOME = home;
+  for (const name of profile.projectDirectoryVariables) environment[name] = cwd;
   const loaded = await loadConfig(profile, {
     home,
     cwd,
@@ -166,9 +183,16 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       timeoutMs: definition.timeoutMs,
       killGraceMs: profile.killGraceMs,
       captureLimitBytes: profile.captureLimitBytes,
+      shell: profile.shell,
       signal: closing.signal,
     });
-    const verdict = interpretOutcome(outcome, { hook: definition, spec, profile, toolName });
+    const verdict = interpretOutcome(outcome, {
+      hook: definition,
+      spec,
+      profile,
+      toolName,
+      validateToolInput: call.validateToolInput,
+    });
     if (profile.spill !== null && verdict.additionalContext !== null) {
       const spilled = await spillContext({
         text: verdict.additionalContext,
@@ -191,9 +215,15 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   };
 
   const dispatch = async (
-    event: string,
+    requestedEvent: string,
     payload: Readonly<Record<string, unknown>> = {},
+    dispatchOptions: DispatchOptions = {},
   ): Promise<DispatchResult> => {
+    const subagentEvent = profile.events[requestedEvent]?.subagentEvent;
+    const event =
+      dispatchOptions.asSubagent === true && subagentEvent !== undefined
+        ? subagentEvent
+        : requestedEvent;
     const spec = profile.events[event];
     if (spec === undefined) {
       const known = Object.keys(profile.events).join(", ");
@@ -244,17 +274,21 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       aliases,
       gate: trustGate.refuse,
     });
+    const validation = createToolInputValidator(dispatchOptions);
     const call: HandlerCall = {
       event,
       input,
       spec,
+      validateToolInput: validation.validate,
       toolName: typeof toolName === "string" ? toolName : null,
       sessionId: String(built.session_id),
     };
     const work = Promise.all(planned.map((entry) => runHandler(call, entry)));
     running.add(work);
     const settled = await work.finally(() => running.delete(work));
-    return combine(event, spec, settled, session);
+    const result = combine(event, spec, settled, session);
+    result.diagnostics.unshift(...validation.diagnostics);
+    return result;
   };
 
   const combine = (
@@ -301,7 +335,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       stopReason: aggregated.stopReason,
       systemMessages: aggregated.systemMessages,
       additionalContext: aggregated.additionalContext,
-      updatedInput: aggregated.updatedInput,
+      // A rewrite only goes with a call that may still run.
+      updatedInput: decision === "allow" || decision === "ask" ? aggregated.updatedInput : null,
       runs: settled.map((entry) => entry.summary),
       diagnostics: dispatchDiagnostics,
     };

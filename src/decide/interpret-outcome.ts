@@ -15,6 +15,8 @@ export interface OutcomeContext {
   profile: Profile;
   /** The tool name of the call, for tool events (validates rewrites), else null. */
   toolName: string | null;
+  /** The host's check of a rewritten tool input, where the profile needs one; null when none was passed. */
+  validateToolInput?: ((input: unknown) => boolean) | null;
 }
 
 /** Turns a finished process into a verdict: exit code first, then stdout JSON on exit 0. */

@@ -132,7 +132,13 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
     }
   }
 
-  if (fields.decision !== undefined) {
+  if (fields.decision !== undefined && spec.blockFields === "specific") {
+    report(
+      "invalid_output",
+      "warning",
+      `returned a top-level decision, but ${hook.event} reads its decision from hookSpecificOutput.decision; it is ignored`,
+    );
+  } else if (fields.decision !== undefined) {
     applyTopLevelDecision(
       fields.decision,
       fields.reason,
@@ -155,8 +161,22 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       );
       return json;
     }
+    const blockInside = spec.blockFields === "specific";
+    if (blockInside && specific.decision !== undefined) {
+      const reason = typeof specific.reason === "string" ? specific.reason : undefined;
+      if (typeof specific.decision === "string") {
+        applyTopLevelDecision(specific.decision, reason, spec, output, report, notApplied, subject);
+      } else {
+        report(
+          "invalid_output",
+          "warning",
+          "returned a non-string hookSpecificOutput.decision; it is ignored",
+        );
+      }
+    }
     for (const [key, value] of Object.entries(specific)) {
       if (key === "hookEventName") continue;
+      if (blockInside && (key === "decision" || key === "reason")) continue;
       if (spec.failClosedFields.includes(key)) {
         json.failClosed.push(key);
         report(
@@ -316,6 +336,20 @@ function validateUpdatedInput(
     typeof (output.updatedInput as Record<string, unknown>).command !== "string"
   ) {
     problem = `updatedInput for ${toolName} must include a string "command"`;
+  }
+  if (problem === null && profile.updatedInputNeedsSchema) {
+    const validate = context.validateToolInput ?? null;
+    const unchecked =
+      validate === null
+        ? "no tool input schema was passed with the dispatch"
+        : validate(output.updatedInput)
+          ? null
+          : "it does not match the tool's input schema";
+    if (unchecked !== null) {
+      delete output.updatedInput;
+      report("invalid_output", "warning", `returned a rewrite that is dropped: ${unchecked}`);
+    }
+    return;
   }
   if (problem === null) return;
   delete output.updatedInput;

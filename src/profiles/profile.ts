@@ -53,6 +53,10 @@ export interface EventSpec {
   permissionDecisions?: Readonly<Record<string, "apply" | "unsupported">>;
   /** `hookSpecificOutput` or decision fields that are reserved: returning one denies (fails closed). */
   failClosedFields: readonly string[];
+  /** Where a block lives: top-level `decision` / `reason` (default) or inside `hookSpecificOutput`. */
+  blockFields?: "top-level" | "specific";
+  /** The event this one is dispatched as when the host runs it for a subagent (`Stop` → `SubagentStop`). */
+  subagentEvent?: string;
   /** Default handler timeout for this event, overriding the profile's. */
   defaultTimeoutSeconds?: number;
   /** Longest timeout allowed; a longer one is clamped with a warning. */
@@ -94,6 +98,12 @@ export interface Profile {
   toolNameField: string;
   /** Tools whose `updatedInput` must carry a string `command`. */
   commandTools: readonly string[];
+  /** Whether a rewrite (`updatedInput`) is applied only when it matches a tool-input schema the host passes. */
+  updatedInputNeedsSchema: boolean;
+  /** The shell string commands run with: `sh`, or `bash` where it exists (else `sh`). */
+  shell: "sh" | "bash";
+  /** Environment variables every handler gets, set to the session's project directory. */
+  projectDirectoryVariables: readonly string[];
   /** Filled into every payload when the host leaves them out. */
   payloadDefaults: Readonly<Record<string, unknown>>;
   defaultTimeoutSeconds: number;

@@ -12,6 +12,8 @@ export interface SpawnRequest {
   killGraceMs: number;
   /** Bytes of stdout and of stderr kept; the rest is read and dropped. */
   captureLimitBytes: number;
+  /** The shell a string command runs with: `sh` (default), or `bash` where it exists. */
+  shell?: "sh" | "bash";
   /** Aborting cancels the run like a timeout (used by `engine.close()`). */
   signal?: AbortSignal;
 }

@@ -308,3 +308,18 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     expect(outcome.stdout).toBe(`${realpathSync(cwd)}\n`);
   });
 });
+
+describe.skipIf(process.platform === "win32")("spawnHandler shells", () => {
+  it("runs a string command with bash when asked, so bash syntax works", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: 'if [[ "$0" == *bash ]]; then echo bash; fi', shell: "bash" }),
+    );
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toBe("bash\n");
+  });
+
+  it("runs a string command with sh by default", async () => {
+    const outcome = await spawnHandler(createRequest({ command: 'echo "$0"' }));
+    expect(outcome.stdout).toBe("/bin/sh\n");
+  });
+});

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { statSync } from "node:fs";
+import { accessSync, constants, statSync } from "node:fs";
 import type { HookCommand } from "../config/hook-definition.js";
 import { isProcessGroupAlive, killProcessGroup } from "./kill-process-group.js";
 import { createOutputCapture } from "./output-capture.js";
@@ -59,7 +59,7 @@ export function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
       resolveOutcome({ ...notStarted, cancelled: true, spawnError: null });
       return;
     }
-    const invocation = resolveInvocation(request.command);
+    const invocation = resolveInvocation(request.command, request.shell ?? "sh");
     if (typeof invocation === "string") {
       resolveOutcome({ ...notStarted, spawnError: invocation });
       return;
@@ -190,7 +190,7 @@ export function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
 }
 
 /** Maps a command to the program to run: a string through the shell, an argv list directly. */
-function resolveInvocation(command: HookCommand): Invocation | string {
+function resolveInvocation(command: HookCommand, shell: "sh" | "bash"): Invocation | string {
   if (typeof command === "string") {
     if (process.platform === "win32") {
       return {
@@ -199,13 +199,36 @@ function resolveInvocation(command: HookCommand): Invocation | string {
         windowsVerbatimArguments: true,
       };
     }
-    return { file: "/bin/sh", args: ["-c", command], windowsVerbatimArguments: false };
+    const file = shell === "bash" ? (findBash() ?? "/bin/sh") : "/bin/sh";
+    return { file, args: ["-c", command], windowsVerbatimArguments: false };
   }
   const [file, ...args] = command;
   if (file === undefined || file === "") {
     return "spawn failed: the command is an empty argv list";
   }
   return { file, args, windowsVerbatimArguments: false };
+}
+
+let bashPath: string | null | undefined;
+
+/** The first bash found in the usual places, looked up once; null when there is none. */
+function findBash(): string | null {
+  if (bashPath === undefined) {
+    bashPath =
+      ["/bin/bash", "/usr/bin/bash", "/usr/local/bin/bash", "/opt/homebrew/bin/bash"].find(
+        (candidate) => isExecutableFile(candidate),
+      ) ?? null;
+  }
+  return bashPath;
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Drops variables whose value is undefined. */
