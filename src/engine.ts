@@ -58,6 +58,8 @@ export interface HookEngineOptions {
   configFiles?: readonly string[];
   /** The system configuration directory of profiles that have one (ZeroCode: `/etc/zerotwo`). */
   systemDir?: string;
+  /** A managed (administrator) settings file read before every other layer (Claude Code profile). */
+  managedSettings?: string;
   /** Runs enabled hooks without persisted trust, for this engine only (profiles with hook trust). */
   bypassHookTrust?: boolean;
   /** Payload fields filled in when the host leaves them out, such as `model` or `permission_mode`. */
@@ -136,6 +138,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     cwd,
     configFiles: options.configFiles,
     ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
+    ...(options.managedSettings !== undefined && { managedSettings: options.managedSettings }),
   });
   const payloadDefaults = { ...profile.payloadDefaults, ...options.payloadDefaults };
   const compiled = compileHooks(loaded.definitions, profile);
@@ -177,7 +180,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     });
     const outcome = await spawnHandler({
       command: expandCommandHome(definition.command, home),
-      cwd: definition.cwd ?? cwd,
+      cwd: definition.cwd === null ? cwd : path.resolve(cwd, definition.cwd),
       env: { ...environment, ...definition.env },
       input,
       timeoutMs: definition.timeoutMs,

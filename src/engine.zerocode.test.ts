@@ -244,11 +244,6 @@ describe("zerocode PreToolUse", () => {
     ],
     ["a rewrite without allow", "mcp__fs__write", { updatedInput: { path: "/x" } }],
     [
-      "a rewrite with deny",
-      "mcp__fs__write",
-      { permissionDecision: "deny", updatedInput: { path: "/x" } },
-    ],
-    [
       "a rewrite that is not an object",
       "mcp__fs__write",
       { permissionDecision: "allow", updatedInput: "x" },
@@ -260,6 +255,19 @@ describe("zerocode PreToolUse", () => {
     const result = await engine.dispatch("PreToolUse", { tool_name: tool, tool_input: {} });
     expect(result.runs[0]?.status).toBe("error");
     expect(result).toMatchObject({ decision: null, updatedInput: null });
+    expect(codes(result)).toContain("invalid_output");
+  });
+
+  it("keeps a deny that carries a rewrite, dropping only the rewrite", async () => {
+    const fields = { permissionDecision: "deny", permissionDecisionReason: "no", updatedInput: {} };
+    const { engine } = await setup({
+      PreToolUse: [group(null, command(emit("--stdout", specific("PreToolUse", fields))))],
+    });
+    const result = await engine.dispatch("PreToolUse", {
+      tool_name: "mcp__fs__write",
+      tool_input: {},
+    });
+    expect(result).toMatchObject({ decision: "deny", reason: "no", updatedInput: null });
     expect(codes(result)).toContain("invalid_output");
   });
 

@@ -14,11 +14,13 @@ export {
 } from "./diagnostic.js";
 export {
   createHookEngine,
+  type DispatchOptions,
   type HookEngine,
   type HookEngineOptions,
   type RunEnd,
   type RunStart,
 } from "./engine.js";
+export { claudeProfile } from "./profiles/claude.js";
 export { deepagentsProfile } from "./profiles/deepagents.js";
 export type {
   BlockEffect,
@@ -31,5 +33,6 @@ export type {
   SpillRules,
 } from "./profiles/profile.js";
 export { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
+export { vscodeProfile } from "./profiles/vscode.js";
 export { zerocodeProfile } from "./profiles/zerocode.js";
 export type { HookTrust, HookTrustState } from "./trust/evaluate-hook-trust.js";

@@ -11,6 +11,7 @@ export interface EngineFlags {
   session?: string;
   home?: string;
   systemDir?: string;
+  managedSettings?: string;
   dangerouslyBypassHookTrust?: boolean;
 }
 
@@ -36,6 +37,7 @@ export function addEngineOptions(command: Command): Command {
     .option("--session <id>", "session id filled into payloads that carry none")
     .option("--home <dir>", "home directory to discover configuration under (default: $HOME)")
     .option("--system-dir <dir>", "system configuration directory (zerocode: default /etc/zerotwo)")
+    .option("--managed-settings <file>", "managed settings file read first (claude profile)")
     .option(
       "--dangerously-bypass-hook-trust",
       "run enabled hooks without persisted trust, for this invocation only",
@@ -63,6 +65,9 @@ export function toEngineOptions(flags: EngineFlags) {
     ...(flags.session !== undefined && { sessionId: flags.session }),
     ...(flags.home !== undefined && { home: flags.home }),
     ...(flags.systemDir !== undefined && { systemDir: path.resolve(flags.systemDir) }),
+    ...(flags.managedSettings !== undefined && {
+      managedSettings: path.resolve(flags.managedSettings),
+    }),
     ...(flags.dangerouslyBypassHookTrust === true && { bypassHookTrust: true }),
   };
 }

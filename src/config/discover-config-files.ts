@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Profile } from "../profiles/profile.js";
 import { findGitRoot } from "./find-git-root.js";
@@ -32,11 +32,13 @@ export interface DiscoveryOptions {
   /** The system configuration directory (`requirements.toml`, system layer); default `/etc/zerotwo`. */
   systemDir?: string | undefined;
   configFiles?: readonly string[] | undefined;
+  /** A managed (administrator) settings file read before every other layer (Claude Code). */
+  managedSettings?: string | undefined;
 }
 
 /**
  * Lists the configuration files a profile names in `configLocations` (or the explicit
- * `configFiles`), in configuration order; no file is read.
+ * `configFiles`), in configuration order; no file is read (a `*` location lists its directory).
  */
 export function discoverConfigFiles(profile: Profile, options: DiscoveryOptions): ConfigSource[] {
   const defaultDialect = profile.configLocations[0]?.dialect ?? profile.name;
@@ -50,25 +52,81 @@ export function discoverConfigFiles(profile: Profile, options: DiscoveryOptions)
       trust,
     }));
   }
-  return profile.configLocations.map((location) => ({
-    file: resolveLocation(location.path, options),
-    layer: location.layer,
-    dialect: location.dialect,
-    explicit: false,
-    trust,
-  }));
+  return profile.configLocations.flatMap((location) =>
+    expandLocationPattern(resolveLocation(location.path, options)).map((file) => ({
+      file,
+      layer: location.layer,
+      dialect: location.dialect,
+      explicit: false,
+      trust,
+    })),
+  );
 }
 
-/** The profile's resolved configuration paths and whether each exists (for `config path`). */
+/**
+ * The profile's resolved configuration paths and whether each exists (for `config path`); a
+ * `*` pattern that matches nothing is listed as written, missing.
+ */
 export function describeConfigFiles(
   profile: Profile,
   options: DiscoveryOptions,
 ): { file: string; layer: string; exists: boolean }[] {
-  return discoverConfigFiles(profile, options).map((source) => ({
-    file: source.file,
-    layer: source.layer,
-    exists: existsSync(source.file),
-  }));
+  if (options.configFiles !== undefined) {
+    return discoverConfigFiles(profile, options).map((source) => ({
+      file: source.file,
+      layer: source.layer,
+      exists: existsSync(source.file),
+    }));
+  }
+  return profile.configLocations.flatMap((location) => {
+    const pattern = resolveLocation(location.path, options);
+    const files = expandLocationPattern(pattern);
+    if (files.length === 0 && isFilePattern(pattern)) {
+      return [{ file: pattern, layer: location.layer, exists: false }];
+    }
+    return files.map((file) => ({ file, layer: location.layer, exists: existsSync(file) }));
+  });
+}
+
+/**
+ * The files a location names: itself, or, when its last segment has a `*` (such as
+ * `hooks/*.json`), the files of that directory whose names match, sorted by name (none when the
+ * directory is missing or unreadable).
+ */
+export function expandLocationPattern(location: string): string[] {
+  if (!isFilePattern(location)) return [location];
+  const directory = path.dirname(location);
+  const pattern = path.basename(location);
+  const name = new RegExp(`^${pattern.split("*").map(escapeRegExp).join("[^/]*")}$`);
+  // As in shells, `*` does not match a leading dot: `*.json` skips `.draft.json`.
+  const hidden = pattern.startsWith(".");
+  let entries: string[];
+  try {
+    entries = readdirSync(directory);
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => (hidden || !entry.startsWith(".")) && name.test(entry))
+    .filter((entry) => isFile(path.join(directory, entry)))
+    .sort()
+    .map((entry) => path.join(directory, entry));
+}
+
+function isFilePattern(location: string): boolean {
+  return path.basename(location).includes("*");
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The system directory of `options`, resolved (`~` is the home, relative paths the cwd). */

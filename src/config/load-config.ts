@@ -37,7 +37,7 @@ export async function loadConfig(
   };
   const groupOffsets: Record<string, number> = {};
   for (const source of discovered.sources) {
-    const document = await readSourceDocument(source);
+    const document = await readSourceDocument(source, profile.configSyntax ?? "json");
     if (!document.ok) {
       if (document.diagnostic !== null) loaded.diagnostics.push(document.diagnostic);
       continue;
@@ -61,9 +61,10 @@ export async function loadConfig(
 
 async function readSourceDocument(
   source: ConfigSource,
+  syntax: "json" | "jsonc",
 ): Promise<{ ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic | null }> {
   if (source.document !== undefined) return { ok: true, value: source.document };
-  const document = await readConfigDocument(source.file, source.explicit);
+  const document = await readConfigDocument(source.file, source.explicit, syntax);
   if (document.status === "ok") return { ok: true, value: document.value };
   return { ok: false, diagnostic: document.status === "failed" ? document.diagnostic : null };
 }

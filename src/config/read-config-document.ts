@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { parseJsonDocument } from "./parse-json-document.js";
+import { parseJsoncDocument } from "./parse-jsonc-document.js";
 import { parseTomlDocument } from "./parse-toml-document.js";
 
 /** A configuration file read and parsed: its value, absent, or why it cannot be used. */
@@ -11,9 +12,14 @@ export type ConfigDocument =
 
 /**
  * Reads a configuration file once and parses it: TOML when the name ends in `.toml`, else strict
- * JSON. A missing file is `missing` unless `explicit` (then a `config_not_found` error).
+ * JSON (or JSONC when `syntax` says so). A missing file is `missing` unless `explicit` (then a
+ * `config_not_found` error).
  */
-export async function readConfigDocument(file: string, explicit: boolean): Promise<ConfigDocument> {
+export async function readConfigDocument(
+  file: string,
+  explicit: boolean,
+  syntax: "json" | "jsonc" = "json",
+): Promise<ConfigDocument> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -30,9 +36,10 @@ export async function readConfigDocument(file: string, explicit: boolean): Promi
     );
     return { status: "failed", diagnostic };
   }
+  const parse = syntax === "jsonc" ? parseJsoncDocument : parseJsonDocument;
   const parsed = file.toLowerCase().endsWith(".toml")
     ? parseTomlDocument(text, file)
-    : parseJsonDocument(text, file);
+    : parse(text, file);
   return parsed.ok
     ? { status: "ok", value: parsed.value }
     : { status: "failed", diagnostic: parsed.diagnostic };

@@ -326,8 +326,19 @@ function validateUpdatedInput(
   if (output.updatedInput === undefined) return;
   const { profile, toolName } = context;
   let problem: string | null = null;
-  if (output.decision !== "allow") {
-    problem = `updatedInput is only accepted with permissionDecision "allow"`;
+  if (output.decision === "deny") {
+    // The deny stands; only the rewrite goes.
+    delete output.updatedInput;
+    report(
+      "invalid_output",
+      "warning",
+      "returned a rewrite with a deny; the call is denied and the rewrite dropped",
+    );
+    return;
+  }
+  const accepted: readonly string[] = profile.updatedInputDecisions;
+  if (output.decision === undefined || !accepted.includes(output.decision)) {
+    problem = `updatedInput is only accepted with permissionDecision ${accepted.map((value) => `"${value}"`).join(" or ")}`;
   } else if (!updatedInputSchema.safeParse(output.updatedInput).success) {
     problem = "updatedInput must be an object";
   } else if (

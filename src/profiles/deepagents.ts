@@ -148,6 +148,7 @@ export const deepagentsProfile = {
   },
   toolMatchAliases: {},
   commandTools: ["Bash"],
+  updatedInputDecisions: ["allow"],
   updatedInputNeedsSchema: false,
   shell: "sh",
   projectDirectoryVariables: [],

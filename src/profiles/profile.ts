@@ -65,7 +65,10 @@ export interface EventSpec {
   payloadFields: readonly string[];
 }
 
-/** Where a profile looks for configuration; `~` is the engine's home, `<cwd>` the session cwd. */
+/**
+ * Where a profile looks for configuration; `~` is the engine's home, `<cwd>` the session cwd; a
+ * `*` in the last segment (`hooks/*.json`) reads every matching file, sorted by name.
+ */
 export interface ConfigLocation {
   layer: string;
   path: string;
@@ -84,9 +87,14 @@ export interface Profile {
   name: string;
   /** Human-readable name of the system, for messages. */
   title: string;
-  /** How configuration is found: `locations` reads `configLocations`; `zerocode` walks its layers. */
-  discovery: "locations" | "zerocode";
+  /**
+   * How configuration is found: `locations` reads `configLocations`; `zerocode` walks its layers;
+   * `claude` reads a managed settings file, then `configLocations`, as lenient JSONC settings.
+   */
+  discovery: "locations" | "zerocode" | "claude";
   configLocations: readonly ConfigLocation[];
+  /** How JSON configuration files are parsed: strict JSON (default) or JSONC (comments, trailing commas). */
+  configSyntax?: "json" | "jsonc";
   events: Readonly<Record<string, EventSpec>>;
   /** `deepagents`: names match exactly, alternations of names, else a regex; `regex`: always a regex. */
   matcherSyntax: "deepagents" | "regex";
@@ -98,6 +106,8 @@ export interface Profile {
   toolNameField: string;
   /** Tools whose `updatedInput` must carry a string `command`. */
   commandTools: readonly string[];
+  /** The permission decisions a rewrite (`updatedInput`) may go with; with any other it is an error. */
+  updatedInputDecisions: readonly ("allow" | "ask")[];
   /** Whether a rewrite (`updatedInput`) is applied only when it matches a tool-input schema the host passes. */
   updatedInputNeedsSchema: boolean;
   /** The shell string commands run with: `sh`, or `bash` where it exists (else `sh`). */

@@ -1,11 +1,15 @@
+import { claudeProfile } from "./claude.js";
 import { deepagentsProfile } from "./deepagents.js";
 import type { Profile } from "./profile.js";
+import { vscodeProfile } from "./vscode.js";
 import { zerocodeProfile } from "./zerocode.js";
 
 /** Every built-in profile, by name. */
 export const profiles = {
   deepagents: deepagentsProfile,
   zerocode: zerocodeProfile,
+  claude: claudeProfile,
+  vscode: vscodeProfile,
 } as const satisfies Record<string, Profile>;
 
 /** The name of a built-in profile. */

@@ -188,6 +188,7 @@ export const zerocodeProfile = {
   },
   toolMatchAliases: { apply_patch: ["Edit", "Write"], spawn_agent: ["Agent"] },
   commandTools: ["Bash", "apply_patch"],
+  updatedInputDecisions: ["allow"],
   updatedInputNeedsSchema: false,
   shell: "sh",
   projectDirectoryVariables: [],

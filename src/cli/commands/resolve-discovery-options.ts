@@ -10,5 +10,8 @@ export function resolveDiscoveryOptions(flags: EngineFlags): DiscoveryOptions {
     cwd: path.resolve(flags.cwd ?? process.cwd()),
     systemDir: flags.systemDir === undefined ? undefined : path.resolve(flags.systemDir),
     configFiles: flags.config === undefined ? undefined : resolveConfigFlags(flags.config),
+    ...(flags.managedSettings !== undefined && {
+      managedSettings: path.resolve(flags.managedSettings),
+    }),
   };
 }

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import type { DialectParser } from "../dialect-result.js";
+import { isRecord } from "../is-record.js";
+import {
+  createDialectResult,
+  createReporter,
+  type HandlerFields,
+  type HandlerReader,
+  reportIssues,
+  resolveTimeoutMs,
+  walkHookEvents,
+} from "./walk-hook-events.js";
+
+const commandHandlerSchema = z.object({
+  type: z.literal("command"),
+  command: z.string("command must be a string").trim().min(1, "command must not be empty"),
+  timeout: z.number().positive("timeout must be a positive number of seconds").finite().optional(),
+  statusMessage: z.string().optional(),
+  if: z.string().optional(),
+  async: z.boolean().optional(),
+  once: z.boolean().optional(),
+  shell: z.string().optional(),
+});
+
+const handlerKeys = new Set([
+  "type",
+  "command",
+  "timeout",
+  "statusMessage",
+  "if",
+  "async",
+  "once",
+  "shell",
+]);
+
+/**
+ * Parses the hooks of a Claude Code settings file: `hooks.<Event>[]` matcher groups of command
+ * handlers. Every other settings key is ignored; a bad handler or group is dropped with a
+ * diagnostic and its valid siblings still load.
+ *
+ * @example
+ * ```ts
+ * const result = parseClaudeConfig(settings, source, claudeProfile);
+ * console.log(result.definitions.length, result.diagnostics);
+ * ```
+ */
+export const parseClaudeConfig: DialectParser = (document, source, profile) => {
+  const result = createDialectResult();
+  const at = source.documentPath ?? [];
+  if (!isRecord(document)) {
+    const report = createReporter(source, result);
+    report("invalid_config", "error", `${source.file} must contain a JSON object`, at);
+    return result;
+  }
+  if (document.hooks === undefined) return result;
+  walkHookEvents(
+    document.hooks,
+    [...at, "hooks"],
+    { source, profile, rules: { rootKeys: new Set(), readHandler: readClaudeHandler } },
+    result,
+  );
+  return result;
+};
+
+const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | null => {
+  const { at, profile, report } = context;
+  if (!isRecord(handler)) {
+    report("invalid_config", "error", "A handler must be an object", at);
+    return null;
+  }
+  if (handler.type !== "command") {
+    if (typeof handler.type === "string") {
+      const known = profile.knownHandlerTypes.includes(handler.type) ? "" : "unknown and ";
+      report(
+        "unsupported_handler_type",
+        "warning",
+        `Handler type "${handler.type}" is ${known}not supported here; only "command" handlers run, so it is skipped`,
+        [...at, "type"],
+      );
+    } else {
+      report("invalid_config", "error", `A handler needs "type": "command"`, [...at, "type"]);
+    }
+    return null;
+  }
+  for (const key of Object.keys(handler)) {
+    if (!handlerKeys.has(key)) {
+      report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
+    }
+  }
+  const parsed = commandHandlerSchema.safeParse(handler);
+  if (!parsed.success) {
+    reportIssues(parsed.error.issues, at, report);
+    return null;
+  }
+  const { data } = parsed;
+  if (data.shell !== undefined && data.shell !== "bash") {
+    report(
+      "unsupported_field",
+      "warning",
+      `shell "${data.shell}" is not supported; string commands run with bash (else sh), so the handler is skipped`,
+      [...at, "shell"],
+    );
+    return null;
+  }
+  if (data.async === true) {
+    report(
+      "unsupported_field",
+      "warning",
+      `"async": true is not supported: the handler runs synchronously and its output is applied`,
+      [...at, "async"],
+    );
+  }
+  if (data.once !== undefined) {
+    report(
+      "unsupported_field",
+      "info",
+      `"once" applies only to hooks declared in skills and agents; it is ignored in settings`,
+      [...at, "once"],
+    );
+  }
+  return {
+    command: data.command,
+    timeoutMs: resolveTimeoutMs(data.timeout, context),
+    statusMessage: data.statusMessage ?? null,
+    if: data.if ?? null,
+    additionalContextLimit: null,
+  };
+};

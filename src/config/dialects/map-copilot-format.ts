@@ -1,0 +1,66 @@
+/** Copilot CLI event names (lowerCamelCase) and the Local events they become. */
+export const copilotEventNames: Readonly<Record<string, string>> = {
+  sessionStart: "SessionStart",
+  userPromptSubmitted: "UserPromptSubmit",
+  userPromptSubmit: "UserPromptSubmit",
+  preToolUse: "PreToolUse",
+  postToolUse: "PostToolUse",
+  agentStop: "Stop",
+  subagentStart: "SubagentStart",
+  subagentStop: "SubagentStop",
+  preCompact: "PreCompact",
+};
+
+/** Copilot CLI events the Local harness has no counterpart for. */
+export const copilotOnlyEvents: ReadonlySet<string> = new Set([
+  "sessionEnd",
+  "errorOccurred",
+  "postToolUseFailure",
+  "permissionRequest",
+  "notification",
+]);
+
+/** The properties of a Copilot CLI command entry; `comment` is documentation only. */
+export const copilotEntryKeys: ReadonlySet<string> = new Set([
+  "type",
+  "bash",
+  "powershell",
+  "cwd",
+  "env",
+  "timeoutSec",
+  "matcher",
+  "comment",
+]);
+
+/** Where each Local property of a mapped Copilot entry came from, for diagnostics. */
+export const copilotSourceKeys: Readonly<Record<string, string>> = {
+  linux: "bash",
+  osx: "bash",
+  windows: "powershell",
+  timeout: "timeoutSec",
+};
+
+/**
+ * Maps a Copilot CLI command entry to the Local shape: `bash` runs on Linux and macOS,
+ * `powershell` on Windows, `timeoutSec` becomes `timeout`; `cwd`, `env`, `matcher` are kept and
+ * `comment` is dropped. Values are copied unchecked: the Local reader validates them.
+ *
+ * @example
+ * ```ts
+ * mapCopilotEntry({ type: "command", bash: "./audit.sh", timeoutSec: 10 });
+ * // { type: "command", linux: "./audit.sh", osx: "./audit.sh", timeout: 10 }
+ * ```
+ */
+export function mapCopilotEntry(entry: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const mapped: Record<string, unknown> = { type: entry.type };
+  if (entry.bash !== undefined) {
+    mapped.linux = entry.bash;
+    mapped.osx = entry.bash;
+  }
+  if (entry.powershell !== undefined) mapped.windows = entry.powershell;
+  if (entry.cwd !== undefined) mapped.cwd = entry.cwd;
+  if (entry.env !== undefined) mapped.env = entry.env;
+  if (entry.timeoutSec !== undefined) mapped.timeout = entry.timeoutSec;
+  if (entry.matcher !== undefined) mapped.matcher = entry.matcher;
+  return mapped;
+}

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import type { EventSpec, Profile } from "../../profiles/profile.js";
+import type { ConfigSource } from "../discover-config-files.js";
+import { formatJsonPath } from "../format-json-path.js";
+import type { HookDefinition } from "../hook-definition.js";
+import { selectLocalCommand } from "./select-local-command.js";
+import {
+  type JsonPathSegment,
+  type ReportDiagnostic,
+  reportIssues,
+  resolveTimeoutMs,
+} from "./walk-hook-events.js";
+
+// Messages name no field: the reported path does, in the source's own spelling (`bash`, `timeoutSec`).
+const nonEmptyString = z.string("must be a string").trim().min(1, "must not be empty");
+
+const localEntrySchema = z.object({
+  type: z.literal("command"),
+  command: nonEmptyString.optional(),
+  windows: nonEmptyString.optional(),
+  linux: nonEmptyString.optional(),
+  osx: nonEmptyString.optional(),
+  cwd: nonEmptyString.optional(),
+  env: z
+    .record(z.string(), z.string("must be a string"), "must be an object of strings")
+    .optional(),
+  timeout: z
+    .number("must be a number of seconds")
+    .positive("must be a positive number of seconds")
+    .finite("must be a finite number of seconds")
+    .optional(),
+  matcher: z.string("must be a string").optional(),
+});
+
+/** Where a Local entry sits, and how its source spells the Local properties. */
+export interface LocalEntryContext {
+  event: string;
+  spec: EventSpec;
+  profile: Profile;
+  source: ConfigSource;
+  /** JSON path of the entry inside the source file. */
+  at: readonly JsonPathSegment[];
+  /** Position of the entry among the event's entries in this file. */
+  groupIndex: number;
+  report: ReportDiagnostic;
+  platform: NodeJS.Platform;
+  /** The source's names of the command properties, for messages (`bash`, `powershell` in Copilot files). */
+  commandProperties: readonly string[];
+  /** Where a Local property came from in the source entry (Copilot: `linux` ← `bash`), for paths. */
+  sourceKeys?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Reads one command entry in the Local shape (`type`, `command`, `windows`, `linux`, `osx`, `cwd`,
+ * `env`, `timeout`, and a kept `matcher`) into a definition: the running platform's command,
+ * the timeout in milliseconds, its own provenance. Null, with diagnostics, when it cannot run.
+ */
+export function readLocalEntry(
+  entry: Record<string, unknown>,
+  context: LocalEntryContext,
+): HookDefinition | null {
+  const { at, report, profile, source } = context;
+  const sourceKey = (key: string) => context.sourceKeys?.[key] ?? key;
+  if (entry.type !== "command") {
+    if (typeof entry.type === "string") {
+      report(
+        "unsupported_handler_type",
+        "error",
+        `Hook type "${entry.type}" is not supported by ${profile.title}; only "command" hooks run, so this one is skipped`,
+        [...at, "type"],
+      );
+    } else {
+      report("invalid_config", "error", `A hook entry needs "type": "command"`, [...at, "type"]);
+    }
+    return null;
+  }
+  const parsed = localEntrySchema.safeParse(entry);
+  if (!parsed.success) {
+    // One source key can feed two Local properties (Copilot `bash`): report it once.
+    const seen = new Set<string>();
+    const issues = parsed.error.issues
+      .map((issue) => {
+        const [first, ...rest] = issue.path;
+        return typeof first === "string" ? { ...issue, path: [sourceKey(first), ...rest] } : issue;
+      })
+      .filter((issue) => {
+        const key = JSON.stringify([issue.path.map(String), issue.message]);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    reportIssues(issues, at, report);
+    return null;
+  }
+  const fields = parsed.data;
+  const hasCommand = [fields.command, fields.windows, fields.linux, fields.osx].some(
+    (value) => value !== undefined,
+  );
+  if (!hasCommand) {
+    report(
+      "invalid_config",
+      "error",
+      `A hook entry needs at least one command property (${context.commandProperties.join(", ")}); the entry is skipped`,
+      at,
+    );
+    return null;
+  }
+  const command = selectLocalCommand(fields, context.platform);
+  if (command === null) {
+    report(
+      "invalid_config",
+      "info",
+      `${context.event} hook has no command for this platform (${context.platform}); it does not run here`,
+      at,
+    );
+    return null;
+  }
+  const timeoutMs = resolveTimeoutMs(fields.timeout, {
+    event: context.event,
+    spec: context.spec,
+    profile,
+    at,
+    report: (code, severity, message, segments) =>
+      report(code, severity, message, [...at, sourceKey(String(segments.at(-1)))]),
+  });
+  const path = formatJsonPath(at);
+  return {
+    event: context.event,
+    matcher: fields.matcher ?? null,
+    if: null,
+    command,
+    timeoutMs,
+    statusMessage: null,
+    cwd: fields.cwd ?? null,
+    additionalContextLimit: null,
+    trust: source.trust,
+    env: { ...source.env, ...fields.env },
+    file: source.file,
+    layer: source.layer,
+    path,
+    groupPath: path,
+    groupIndex: context.groupIndex,
+    handlerIndex: 0,
+  };
+}

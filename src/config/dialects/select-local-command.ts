@@ -1,0 +1,33 @@
+/** A Local hook entry's commands: the portable one and the per-OS overrides. */
+export interface LocalCommands {
+  command?: string | undefined;
+  windows?: string | undefined;
+  linux?: string | undefined;
+  osx?: string | undefined;
+}
+
+/** The Local format's override property for each platform VS Code runs on. */
+const overrideByPlatform: Readonly<Partial<Record<NodeJS.Platform, keyof LocalCommands>>> = {
+  win32: "windows",
+  linux: "linux",
+  darwin: "osx",
+};
+
+/**
+ * The command a Local entry runs on `platform`: its override (`windows`, `linux`, `osx`) when
+ * set, else `command`, else null (the entry does not run there).
+ *
+ * @example
+ * ```ts
+ * selectLocalCommand({ command: "./check.sh", windows: "check.cmd" }, "win32"); // "check.cmd"
+ * selectLocalCommand({ windows: "check.cmd" }, "linux"); // null
+ * ```
+ */
+export function selectLocalCommand(
+  commands: LocalCommands,
+  platform: NodeJS.Platform,
+): string | null {
+  const override = overrideByPlatform[platform];
+  const chosen = override === undefined ? undefined : commands[override];
+  return chosen ?? commands.command ?? null;
+}

@@ -1,0 +1,203 @@
+import path from "node:path";
+import type { Profile } from "../../profiles/profile.js";
+import type { DialectParser, DialectResult } from "../dialect-result.js";
+import type { ConfigSource } from "../discover-config-files.js";
+import { isRecord } from "../is-record.js";
+import { detectHookFormat, type VscodeHookFormat } from "./detect-hook-format.js";
+import {
+  copilotEntryKeys,
+  copilotEventNames,
+  copilotOnlyEvents,
+  copilotSourceKeys,
+  mapCopilotEntry,
+} from "./map-copilot-format.js";
+import { readClaudeHandler } from "./read-claude-handler.js";
+import { readLocalEntry } from "./read-local-entry.js";
+import {
+  createDialectResult,
+  createReporter,
+  type JsonPathSegment,
+  type ReportDiagnostic,
+  walkHookEvents,
+} from "./walk-hook-events.js";
+
+const localEntryKeys = new Set([
+  "type",
+  "command",
+  "windows",
+  "linux",
+  "osx",
+  "cwd",
+  "env",
+  "timeout",
+]);
+const localCommandProperties = ["command", "windows", "linux", "osx"];
+const copilotCommandProperties = ["bash", "powershell"];
+const hookFileRootKeys = new Set(["hooks", "$schema", "description"]);
+/** Claude settings files hold other settings beside `hooks`; only `hooks` is read from them. */
+const settingsFileNames = /^settings(\.local)?\.json$/;
+
+/** What the flat-list walker needs to know about the file it reads. */
+interface FlatListContext {
+  source: ConfigSource;
+  profile: Profile;
+  format: Exclude<VscodeHookFormat, "claude">;
+  report: ReportDiagnostic;
+  platform: NodeJS.Platform;
+}
+
+/**
+ * Parses a VS Code Local hook file in any of its three source formats, detected per file: the
+ * native Local format (a flat list of command entries per PascalCase event), the Copilot CLI
+ * format (`version`, camelCase events, `bash` / `powershell`, `timeoutSec`), or the Claude format
+ * (matcher groups with nested handlers; matchers are kept and honoured). Each is mapped to Local
+ * definitions; a bad entry is dropped with a diagnostic and its valid siblings still load.
+ */
+export const parseVscodeConfig: DialectParser = (document, source, profile) => {
+  const result = createDialectResult();
+  const report = createReporter(source, result);
+  // An empty settings file (allowed by JSONC) configures nothing.
+  if (document === undefined) return result;
+  if (!isRecord(document)) {
+    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
+    return result;
+  }
+  const format = detectHookFormat(document);
+  checkRootFields(document, format, source, report);
+  if (document.hooks === undefined) return result;
+  if (format === "claude") {
+    const rules = { rootKeys: new Set<string>(), readHandler: readClaudeHandler };
+    walkHookEvents(document.hooks, ["hooks"], { source, profile, rules }, result);
+    return result;
+  }
+  walkEntryLists(
+    document.hooks,
+    { source, profile, format, report, platform: process.platform },
+    result,
+  );
+  return result;
+};
+
+function checkRootFields(
+  document: Readonly<Record<string, unknown>>,
+  format: VscodeHookFormat,
+  source: ConfigSource,
+  report: ReportDiagnostic,
+): void {
+  if (format === "copilot" && document.version !== undefined && document.version !== 1) {
+    report(
+      "invalid_config",
+      "warning",
+      `Copilot hook file version ${JSON.stringify(document.version)} is not 1; it is read as version 1`,
+      ["version"],
+    );
+  }
+  if (settingsFileNames.test(path.basename(source.file))) return;
+  for (const key of Object.keys(document)) {
+    if (hookFileRootKeys.has(key) || (format === "copilot" && key === "version")) continue;
+    report("unknown_field", "warning", `Unknown top-level field "${key}"`, [key]);
+  }
+}
+
+/** Walks `{ <event>: [entries] }` where each entry is one command (Local and Copilot formats). */
+function walkEntryLists(hooks: unknown, context: FlatListContext, result: DialectResult): void {
+  const { profile, report } = context;
+  if (!isRecord(hooks)) {
+    report("invalid_config", "error", `"hooks" must be an object keyed by event name`, ["hooks"]);
+    return;
+  }
+  // Two spellings of one event (`preToolUse` and `PreToolUse`) share its entry numbering.
+  const entryCounts: Record<string, number> = {};
+  for (const [name, entries] of Object.entries(hooks)) {
+    const at: JsonPathSegment[] = ["hooks", name];
+    const event = resolveEventName(name, profile);
+    const spec = event === null ? undefined : profile.events[event];
+    if (event === null || spec === undefined) {
+      report("unknown_event", "warning", describeUnknownEvent(name, profile), at);
+      continue;
+    }
+    if (!Array.isArray(entries)) {
+      report("invalid_config", "error", `Event "${name}" must be a list of command entries`, at);
+      continue;
+    }
+    const first = entryCounts[event] ?? 0;
+    entryCounts[event] = first + entries.length;
+    result.groupCounts[event] = first + entries.length;
+    entries.forEach((entry: unknown, index) => {
+      const entryAt = [...at, index];
+      if (!isRecord(entry)) {
+        report("invalid_config", "error", "A hook entry must be an object", entryAt);
+        return;
+      }
+      const copilot = context.format === "copilot";
+      const local = copilot
+        ? readCopilotShape(entry, entryAt, report)
+        : readLocalShape(entry, entryAt, report);
+      const definition = readLocalEntry(local, {
+        event,
+        spec,
+        profile,
+        source: context.source,
+        at: entryAt,
+        groupIndex: first + index,
+        report,
+        platform: context.platform,
+        commandProperties: copilot ? copilotCommandProperties : localCommandProperties,
+        ...(copilot ? { sourceKeys: copilotSourceKeys } : {}),
+      });
+      if (definition !== null) result.definitions.push(definition);
+    });
+  }
+}
+
+/** A Local event by its own name, or a Copilot CLI (camelCase) name mapped to it; else null. */
+function resolveEventName(name: string, profile: Profile): string | null {
+  if (profile.events[name]?.configurable === true) return name;
+  return copilotEventNames[name] ?? null;
+}
+
+function describeUnknownEvent(name: string, profile: Profile): string {
+  if (copilotOnlyEvents.has(name)) {
+    return `Copilot CLI event "${name}" has no ${profile.title} equivalent; its hooks will never run`;
+  }
+  const known = Object.entries(profile.events)
+    .filter(([, spec]) => spec.configurable)
+    .map(([event]) => event);
+  return `${profile.title} has no hook event "${name}"; its hooks will never run (events: ${known.join(", ")})`;
+}
+
+/** A native entry as written; a `matcher` is reported and dropped (Local entries have none). */
+function readLocalShape(
+  entry: Readonly<Record<string, unknown>>,
+  at: readonly JsonPathSegment[],
+  report: ReportDiagnostic,
+): Record<string, unknown> {
+  const { matcher: _dropped, ...local } = entry;
+  for (const key of Object.keys(entry)) {
+    if (key === "matcher") {
+      report(
+        "matcher_ignored",
+        "warning",
+        `"matcher" is not part of the Local format and is ignored: this entry runs for every call (use a Claude-format matcher group to filter)`,
+        [...at, key],
+      );
+    } else if (!localEntryKeys.has(key)) {
+      report("unknown_field", "warning", `Unknown hook entry field "${key}"`, [...at, key]);
+    }
+  }
+  return local;
+}
+
+/** A Copilot CLI entry mapped to the Local shape, after reporting fields Copilot does not define. */
+function readCopilotShape(
+  entry: Readonly<Record<string, unknown>>,
+  at: readonly JsonPathSegment[],
+  report: ReportDiagnostic,
+): Record<string, unknown> {
+  for (const key of Object.keys(entry)) {
+    if (!copilotEntryKeys.has(key)) {
+      report("unknown_field", "warning", `Unknown Copilot hook entry field "${key}"`, [...at, key]);
+    }
+  }
+  return mapCopilotEntry(entry);
+}

@@ -1,0 +1,201 @@
+import path from "node:path";
+import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
+import type { Profile } from "../../profiles/profile.js";
+import {
+  type ConfigSource,
+  type DiscoveryOptions,
+  discoverConfigFiles,
+  expandHome,
+} from "../discover-config-files.js";
+import type { HookTrustMode } from "../hook-definition.js";
+import { isRecord } from "../is-record.js";
+import { readConfigDocument } from "../read-config-document.js";
+import type { DiscoveredSources } from "./discovered-sources.js";
+
+/** A settings file that was read, with where it sits in the layers. */
+interface SettingsLayer {
+  file: string;
+  layer: string;
+  explicit: boolean;
+  settings: Record<string, unknown>;
+}
+
+/** A boolean setting and the file that set it. */
+interface BooleanSetting {
+  value: boolean;
+  file: string;
+}
+
+const managedLayer = "managed";
+
+/**
+ * Discovers Claude Code's settings files, each adding its hooks, in configuration order: the
+ * managed settings file (`managedSettings`), then the profile's locations (user, project, local)
+ * or the explicit `configFiles` that replace them. Files are read once as lenient JSONC; keys
+ * other than the hook settings are ignored. `disableAllHooks` turns hooks off (set outside the
+ * managed file it leaves managed hooks running); `allowManagedHooksOnly` in the managed file
+ * keeps only managed hooks.
+ */
+export async function discoverClaudeSources(
+  profile: Profile,
+  options: DiscoveryOptions,
+): Promise<DiscoveredSources> {
+  const diagnostics: Diagnostic[] = [];
+  const layers: SettingsLayer[] = [];
+  for (const candidate of listSettingsFiles(profile, options)) {
+    const document = await readConfigDocument(candidate.file, candidate.explicit, "jsonc");
+    if (document.status === "failed") diagnostics.push(document.diagnostic);
+    if (document.status !== "ok") continue;
+    // An empty settings file is empty settings.
+    const settings = document.value ?? {};
+    if (isRecord(settings)) layers.push({ ...candidate, settings });
+    else {
+      diagnostics.push(
+        createDiagnostic(
+          "invalid_config",
+          "error",
+          `Settings file ${candidate.file} must contain a JSON object; it is skipped`,
+          { file: candidate.file },
+        ),
+      );
+    }
+  }
+  const managed = layers.filter((layer) => layer.layer === managedLayer);
+  const others = layers.filter((layer) => layer.layer !== managedLayer);
+  const read = (layer: SettingsLayer, key: string) => readBooleanSetting(layer, key, diagnostics);
+
+  // Settings merge by precedence: managed first, then the last file (local over project over user).
+  const managedDisable = findSetting(managed, read, "disableAllHooks");
+  const otherDisable = findSetting([...others].reverse(), read, "disableAllHooks");
+  const managedOnly = findSetting(managed, read, "allowManagedHooksOnly");
+  for (const layer of others) {
+    if (layer.settings.allowManagedHooksOnly === undefined) continue;
+    diagnostics.push(
+      createDiagnostic(
+        "invalid_config",
+        "warning",
+        `allowManagedHooksOnly is honoured only in managed settings; it is ignored in ${layer.file}`,
+        { file: layer.file, path: "allowManagedHooksOnly" },
+      ),
+    );
+  }
+
+  if (managedDisable?.value === true) {
+    diagnostics.push(
+      createDiagnostic(
+        "hooks_disabled",
+        "info",
+        `Hooks are turned off by managed settings: disableAllHooks = true in ${managedDisable.file}; no hooks are loaded`,
+        { file: managedDisable.file, path: "disableAllHooks" },
+      ),
+    );
+    return { sources: [], diagnostics, hooksEnabled: false };
+  }
+
+  const managedSources = managed.filter(hasHooks).map((layer) => describeSource(layer, profile));
+  const otherSources = others.filter(hasHooks).map((layer) => describeSource(layer, profile));
+  const skippedFiles = otherSources.map((source) => source.file);
+  if (managedDisable === null && otherDisable?.value === true) {
+    const kept = managedSources.length > 0 ? "; managed hooks still run" : "";
+    diagnostics.push(
+      createDiagnostic(
+        "hooks_disabled",
+        "info",
+        `Hooks are turned off: disableAllHooks = true in ${otherDisable.file}; user, project and local hooks are not loaded${kept}`,
+        { file: otherDisable.file, path: "disableAllHooks" },
+      ),
+    );
+    return {
+      sources: managedSources,
+      diagnostics,
+      hooksEnabled: managedSources.length > 0,
+    };
+  }
+  if (managedOnly?.value === true) {
+    if (skippedFiles.length > 0) {
+      diagnostics.push(
+        createDiagnostic(
+          "hooks_disabled",
+          "info",
+          `allowManagedHooksOnly = true in ${managedOnly.file}: only managed hooks load; skipped ${skippedFiles.join(", ")}`,
+          { file: managedOnly.file, path: "allowManagedHooksOnly" },
+        ),
+      );
+    }
+    return { sources: managedSources, diagnostics, hooksEnabled: true };
+  }
+  return { sources: [...managedSources, ...otherSources], diagnostics, hooksEnabled: true };
+}
+
+/** The settings files to read, in configuration order, each once. */
+function listSettingsFiles(
+  profile: Profile,
+  options: DiscoveryOptions,
+): Omit<SettingsLayer, "settings">[] {
+  const files: Omit<SettingsLayer, "settings">[] = [];
+  if (options.managedSettings !== undefined) {
+    files.push({
+      file: path.resolve(options.cwd, expandHome(options.managedSettings, options.home)),
+      layer: managedLayer,
+      explicit: true,
+    });
+  }
+  for (const source of discoverConfigFiles(profile, options)) {
+    files.push({ file: source.file, layer: source.layer, explicit: source.explicit });
+  }
+  // With the cwd at home, the project settings file is the user settings file: read it once.
+  const seen = new Set<string>();
+  return files.filter((entry) => {
+    if (seen.has(entry.file)) return false;
+    seen.add(entry.file);
+    return true;
+  });
+}
+
+function findSetting(
+  layers: readonly SettingsLayer[],
+  read: (layer: SettingsLayer, key: string) => BooleanSetting | null,
+  key: string,
+): BooleanSetting | null {
+  for (const layer of layers) {
+    const setting = read(layer, key);
+    if (setting !== null) return setting;
+  }
+  return null;
+}
+
+function readBooleanSetting(
+  layer: SettingsLayer,
+  key: string,
+  diagnostics: Diagnostic[],
+): BooleanSetting | null {
+  const value = layer.settings[key];
+  if (value === undefined) return null;
+  if (typeof value === "boolean") return { value, file: layer.file };
+  diagnostics.push(
+    createDiagnostic(
+      "invalid_config",
+      "warning",
+      `${key} must be true or false; it is ignored in ${layer.file}`,
+      { file: layer.file, path: key },
+    ),
+  );
+  return null;
+}
+
+function hasHooks(layer: SettingsLayer): boolean {
+  return layer.settings.hooks !== undefined;
+}
+
+function describeSource(layer: SettingsLayer, profile: Profile): ConfigSource {
+  const trust: HookTrustMode =
+    layer.layer === managedLayer ? "managed" : profile.trust === null ? "none" : "review";
+  return {
+    file: layer.file,
+    layer: layer.layer,
+    dialect: profile.configLocations[0]?.dialect ?? profile.name,
+    explicit: layer.explicit,
+    trust,
+    document: layer.settings,
+  };
+}
