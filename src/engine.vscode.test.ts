@@ -185,6 +185,7 @@ describe("vscode PreToolUse decisions", () => {
       tool_input: { command: "ls" },
       tool_use_id: "t1",
     });
+    expect(new Date(payload.timestamp).toISOString()).toBe(payload.timestamp);
   });
 });
 

@@ -28,6 +28,7 @@ export function buildPayload(
   built.session_id ??= defaults.sessionId;
   built.cwd ??= defaults.cwd;
   built.hook_event_name ??= event;
+  if (profile.timestampField !== null) built[profile.timestampField] ??= new Date().toISOString();
   const toolName = built[profile.toolNameField];
   if (typeof toolName === "string" && Object.hasOwn(profile.toolNameAliases, toolName)) {
     built[profile.toolNameField] = profile.toolNameAliases[toolName];

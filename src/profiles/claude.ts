@@ -178,6 +178,7 @@ export const claudeProfile = {
   updatedInputNeedsSchema: false,
   shell: "bash",
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
+  timestampField: null,
   payloadDefaults: {},
   defaultTimeoutSeconds: 600,
   messageLimitCharacters: 10_000,

@@ -152,6 +152,7 @@ export const deepagentsProfile = {
   updatedInputNeedsSchema: false,
   shell: "sh",
   projectDirectoryVariables: [],
+  timestampField: null,
   payloadDefaults: {},
   defaultTimeoutSeconds: 600,
   messageLimitCharacters: 10_000,

@@ -114,6 +114,8 @@ export interface Profile {
   shell: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
   projectDirectoryVariables: readonly string[];
+  /** A payload field filled with the dispatch time (ISO 8601) when the host leaves it out, or null. */
+  timestampField: string | null;
   /** Filled into every payload when the host leaves them out. */
   payloadDefaults: Readonly<Record<string, unknown>>;
   defaultTimeoutSeconds: number;

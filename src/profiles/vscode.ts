@@ -155,6 +155,7 @@ export const vscodeProfile = {
   updatedInputNeedsSchema: true,
   shell: "sh",
   projectDirectoryVariables: [],
+  timestampField: "timestamp",
   payloadDefaults: { transcript_path: null },
   defaultTimeoutSeconds: 30,
   messageLimitCharacters: 10_000,

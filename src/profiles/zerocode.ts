@@ -192,6 +192,7 @@ export const zerocodeProfile = {
   updatedInputNeedsSchema: false,
   shell: "sh",
   projectDirectoryVariables: [],
+  timestampField: null,
   payloadDefaults: { transcript_path: null },
   defaultTimeoutSeconds: 600,
   messageLimitCharacters: 10_000,
