@@ -35,8 +35,12 @@ export const diagnosticCodes = [
   "hook_modified",
   "hook_disabled",
   "hooks_need_review",
+  "trust_bypassed",
   "spill_failed",
   "invalid_payload",
+  "list_form_config",
+  "decision_form_config",
+  "mixed_config_forms",
 ] as const;
 
 /** A stable diagnostic code. */

@@ -621,6 +621,7 @@ describe("zerocode hook trust in the engine", () => {
     const { options } = await trustedSetup();
     const bypassed = await createHookEngine({ ...options, bypassHookTrust: true });
     engines.push(bypassed);
+    expect(bypassed.diagnostics.map((item) => item.code)).toContain("trust_bypassed");
     expect(
       (await bypassed.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} })).decision,
     ).toBe("deny");
@@ -629,5 +630,26 @@ describe("zerocode hook trust in the engine", () => {
     expect(
       (await normal.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} })).decision,
     ).toBeNull();
+  });
+});
+
+describe("zerocode suppressOutput", () => {
+  it("is accepted without effect on events with the common output, and fails a PostToolUse run", async () => {
+    const quiet = json({
+      suppressOutput: false,
+      hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "kept" },
+    });
+    const start = await setup({ SessionStart: [group(null, command(emit("--stdout", quiet)))] });
+    const started = await start.engine.dispatch("SessionStart", { source: "startup" });
+    expect(started).toMatchObject({ additionalContext: ["kept"], runs: [{ status: "ok" }] });
+    const post = await setup({
+      PostToolUse: [group(null, command(emit("--stdout", json({ suppressOutput: true }))))],
+    });
+    const posted = await post.engine.dispatch("PostToolUse", {
+      tool_name: "Bash",
+      tool_input: {},
+      tool_response: "",
+    });
+    expect(posted.runs[0]?.status).toBe("error");
   });
 });

@@ -20,13 +20,13 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-/** Adds `--profile`, `--config`, `--cwd`, `--session` and `--home` to a command. */
-export function addEngineOptions(command: Command): Command {
+/** Adds the engine flags (`--profile`, `--config`, `--cwd`, `--home`, …) to a command. */
+export function addEngineOptions(command: Command, defaultProfile = "deepagents"): Command {
   return command
     .option(
       "--profile <name>",
       `hook system profile (${Object.keys(profiles).join(", ")})`,
-      "deepagents",
+      defaultProfile,
     )
     .option(
       "--config <file>",

@@ -1,6 +1,11 @@
 import type { EventSpec, FieldRules, Profile } from "./profile.js";
 
+// suppressOutput is "parsed today but not yet implemented" on these events: accepted, no effect.
 const commonOutput: FieldRules = {
+  supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
+  notApplied: [],
+};
+const postToolUseOutput: FieldRules = {
   supported: ["continue", "stopReason", "systemMessage"],
   notApplied: ["suppressOutput"],
 };
@@ -99,6 +104,7 @@ const events = {
     decisionKind: "block",
     blockEffect: "decide",
     plainStdout: "ignored",
+    topLevelFields: postToolUseOutput,
     specificFields: { supported: ["additionalContext"], notApplied: ["updatedMCPToolOutput"] },
     payloadFields: [...turnFields, "tool_name", "tool_use_id", "tool_input", "tool_response"],
   },

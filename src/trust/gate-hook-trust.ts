@@ -1,6 +1,6 @@
 import { expandHome } from "../config/discover-config-files.js";
 import type { HookDefinition } from "../config/hook-definition.js";
-import type { Diagnostic } from "../diagnostic.js";
+import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { CompiledHook } from "../match/compile-hooks.js";
 import type { Profile } from "../profiles/profile.js";
 import {
@@ -53,6 +53,16 @@ export async function createTrustGate(
   const diagnostics = [...read.diagnostics];
   const review = createHooksNeedReviewDiagnostic(states, options.command);
   if (review !== null) diagnostics.push(review);
+  const bypassed = [...states.values()].filter((trust) => trust.state === "bypassed").length;
+  if (bypassed > 0) {
+    diagnostics.push(
+      createDiagnostic(
+        "trust_bypassed",
+        "warning",
+        `${bypassed} hook${bypassed === 1 ? "" : "s"} without persisted trust run because hook trust is bypassed for this engine (--dangerously-bypass-hook-trust)`,
+      ),
+    );
+  }
   return {
     diagnostics,
     refuse(hook) {

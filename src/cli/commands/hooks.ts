@@ -58,6 +58,7 @@ export function registerHooksCommand(program: Command): void {
       .command("list")
       .description("list every hook with its id, source, event, matcher, command and trust state")
       .option("--json", "print every field as JSON"),
+    "zerocode",
   ).action(async (flags: EngineFlags & { json?: boolean }) => {
     process.exitCode = await runHooksList(createContext(flags), { json: flags.json === true });
   });
@@ -67,6 +68,7 @@ export function registerHooksCommand(program: Command): void {
       .description("trust hooks at their current definition and script")
       .argument("[ids...]", "hook ids from `hooks list`")
       .option("--all", "trust every untrusted or modified hook"),
+    "zerocode",
   ).action(async (ids: string[], flags: EngineFlags & { all?: boolean }) => {
     process.exitCode = await runHooksTrust(createContext(flags), ids, { all: flags.all === true });
   });
@@ -75,6 +77,7 @@ export function registerHooksCommand(program: Command): void {
       .command("disable")
       .description("never run a hook (managed hooks cannot be disabled)")
       .argument("<id>", "hook id from `hooks list`"),
+    "zerocode",
   ).action(async (id: string, flags: EngineFlags) => {
     process.exitCode = await runHooksDisable(createContext(flags), id);
   });
@@ -83,6 +86,7 @@ export function registerHooksCommand(program: Command): void {
       .command("enable")
       .description("undo `hooks disable`: the hook is trusted again if it was before")
       .argument("<id>", "hook id from `hooks list`"),
+    "zerocode",
   ).action(async (id: string, flags: EngineFlags) => {
     process.exitCode = await runHooksEnable(createContext(flags), id);
   });
@@ -90,6 +94,7 @@ export function registerHooksCommand(program: Command): void {
     hooks
       .command("review")
       .description("review new and changed hooks interactively: trust, disable or skip each"),
+    "zerocode",
   ).action(async (flags: EngineFlags) => {
     process.exitCode = await runHooksReview(createContext(flags));
   });

@@ -29,7 +29,7 @@ export function registerValidateCommand(program: Command): void {
       for (const diagnostic of diagnostics)
         process.stdout.write(`${formatDiagnostic(diagnostic)}\n`);
       const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === "warning").length;
-      const summary = `${handlerCount} handler${handlerCount === 1 ? "" : "s"} loaded from ${loaded.sources.map((source) => source.file).join(", ")}; ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+      const summary = `${handlerCount} handler${handlerCount === 1 ? "" : "s"} loaded from ${loaded.sources.length === 0 ? "no configuration file" : loaded.sources.map((source) => source.file).join(", ")}; ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
       process.stdout.write(`${errors > 0 ? pc.red(summary) : pc.green(summary)}\n`);
     }
     if (errors > 0) process.exitCode = 1;

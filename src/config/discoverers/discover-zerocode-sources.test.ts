@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyZerocodeFixture } from "../../../test/fixtures/zerocode/copy-zerocode-fixture.js";
@@ -164,7 +164,7 @@ describe("ZeroCode discovery: project trust", () => {
       {
         code: "project_untrusted",
         severity: "warning",
-        message: `Project hooks are not loaded because ${project} is not trusted (3 handlers in ${join(project, ".zerotwo", "hooks.json")}, ${join(project, ".zerotwo", "config.toml")}); to trust it run: agent-hooks trust-project ${project} --profile zerocode`,
+        message: `Project hooks are not loaded because ${project} is not trusted (3 handlers in ${join(project, ".zerotwo", "hooks.json")}, ${join(project, ".zerotwo", "config.toml")}); to trust it run: agent-hooks trust-project ${project} --profile zerocode --home ${join(root, "home")}`,
         file: join(project, ".zerotwo", "hooks.json"),
         path: null,
       },
@@ -343,5 +343,30 @@ describe("ZeroCode discovery: handler rules on a real tree", () => {
         null,
       ],
     ]);
+  });
+});
+
+describe("ZeroCode discovery: managed policy fails closed", () => {
+  it("loads only managed hooks when requirements.toml cannot be parsed", async () => {
+    const root = copyFixture("layers", ["project"]);
+    writeFileSync(join(root, "system", "requirements.toml"), "allow_managed_hooks_only = [\n");
+    const loaded = await load(root);
+    expect(loaded.definitions.length).toBeGreaterThan(0);
+    expect(loaded.definitions.every((definition) => definition.trust === "managed")).toBe(true);
+    expect(codes(loaded)).toEqual(
+      expect.arrayContaining([
+        ["invalid_toml", "error"],
+        ["hooks_disabled", "error"],
+      ]),
+    );
+  });
+
+  it("treats a non-boolean allow_managed_hooks_only as true", async () => {
+    const root = copyFixture("layers", ["project"]);
+    writeFileSync(join(root, "system", "requirements.toml"), 'allow_managed_hooks_only = "yes"\n');
+    const loaded = await load(root);
+    expect(loaded.definitions.length).toBeGreaterThan(0);
+    expect(loaded.definitions.every((definition) => definition.trust === "managed")).toBe(true);
+    expect(codes(loaded)).toContainEqual(["invalid_config", "error"]);
   });
 });

@@ -66,7 +66,15 @@ export async function discoverZerocodeSources(
     projectDirectory === userDirectory || projectDirectory === systemDirectory
       ? { name: "project" as const, trust: "review" as const, hooksJson: null, configToml: null }
       : await readLayer("project", projectDirectory, "review");
-  const requirements = await read(path.join(systemDirectory, "requirements.toml"));
+  const requirementsFile = path.join(systemDirectory, "requirements.toml");
+  const requirementsDocument = await readConfigDocument(requirementsFile, false);
+  if (requirementsDocument.status === "failed") diagnostics.push(requirementsDocument.diagnostic);
+  const requirements =
+    requirementsDocument.status === "ok"
+      ? { file: requirementsFile, document: requirementsDocument.value }
+      : null;
+  // Policy fails closed: unreadable requirements allow managed hooks only.
+  const policyUnreadable = requirementsDocument.status === "failed";
 
   const projectTrusted = readProjectTrust(user.configToml?.document, [projectRoot, cwd]);
   const featureLayers = [
@@ -97,7 +105,17 @@ export async function discoverZerocodeSources(
   const addLayer = (layer: ConfigLayer) =>
     sources.push(...describeLayerSources(layer, dialect, diagnostics));
   addLayer(system);
-  if (readManagedHooksOnly(requirements, diagnostics)) {
+  if (policyUnreadable) {
+    diagnostics.push(
+      createDiagnostic(
+        "hooks_disabled",
+        "error",
+        `${requirementsFile} cannot be read, so only managed hooks load (policy fails closed) until it is fixed`,
+        { file: requirementsFile },
+      ),
+    );
+  }
+  if (policyUnreadable || readManagedHooksOnly(requirements, diagnostics)) {
     const skipped = [
       ...listHookFiles(user),
       ...listHookFiles(project),
@@ -118,7 +136,9 @@ export async function discoverZerocodeSources(
     const projectFiles = listHookFiles(project);
     if (projectTrusted) addLayer(project);
     else if (projectFiles.length > 0) {
-      diagnostics.push(describeUntrustedProject(project, projectRoot, projectFiles));
+      diagnostics.push(
+        describeUntrustedProject(project, projectRoot, projectFiles, path.resolve(options.home)),
+      );
     }
     const plugins = await discoverPluginSources(user.configToml, {
       pluginsDirectory: path.join(userDirectory, "plugins"),
@@ -197,17 +217,18 @@ function readManagedHooksOnly(
     createDiagnostic(
       "invalid_config",
       "error",
-      "allow_managed_hooks_only must be true or false; it is ignored",
+      "allow_managed_hooks_only must be true or false; it is treated as true (policy fails closed)",
       { file: requirements.file, path: "allow_managed_hooks_only" },
     ),
   );
-  return false;
+  return true;
 }
 
 function describeUntrustedProject(
   project: ConfigLayer,
   projectRoot: string,
   files: readonly string[],
+  home: string | undefined,
 ): Diagnostic {
   const count = [project.hooksJson, project.configToml]
     .map((parsed) => (parsed === null ? 0 : countHandlers(parsed)))
@@ -216,7 +237,7 @@ function describeUntrustedProject(
   return createDiagnostic(
     "project_untrusted",
     "warning",
-    `Project hooks are not loaded because ${projectRoot} is not trusted (${handlers} in ${files.join(", ")}); to trust it run: agent-hooks trust-project ${quoteForShell(projectRoot)} --profile zerocode`,
+    `Project hooks are not loaded because ${projectRoot} is not trusted (${handlers} in ${files.join(", ")}); to trust it run: agent-hooks trust-project ${quoteForShell(projectRoot)} --profile zerocode${home === undefined ? "" : ` --home ${quoteForShell(home)}`}`,
     { file: files[0] ?? null, path: null },
   );
 }
