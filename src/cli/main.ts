@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerConfigCommand } from "./commands/config.js";
+import { registerConvertCommand } from "./commands/convert.js";
 import { registerDispatchCommand } from "./commands/dispatch.js";
 import { registerHooksCommand } from "./commands/hooks.js";
 import { registerReplayCommand } from "./commands/replay.js";
@@ -26,6 +27,7 @@ export function createProgram(): Command {
   registerConfigCommand(program);
   registerTrustProjectCommand(program);
   registerHooksCommand(program);
+  registerConvertCommand(program);
   for (const command of [
     program,
     ...program.commands,

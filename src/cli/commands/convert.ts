@@ -1,0 +1,91 @@
+import { writeFile } from "node:fs/promises";
+import type { Command } from "commander";
+import { formatConversionIssue } from "../../convert/conversion-issue.js";
+import { convertHooks } from "../../convert/convert-hooks.js";
+import { findHookFormat } from "../../convert/hook-formats.js";
+import { type DocumentSyntax, formatNames } from "../../convert/portable-hooks.js";
+import { readInput } from "../read-input.js";
+import { UsageError } from "../shared-options.js";
+
+interface ConvertFlags {
+  from: string;
+  to: string;
+  fromFormat?: string;
+  toFormat?: string;
+  output?: string;
+}
+
+const syntaxes: readonly DocumentSyntax[] = ["json", "toml"];
+
+/**
+ * `agent-hooks convert --from <format> --to <format> <file>`: prints the equivalent configuration
+ * for the target; one stderr line per thing that cannot be carried over; exit 3 when lossy.
+ */
+export function registerConvertCommand(program: Command): void {
+  program
+    .command("convert")
+    .description(
+      "convert a hook configuration between formats; lossy conversions are listed on stderr (exit 3)",
+    )
+    .argument("<file>", "configuration file to convert, or - for standard input")
+    .requiredOption("--from <format>", `source format (${formatNames.join(", ")})`)
+    .requiredOption("--to <format>", `target format (${formatNames.join(", ")})`)
+    .option(
+      "--from-format <syntax>",
+      "source syntax, json or toml (default: toml for a .toml file, else json)",
+    )
+    .option(
+      "--to-format <syntax>",
+      "target syntax for zerocode: json (hooks.json) or toml (config.toml [hooks]); default json, or toml when --output ends in .toml",
+    )
+    .option("-o, --output <file>", "write the result to a file instead of standard output")
+    .action(async (file: string, flags: ConvertFlags) => {
+      const from = resolveFormat(flags.from, "--from");
+      const to = resolveFormat(flags.to, "--to");
+      const sourceSyntax = resolveSyntax(flags.fromFormat, "--from-format");
+      const syntax =
+        resolveSyntax(flags.toFormat, "--to-format") ??
+        (to === "zerocode" && flags.output?.toLowerCase().endsWith(".toml") ? "toml" : undefined);
+      const text = await readInput(file);
+      const result = convertHooks({
+        text,
+        file: file === "-" ? "<stdin>" : file,
+        from,
+        to,
+        ...(sourceSyntax !== undefined && { sourceSyntax }),
+        ...(syntax !== undefined && { syntax }),
+      });
+      if (!result.ok) throw new UsageError(result.error);
+      for (const issue of result.issues) process.stderr.write(`${formatConversionIssue(issue)}\n`);
+      if (flags.output === undefined) {
+        process.stdout.write(result.output);
+      } else {
+        try {
+          await writeFile(flags.output, result.output);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? String(error);
+          throw new UsageError(`cannot write ${flags.output} (${code})`);
+        }
+      }
+      if (result.lossy) process.exitCode = 3;
+    });
+}
+
+function resolveFormat(name: string, flag: string) {
+  const format = findHookFormat(name);
+  if (format === undefined) {
+    throw new UsageError(
+      `unknown ${flag} format "${name}" (choose from: ${formatNames.join(", ")})`,
+    );
+  }
+  return format.name;
+}
+
+function resolveSyntax(name: string | undefined, flag: string): DocumentSyntax | undefined {
+  if (name === undefined) return undefined;
+  const syntax = syntaxes.find((candidate) => candidate === name);
+  if (syntax === undefined) {
+    throw new UsageError(`unknown ${flag} "${name}" (choose from: ${syntaxes.join(", ")})`);
+  }
+  return syntax;
+}

@@ -1,0 +1,70 @@
+import type { HookFormat } from "./hook-format.js";
+import type { PortableHook } from "./portable-hooks.js";
+
+/** A matcher group as Deep Agents, ZeroCode and Claude Code write it. */
+export interface WrittenGroup {
+  matcher?: string;
+  hooks: Record<string, unknown>[];
+}
+
+/**
+ * Builds an events map of matcher groups. Hooks of one event that follow each other with the same
+ * matcher share a group, unless they came from different groups of a grouped source.
+ */
+export function buildGroupedEvents(
+  hooks: readonly PortableHook[],
+  format: HookFormat,
+  write: {
+    matcher(hook: PortableHook): string | null;
+    handler(hook: PortableHook): Record<string, unknown>;
+  },
+): Record<string, WrittenGroup[]> {
+  const events: Record<string, WrittenGroup[]> = {};
+  const lastHook = new Map<string, PortableHook>();
+  for (const hook of hooks) {
+    const name = selectEventName(hook, format);
+    const groups = events[name] ?? [];
+    events[name] = groups;
+    const matcher = write.matcher(hook);
+    const previous = lastHook.get(name);
+    const current = groups.at(-1);
+    const sameGroup =
+      current !== undefined &&
+      previous !== undefined &&
+      (current.matcher ?? null) === matcher &&
+      (previous.origin.group === null ||
+        hook.origin.group === null ||
+        previous.origin.group === hook.origin.group);
+    if (sameGroup) current.hooks.push(write.handler(hook));
+    else groups.push({ ...(matcher !== null && { matcher }), hooks: [write.handler(hook)] });
+    lastHook.set(name, hook);
+  }
+  return events;
+}
+
+/** Builds an events map of flat entries, as VS Code's native format and Copilot write it. */
+export function buildFlatEvents(
+  hooks: readonly PortableHook[],
+  format: HookFormat,
+  writeEntry: (hook: PortableHook) => Record<string, unknown>,
+): Record<string, Record<string, unknown>[]> {
+  const events: Record<string, Record<string, unknown>[]> = {};
+  for (const hook of hooks) {
+    const name = selectEventName(hook, format);
+    events[name] = [...(events[name] ?? []), writeEntry(hook)];
+  }
+  return events;
+}
+
+/**
+ * The event name to write: the format's spelling, or the source's own spelling when the hook
+ * comes from the same format under an accepted alias (Copilot's PascalCase `PreToolUse`).
+ */
+export function selectEventName(hook: PortableHook, format: HookFormat): string {
+  const spec = format.events[hook.event];
+  if (spec === undefined) return hook.event;
+  if (hook.origin.format === format.name && spec.aliases.includes(hook.origin.event)) {
+    return hook.origin.event;
+  }
+  return spec.name;
+}

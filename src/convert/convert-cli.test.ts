@@ -1,0 +1,167 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const fixtures = "test/fixtures/convert";
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI (`npm run build` first) from the package root. */
+function runCli(args: string[], input = ""): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+function readExpected(name: string): Promise<string> {
+  return readFile(path.join(root, fixtures, "expected", name), "utf8");
+}
+
+describe("agent-hooks convert", () => {
+  it("prints the converted configuration and exits 0 when nothing is lost", async () => {
+    const run = await runCli([
+      "convert",
+      "--from",
+      "deepagents",
+      "--to",
+      "zerocode",
+      "--to-format",
+      "toml",
+      `${fixtures}/deepagents/hooks.json`,
+    ]);
+    expect(run).toEqual({
+      code: 0,
+      stdout: await readExpected("deepagents-hooks.to-zerocode.toml.out"),
+      stderr: "",
+    });
+  });
+
+  it("lists every loss on stderr, one line each, and exits 3", async () => {
+    const run = await runCli([
+      "convert",
+      "--from",
+      "claude",
+      "--to",
+      "deepagents",
+      `${fixtures}/claude/settings.json.txt`,
+    ]);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe(await readExpected("claude-settings.to-deepagents.json.out"));
+    expect(run.stderr).toBe(await readExpected("claude-settings.to-deepagents.json.stderr"));
+  });
+
+  it("writes to --output, as TOML when the ZeroCode file ends in .toml", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-convert-"));
+    const output = path.join(directory, "config.toml");
+    const run = await runCli([
+      "convert",
+      "--from",
+      "deepagents",
+      "--to",
+      "zerocode",
+      "-o",
+      output,
+      `${fixtures}/deepagents/hooks.json`,
+    ]);
+    expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(await readFile(output, "utf8")).toBe(
+      await readExpected("deepagents-hooks.to-zerocode.toml.out"),
+    );
+  });
+
+  it("reads standard input, as TOML with --from-format toml", async () => {
+    const toml = await readFile(path.join(root, fixtures, "zerocode/config.toml"), "utf8");
+    const run = await runCli(
+      ["convert", "--from", "zerocode", "--from-format", "toml", "--to", "claude", "-"],
+      toml,
+    );
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe(await readExpected("zerocode-config.to-claude.json.out"));
+  });
+
+  it("converts a file back to its own format without loss", async () => {
+    const run = await runCli([
+      "convert",
+      "--from",
+      "vscode",
+      "--to",
+      "vscode",
+      `${fixtures}/vscode/hooks.json`,
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual(
+      JSON.parse(await readFile(path.join(root, fixtures, "vscode/hooks.json"), "utf8")),
+    );
+  });
+
+  it.each([
+    [
+      ["--from", "cursor", "--to", "claude", `${fixtures}/deepagents/hooks.json`],
+      'agent-hooks: unknown --from format "cursor" (choose from: deepagents, zerocode, vscode, copilot, claude)\n',
+    ],
+    [
+      ["--from", "claude", "--to", "deepagents", `${fixtures}/missing.json`],
+      `agent-hooks: cannot read ${fixtures}/missing.json (ENOENT)\n`,
+    ],
+    [
+      ["--from", "deepagents", "--to", "claude", `${fixtures}/zerocode/config.toml`],
+      `agent-hooks: ${fixtures}/zerocode/config.toml is not valid JSON: InvalidSymbol at line 1, column 1\n`,
+    ],
+    [
+      [
+        "--from",
+        "claude",
+        "--to",
+        "vscode",
+        "--to-format",
+        "toml",
+        `${fixtures}/vscode/hooks.json`,
+      ],
+      "agent-hooks: vscode is written as json, not toml\n",
+    ],
+    [
+      [
+        "--from",
+        "claude",
+        "--to",
+        "vscode",
+        "--to-format",
+        "yaml",
+        `${fixtures}/vscode/hooks.json`,
+      ],
+      'agent-hooks: unknown --to-format "yaml" (choose from: json, toml)\n',
+    ],
+  ])("exits 1 with one line on a usage error: %j", async (args, stderr) => {
+    const run = await runCli(["convert", ...args]);
+    expect(run).toEqual({ code: 1, stdout: "", stderr });
+  });
+
+  it("exits 1 when --to is missing", async () => {
+    const run = await runCli(["convert", "--from", "claude", `${fixtures}/vscode/hooks.json`]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("error: required option '--to <format>' not specified\n");
+  });
+});

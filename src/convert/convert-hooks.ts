@@ -1,0 +1,70 @@
+import type { ConversionIssue } from "./conversion-issue.js";
+import { fitHooksToFormat } from "./fit-hooks-to-format.js";
+import { hookFormats } from "./hook-formats.js";
+import type { DocumentSyntax, FormatName } from "./portable-hooks.js";
+
+/** What to convert: the source text and its file name (its extension picks ZeroCode's TOML). */
+export interface ConvertHooksOptions {
+  text: string;
+  file: string;
+  from: FormatName;
+  to: FormatName;
+  /** The input syntax; default by the file's extension (`.toml` for ZeroCode), else JSON. */
+  sourceSyntax?: DocumentSyntax;
+  /** The output syntax; default the target's first (JSON). Only ZeroCode is also written as TOML. */
+  syntax?: DocumentSyntax;
+}
+
+/** The converted document and every issue, or why the source cannot be converted at all. */
+export type ConvertHooksResult =
+  | { ok: true; output: string; issues: ConversionIssue[]; lossy: boolean }
+  | { ok: false; error: string };
+
+/**
+ * Converts a hook configuration from one format to another: read into portable hooks, fit to the
+ * target, write. Never throws; `lossy` is true when anything was dropped or changed in meaning.
+ *
+ * @example
+ * ```ts
+ * const result = convertHooks({ text, file: "hooks.json", from: "deepagents", to: "zerocode", syntax: "toml" });
+ * if (result.ok) process.stdout.write(result.output);
+ * ```
+ */
+export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
+  const source = hookFormats[options.from];
+  const target = hookFormats[options.to];
+  const syntax = options.syntax ?? target.syntaxes[0] ?? "json";
+  if (!target.syntaxes.includes(syntax)) {
+    return {
+      ok: false,
+      error: `${options.to} is written as ${target.syntaxes.join(" or ")}, not ${syntax}`,
+    };
+  }
+  if (options.sourceSyntax !== undefined && !source.syntaxes.includes(options.sourceSyntax)) {
+    return {
+      ok: false,
+      error: `${options.from} is read as ${source.syntaxes.join(" or ")}, not ${options.sourceSyntax}`,
+    };
+  }
+  const read = source.read(options.text, options.file, options.sourceSyntax);
+  if (!read.ok) return read;
+  const fitted = fitHooksToFormat(read.set, target, syntax);
+  const issues = removeRepeatedIssues([...read.issues, ...fitted.issues]);
+  return {
+    ok: true,
+    output: target.write(fitted.set, syntax),
+    issues,
+    lossy: issues.some((issue) => issue.kind === "lossy"),
+  };
+}
+
+/** One line per distinct issue: a group's matcher is reported once, not once per handler. */
+function removeRepeatedIssues(issues: readonly ConversionIssue[]): ConversionIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = JSON.stringify([issue.kind, issue.subject, issue.path, issue.reason]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,114 @@
+import { buildFlatEvents } from "../build-hook-events.js";
+import { compactObject } from "../compact-object.js";
+import { createNoteIssue } from "../conversion-issue.js";
+import { formatJsonDocument } from "../format-json-document.js";
+import type { HookFormat, ReadResult } from "../hook-format.js";
+import { listNamedEvents } from "../list-profile-events.js";
+import { parseSourceText } from "../parse-source-text.js";
+import { placeCarriedFields } from "../place-carried-fields.js";
+import type { PortableHook, PortableHookSet } from "../portable-hooks.js";
+import { readFlatEvents } from "../read-flat-events.js";
+import { readHookDocument } from "../read-hook-document.js";
+import { selectWrittenTimeout } from "../resolve-default-timeout.js";
+
+/** Canonical event → Copilot CLI's camelCase name. */
+const eventNames = {
+  SessionStart: "sessionStart",
+  SessionEnd: "sessionEnd",
+  UserPromptSubmit: "userPromptSubmitted",
+  PreToolUse: "preToolUse",
+  PostToolUse: "postToolUse",
+  PostToolUseFailure: "postToolUseFailure",
+  PermissionRequest: "permissionRequest",
+  Notification: "notification",
+  Stop: "agentStop",
+  SubagentStart: "subagentStart",
+  SubagentStop: "subagentStop",
+  PreCompact: "preCompact",
+  ErrorOccurred: "errorOccurred",
+} as const;
+
+/**
+ * The GitHub Copilot CLI format (`.github/hooks/*.json`): `version: 1`, camelCase events (the
+ * PascalCase spellings are accepted too), flat entries with `bash` / `powershell`, `cwd`, `env`
+ * and `timeoutSec` (default 30 s). `bash` is read as the default command, `powershell` as the
+ * Windows override.
+ */
+export const copilotFormat: HookFormat = {
+  name: "copilot",
+  title: "Copilot CLI",
+  syntaxes: ["json"],
+  events: listNamedEvents(eventNames, { aliases: true }),
+  eventCase: "camel",
+  defaultTimeoutSeconds: 30,
+  typeTimeoutSeconds: {},
+  matchers: null,
+  fields: ["cwd", "env"],
+  platforms: ["windows"],
+  defaultCommandRequired: false,
+  argv: false,
+  handlerKeys: [
+    ["bash", "command"],
+    ["command", "command"],
+    ["powershell", "windows"],
+    ["cwd", "cwd"],
+    ["env", "env"],
+    ["timeoutSec", "timeout"],
+  ],
+  ignoredHandlerKeys: {},
+  skipsAsyncHooks: false,
+  descriptionSyntaxes: [],
+  toolNames: { internalNames: {}, groupedNames: {} },
+  variables: [],
+  read: readCopilotHooks,
+  write: writeCopilotHooks,
+};
+
+function readCopilotHooks(text: string, file: string): ReadResult {
+  const parsed = parseSourceText(text, file, "json");
+  const issues = [];
+  if (parsed.ok && typeof parsed.value === "object" && parsed.value !== null) {
+    const version = (parsed.value as Record<string, unknown>).version;
+    if (version !== 1) {
+      issues.push(
+        createNoteIssue(
+          `"version" ${JSON.stringify(version ?? null)}`,
+          "version",
+          "Copilot CLI hook files declare version 1; the file is read as version 1",
+        ),
+      );
+    }
+  }
+  return readHookDocument(
+    parsed,
+    file,
+    {
+      format: copilotFormat,
+      syntax: "json",
+      classifyRootKey: (key) =>
+        key === "version" ? { role: "ignored" } : { role: "carried", consequence: null },
+      readEvents: (events, at, readIssues) => readFlatEvents(events, at, copilotFormat, readIssues),
+    },
+    issues,
+  );
+}
+
+function writeCopilotHooks(set: PortableHookSet): string {
+  const document: Record<string, unknown> = { version: 1 };
+  placeCarriedFields(document, set.extraFields);
+  document.hooks = buildFlatEvents(set.hooks, copilotFormat, writeEntry);
+  return formatJsonDocument(document);
+}
+
+function writeEntry(hook: PortableHook): Record<string, unknown> {
+  const entry = compactObject({
+    type: hook.type,
+    bash: typeof hook.command.default === "string" ? hook.command.default : undefined,
+    powershell: hook.command.windows,
+    cwd: hook.cwd,
+    env: hook.env,
+    timeoutSec: selectWrittenTimeout(hook, copilotFormat),
+  });
+  placeCarriedFields(entry, hook.extraFields);
+  return entry;
+}

@@ -1,0 +1,183 @@
+import path from "node:path";
+import { stringify } from "smol-toml";
+import { formatJsonPath } from "../../config/format-json-path.js";
+import { isRecord } from "../../config/is-record.js";
+import { zerocodeProfile } from "../../profiles/zerocode.js";
+import { buildGroupedEvents } from "../build-hook-events.js";
+import { compactObject } from "../compact-object.js";
+import { describeCanonicalEvent } from "../event-catalog.js";
+import { formatJsonDocument } from "../format-json-document.js";
+import type { HookFormat, ReadResult } from "../hook-format.js";
+import { listProfileEvents } from "../list-profile-events.js";
+import {
+  formatRegexMatcher,
+  isAllMatcher,
+  type MatcherShape,
+  parseExactMatcher,
+} from "../matcher-shape.js";
+import { parseSourceText } from "../parse-source-text.js";
+import { placeCarriedFields } from "../place-carried-fields.js";
+import type {
+  CarriedField,
+  DocumentSyntax,
+  PortableHook,
+  PortableHookSet,
+} from "../portable-hooks.js";
+import { readGroupedEvents } from "../read-grouped-events.js";
+import { readHookDocument } from "../read-hook-document.js";
+import { selectWrittenTimeout } from "../resolve-default-timeout.js";
+import { translateNamesToFormat } from "../translate-tool-names.js";
+
+/** Keys of a TOML `[hooks]` table that configure managed scripts rather than name events. */
+const managedDirectoryKeys = ["managed_dir", "windows_managed_dir"];
+/** `[features]` keys that turn hooks off (`zerocode_hooks` is the deprecated alias). */
+const featureKeys = ["hooks", "zerocode_hooks"];
+
+/**
+ * ZeroCode's `hooks.json` and the `[hooks]` table of `config.toml` / `requirements.toml`: event →
+ * matcher groups (regular expressions) → handlers with `commandWindows`, `additionalContextLimit`
+ * and `async`. A `.toml` file is read as TOML, anything else as JSON.
+ */
+export const zerocodeFormat: HookFormat = {
+  name: "zerocode",
+  title: "ZeroCode",
+  syntaxes: ["json", "toml"],
+  events: listProfileEvents(zerocodeProfile),
+  eventCase: "pascal",
+  defaultTimeoutSeconds: zerocodeProfile.defaultTimeoutSeconds,
+  typeTimeoutSeconds: {},
+  matchers: "regex",
+  fields: ["statusMessage", "additionalContextLimit", "async"],
+  platforms: ["windows"],
+  defaultCommandRequired: true,
+  argv: false,
+  handlerKeys: [
+    ["command", "command"],
+    ["commandWindows", "windows"],
+    ["timeout", "timeout"],
+    ["statusMessage", "statusMessage"],
+    ["additionalContextLimit", "additionalContextLimit"],
+    ["async", "async"],
+  ],
+  ignoredHandlerKeys: {},
+  skipsAsyncHooks: true,
+  descriptionSyntaxes: ["json"],
+  toolNames: {
+    internalNames: zerocodeProfile.toolNameAliases,
+    groupedNames: zerocodeProfile.toolMatchAliases,
+  },
+  variables: ["PLUGIN_ROOT", "PLUGIN_DATA", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"],
+  read: readZerocodeHooks,
+  write: writeZerocodeHooks,
+};
+
+/** TOML also spells the Windows override `command_windows`. */
+const tomlHandlerKeys: HookFormat["handlerKeys"] = [
+  ...zerocodeFormat.handlerKeys.slice(0, 2),
+  ["command_windows", "windows"],
+  ...zerocodeFormat.handlerKeys.slice(2),
+];
+
+function readZerocodeHooks(text: string, file: string, requested?: DocumentSyntax): ReadResult {
+  const syntax: DocumentSyntax =
+    requested ?? (file.toLowerCase().endsWith(".toml") ? "toml" : "json");
+  const handlerKeys = syntax === "toml" ? tomlHandlerKeys : zerocodeFormat.handlerKeys;
+  const parsed = parseSourceText(text, file, syntax);
+  const tableFields: CarriedField[] = [];
+  const result = readHookDocument(
+    parsed,
+    file,
+    {
+      format: zerocodeFormat,
+      syntax,
+      classifyRootKey: (key) => {
+        if (syntax === "json") {
+          return key === "description"
+            ? { role: "description" }
+            : { role: "carried", consequence: null };
+        }
+        return key === "features" ? { role: "ignored" } : { role: "setting" };
+      },
+      readEvents: (events, at, issues) => {
+        const eventTables = { ...events };
+        if (syntax === "toml") {
+          for (const key of managedDirectoryKeys) {
+            if (!Object.hasOwn(events, key)) continue;
+            tableFields.push(carryField(["hooks", key], events[key], null));
+            delete eventTables[key];
+          }
+        }
+        return readGroupedEvents(eventTables, at, { format: zerocodeFormat, handlerKeys }, issues);
+      },
+    },
+    [],
+  );
+  if (!result.ok || syntax === "json" || !parsed.ok || !isRecord(parsed.value)) return result;
+  const features = parsed.value.features;
+  if (isRecord(features)) {
+    // `true` is the default in config.toml; only requirements.toml pins it against user settings.
+    const pins = path.basename(file).toLowerCase() === "requirements.toml";
+    for (const key of featureKeys) {
+      const value = features[key];
+      if (value === undefined || (value === true && !pins)) continue;
+      const consequence =
+        value === false
+          ? "the source turns hooks off; the converted hooks are on"
+          : "the source pins hooks on against user settings";
+      tableFields.push(carryField(["features", key], value, consequence));
+    }
+  }
+  return {
+    ...result,
+    set: { ...result.set, extraFields: [...result.set.extraFields, ...tableFields] },
+  };
+}
+
+function carryField(
+  segments: readonly string[],
+  value: unknown,
+  consequence: string | null,
+): CarriedField {
+  return { segments, value, path: formatJsonPath(segments), consequence };
+}
+
+function writeZerocodeHooks(set: PortableHookSet, syntax: DocumentSyntax): string {
+  const document: Record<string, unknown> = {};
+  placeCarriedFields(document, set.extraFields);
+  if (set.description !== null && syntax === "json") document.description = set.description;
+  const events = buildGroupedEvents(set.hooks, zerocodeFormat, {
+    matcher: writeZerocodeMatcher,
+    handler: writeHandler,
+  });
+  const table = document.hooks;
+  document.hooks = isRecord(table) ? { ...table, ...events } : events;
+  return syntax === "toml" ? `${stringify(document)}\n` : formatJsonDocument(document);
+}
+
+/**
+ * A portable matcher in ZeroCode's syntax: exact names anchored (`^Bash$`), public names of one
+ * ZeroCode tool folded into it (`Edit|Write` → `^apply_patch$`), regular expressions as written.
+ */
+export function writeZerocodeMatcher(hook: PortableHook): string | null {
+  if (isAllMatcher(hook.matcher)) return hook.matcher;
+  const shape = parseExactMatcher(hook.matcher);
+  const folded: MatcherShape =
+    shape.kind === "names" && describeCanonicalEvent(hook.event).toolEvent
+      ? { kind: "names", names: translateNamesToFormat(shape.names, zerocodeFormat.toolNames) }
+      : shape;
+  return formatRegexMatcher(folded);
+}
+
+function writeHandler(hook: PortableHook): Record<string, unknown> {
+  const handler = compactObject({
+    type: hook.type,
+    command: typeof hook.command.default === "string" ? hook.command.default : undefined,
+    commandWindows: hook.command.windows,
+    timeout: selectWrittenTimeout(hook, zerocodeFormat),
+    statusMessage: hook.statusMessage,
+    additionalContextLimit: hook.additionalContextLimit,
+    async: hook.async,
+  });
+  placeCarriedFields(handler, hook.extraFields);
+  return handler;
+}
