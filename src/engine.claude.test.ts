@@ -600,3 +600,31 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
     });
   });
 });
+
+describe.skipIf(process.platform === "win32")("claude plugin hooks", () => {
+  it("gives hooks of a plugin's hooks file CLAUDE_PLUGIN_ROOT, so ${CLAUDE_PLUGIN_ROOT} paths work", async () => {
+    const workspace = createWorkspace();
+    const plugin = join(workspace.root, "plugins", "repo-policy");
+    mkdirSync(join(plugin, ".claude-plugin"), { recursive: true });
+    mkdirSync(join(plugin, "hooks"));
+    mkdirSync(join(plugin, "scripts"));
+    writeFileSync(join(plugin, ".claude-plugin", "plugin.json"), '{"name": "repo-policy"}\n');
+    const context = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "from plugin" },
+    });
+    writeFileSync(
+      join(plugin, "scripts", "context.sh"),
+      `#!/usr/bin/env bash\necho '${context}'\n`,
+    );
+    const hooksFile = join(plugin, "hooks", "hooks.json");
+    writeSettings(hooksFile, {
+      description: "repo policy",
+      hooks: {
+        SessionStart: [group(null, command('bash "${CLAUDE_PLUGIN_ROOT}/scripts/context.sh"'))],
+      },
+    });
+    const engine = await createEngine(workspace, { configFiles: [hooksFile] });
+    const result = await engine.dispatch("SessionStart", { source: "startup" });
+    expect(result.additionalContext).toEqual(["from plugin"]);
+  });
+});

@@ -11,6 +11,7 @@ import type { HookTrustMode } from "../hook-definition.js";
 import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
 import type { DiscoveredSources } from "./discovered-sources.js";
+import { findClaudePluginRoot } from "./find-claude-plugin-root.js";
 
 /** A settings file that was read, with where it sits in the layers. */
 interface SettingsLayer {
@@ -190,6 +191,7 @@ function hasHooks(layer: SettingsLayer): boolean {
 function describeSource(layer: SettingsLayer, profile: Profile): ConfigSource {
   const trust: HookTrustMode =
     layer.layer === managedLayer ? "managed" : profile.trust === null ? "none" : "review";
+  const pluginRoot = findClaudePluginRoot(layer.file);
   return {
     file: layer.file,
     layer: layer.layer,
@@ -197,5 +199,7 @@ function describeSource(layer: SettingsLayer, profile: Profile): ConfigSource {
     explicit: layer.explicit,
     trust,
     document: layer.settings,
+    // A plugin's hooks reach their files through ${CLAUDE_PLUGIN_ROOT}.
+    ...(pluginRoot !== null && { env: { CLAUDE_PLUGIN_ROOT: pluginRoot } }),
   };
 }
