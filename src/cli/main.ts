@@ -4,6 +4,7 @@ import { registerConfigCommand } from "./commands/config.js";
 import { registerConvertCommand } from "./commands/convert.js";
 import { registerDispatchCommand } from "./commands/dispatch.js";
 import { registerHooksCommand } from "./commands/hooks.js";
+import { registerMigrateCommand } from "./commands/migrate.js";
 import { registerReplayCommand } from "./commands/replay.js";
 import { registerTrustProjectCommand } from "./commands/trust-project.js";
 import { registerValidateCommand } from "./commands/validate.js";
@@ -28,6 +29,7 @@ export function createProgram(): Command {
   registerTrustProjectCommand(program);
   registerHooksCommand(program);
   registerConvertCommand(program);
+  registerMigrateCommand(program);
   for (const command of [
     program,
     ...program.commands,

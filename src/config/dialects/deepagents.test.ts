@@ -53,6 +53,7 @@ describe("parseDeepagentsConfig", () => {
         statusMessage: "Checking",
         cwd: null,
         additionalContextLimit: null,
+        persistent: false,
         trust: "none",
         env: {},
         file: source.file,
@@ -186,7 +187,8 @@ describe("parseDeepagentsConfig", () => {
   it.each([
     ["a non-object document", [], null],
     ["a null document", null, null],
-    ["a non-object hooks", { hooks: [] }, "hooks"],
+    // A list is the event-stream form (list_form_config, see src/event-stream/detect-config-form.test.ts).
+    ["a non-object hooks", { hooks: "PreToolUse" }, "hooks"],
   ])("rejects %s", (_name, document, path) => {
     const result = parse(document);
     expect(located(result.diagnostics)).toEqual([["invalid_config", path]]);

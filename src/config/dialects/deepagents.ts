@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { detectConfigForm } from "../../event-stream/detect-config-form.js";
 import type { DialectParser } from "../dialect-result.js";
 import { isRecord } from "../is-record.js";
 import {
   createDialectResult,
+  createReporter,
   type HandlerFields,
   type HandlerReader,
   reportIssues,
@@ -19,21 +21,38 @@ const commandHandlerSchema = z.object({
   timeout: z.number().positive("timeout must be a positive number of seconds").finite().optional(),
   statusMessage: z.string().optional(),
   if: z.string().optional(),
+  persistent: z.boolean("persistent must be true or false").optional(),
 });
 
-const handlerKeys = new Set(["type", "command", "timeout", "statusMessage", "if"]);
+const handlerKeys = new Set(["type", "command", "timeout", "statusMessage", "if", "persistent"]);
 const rootKeys = new Set(["$schema", "description"]);
 
 /**
  * Parses the Deep Agents Code `hooks.json` form: event → matcher groups → command handlers.
- * A bad handler or group is dropped with a diagnostic; valid siblings still load.
+ * A bad handler or group is dropped with a diagnostic; valid siblings still load. A file in the
+ * event-stream list form (`"hooks": [...]`) has no decision hooks (`list_form_config`, info);
+ * pieces of the list form inside the decision form are `mixed_config_forms` errors.
  */
 export const parseDeepagentsConfig: DialectParser = (document, source, profile) => {
   const result = createDialectResult();
+  const report = createReporter(source, result);
+  const shape = detectConfigForm(document);
+  for (const mark of shape.mixed) {
+    report("mixed_config_forms", "error", mark.message, mark.at);
+  }
+  if (shape.form === "list") {
+    if (shape.mixed.length === 0) {
+      const message = `${source.file} is in the event-stream list form ("hooks" is a list, see docs/events.md); it has no decision hooks`;
+      report("list_form_config", "info", message, ["hooks"]);
+    }
+    return result;
+  }
+  // Dotted (event-stream) keys were reported above; the walker skips them like settings.
+  const settingKeys = new Set(shape.eventStreamKeys);
   walkHookDocument(
     document,
     [],
-    { source, profile, rules: { rootKeys, readHandler: readDeepagentsHandler } },
+    { source, profile, rules: { rootKeys, settingKeys, readHandler: readDeepagentsHandler } },
     result,
   );
   return result;
@@ -75,5 +94,6 @@ const readDeepagentsHandler: HandlerReader = (handler, context): HandlerFields |
     statusMessage: parsed.data.statusMessage ?? null,
     if: parsed.data.if ?? null,
     additionalContextLimit: null,
+    persistent: parsed.data.persistent ?? false,
   };
 };

@@ -1,0 +1,28 @@
+import type { Command } from "commander";
+import { migrateEventHooks } from "../../event-stream/migrate-event-hooks.js";
+import { readInput } from "../read-input.js";
+import { UsageError } from "../shared-options.js";
+
+/**
+ * `agent-hooks migrate <file>`: prints the decision form of an event-stream (list form)
+ * `hooks.json`; one stderr line per entry or event without an equivalent; exit 3 when lossy.
+ */
+export function registerMigrateCommand(program: Command): void {
+  program
+    .command("migrate")
+    .description(
+      "rewrite an event-stream hooks.json (list form) into the Deep Agents Code decision form; what has no equivalent is listed on stderr (exit 3)",
+    )
+    .argument("<file>", "list-form hooks.json to migrate, or - for standard input")
+    .action(async (file: string) => {
+      const text = await readInput(file);
+      const result = migrateEventHooks(text, file === "-" ? "standard input" : file);
+      if (!result.ok) throw new UsageError(result.error);
+      for (const issue of result.issues) {
+        const where = issue.path === null ? "" : ` at ${issue.path}`;
+        process.stderr.write(`agent-hooks migrate: ${issue.kind}${where}: ${issue.message}\n`);
+      }
+      process.stdout.write(result.output);
+      if (result.lossy) process.exitCode = 3;
+    });
+}

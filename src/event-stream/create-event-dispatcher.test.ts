@@ -1,0 +1,309 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { createEventDispatcher, type EventDispatcherOptions } from "./create-event-dispatcher.js";
+import type { EventLogEntry } from "./event-logger.js";
+
+const fixtures = fileURLToPath(new URL("../../test/fixtures/event-stream/", import.meta.url));
+const fixture = (name: string) => path.join(fixtures, name);
+const orderedEvents = [
+  "session.start",
+  "user.prompt",
+  "task.complete",
+  "context.offload",
+  "context.compact",
+  "permission.request",
+];
+
+interface Entry {
+  command: unknown;
+  events?: unknown;
+}
+
+/**
+ * A dispatcher over a fresh list-form file in a scratch directory; `entries` receives a function
+ * naming files in that directory. Log entries are collected in `logged`.
+ */
+async function setUp(
+  entries: (file: (name: string) => string) => Entry[],
+  options: EventDispatcherOptions = {},
+) {
+  const directory = await mkdtemp(path.join(os.tmpdir(), "event-stream-"));
+  const file = (name: string) => path.join(directory, name);
+  const config = file("hooks.json");
+  await writeFile(config, JSON.stringify({ hooks: entries(file) }));
+  const logged: EventLogEntry[] = [];
+  const dispatcher = await createEventDispatcher({
+    configFiles: [config],
+    home: directory,
+    cwd: directory,
+    logger: (entry) => logged.push(entry),
+    ...options,
+  });
+  return { config, dispatcher, logged, file };
+}
+
+/** A hook appending each payload it receives, one per line, to `out`. */
+const append = (out: string, events?: string[]): Entry => ({
+  command: ["/bin/sh", fixture("append-payload.sh"), out],
+  ...(events !== undefined && { events }),
+});
+
+/** The same, sleeping `seconds` before writing. */
+const appendLater = (seconds: string, out: string, events?: string[]): Entry => ({
+  command: ["/bin/sh", fixture("sleep-then-append.sh"), seconds, out],
+  ...(events !== undefined && { events }),
+});
+
+async function readPayloads(file: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(file, "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const readEvents = async (file: string) =>
+  (await readPayloads(file)).map((payload) => payload.event);
+
+describe("createEventDispatcher", () => {
+  it("sends {event, ...payload} on stdin to the hooks listening to the event, as argv", async () => {
+    const { dispatcher, logged, file } = await setUp((file) => [
+      append(file("all.jsonl")),
+      append(file("all-empty.jsonl"), []),
+      append(file("start.jsonl"), ["session.start"]),
+      append(file("end.jsonl"), ["session.end"]),
+      // Shell syntax in an argument stays literal: no shell runs.
+      append(file("$(touch pwned).jsonl")),
+    ]);
+    await dispatcher.dispatch("session.start", { session_id: "s1", event: "ignored" });
+    expect(await readPayloads(file("all.jsonl"))).toEqual([
+      { event: "session.start", session_id: "s1" },
+    ]);
+    expect(await readPayloads(file("all-empty.jsonl"))).toHaveLength(1);
+    expect(await readPayloads(file("start.jsonl"))).toHaveLength(1);
+    expect(existsSync(file("end.jsonl"))).toBe(false);
+    expect(existsSync(file("$(touch pwned).jsonl"))).toBe(true);
+    expect(existsSync(file("pwned"))).toBe(false);
+    expect(logged).toEqual([]);
+  });
+
+  it("delivers 1,000 non-tool events in program order when nothing is awaited between them", async () => {
+    const { dispatcher, logged, file } = await setUp((file) => [append(file("order.jsonl"))]);
+    for (let sequence = 0; sequence < 1000; sequence += 1) {
+      const event = orderedEvents[sequence % orderedEvents.length] ?? "session.start";
+      dispatcher.dispatchFireAndForget(event, { sequence });
+    }
+    await dispatcher.drain();
+    const payloads = await readPayloads(file("order.jsonl"));
+    expect(payloads.map((payload) => payload.sequence)).toEqual(
+      Array.from({ length: 1000 }, (_, sequence) => sequence),
+    );
+    expect(payloads[7]).toEqual({ event: "user.prompt", sequence: 7 });
+    expect(logged).toEqual([]);
+  }, 30_000);
+
+  it("runs each non-tool event after the previous one's handlers finished, tool events at once", async () => {
+    const { dispatcher, file } = await setUp((file) => [
+      appendLater("0.3", file("log.jsonl"), ["session.start"]),
+      append(file("log.jsonl"), ["user.prompt", "tool.use"]),
+    ]);
+    dispatcher.dispatchFireAndForget("session.start", {});
+    const prompt = dispatcher.dispatch("user.prompt", {});
+    dispatcher.dispatchFireAndForget("tool.use", { tool_id: "t1" });
+    await prompt;
+    // The tool event did not wait for the slow session.start; user.prompt did.
+    expect(await readEvents(file("log.jsonl"))).toEqual([
+      "tool.use",
+      "session.start",
+      "user.prompt",
+    ]);
+  });
+
+  it("returns from dispatchFireAndForget before any handler has run, and runs it in the background", async () => {
+    const { dispatcher, logged, file } = await setUp((file) => [
+      appendLater("0.3", file("out.jsonl")),
+    ]);
+    for (const event of ["tool.use", "session.start", "user.name.set"]) {
+      dispatcher.dispatchFireAndForget(event, { started: true });
+    }
+    // Nothing is spawned synchronously: the calls have returned and no handler has written.
+    expect(existsSync(file("out.jsonl"))).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(file("out.jsonl"))).toBe(false);
+    await dispatcher.drain();
+    expect(await readPayloads(file("out.jsonl"))).toHaveLength(3);
+    expect(logged).toEqual([]);
+  });
+
+  it("drain waits for the work pending when it was called, not for work scheduled later", async () => {
+    const { dispatcher, logged, file } = await setUp((file) => [
+      appendLater("0.3", file("before.jsonl"), ["tool.use", "session.start"]),
+      {
+        command: ["/bin/sh", fixture("wait-for-gate.sh"), file("gate"), file("after.jsonl")],
+        events: ["tool.result", "task.complete"],
+      },
+    ]);
+    dispatcher.dispatchFireAndForget("tool.use", {});
+    dispatcher.dispatchFireAndForget("session.start", {});
+    const drained = dispatcher.drain();
+    dispatcher.dispatchFireAndForget("tool.result", {});
+    dispatcher.dispatchFireAndForget("task.complete", {});
+    await drained;
+    expect(await readPayloads(file("before.jsonl"))).toHaveLength(2);
+    expect(existsSync(file("after.jsonl"))).toBe(false);
+    await writeFile(file("gate"), "");
+    await dispatcher.drain();
+    expect(await readPayloads(file("after.jsonl"))).toHaveLength(2);
+    await dispatcher.drain(); // nothing pending: resolves at once
+    expect(logged).toEqual([]);
+  });
+
+  it("shutdown dispatches session.end once, after every earlier non-tool event, then drains", async () => {
+    const { dispatcher, logged, file } = await setUp((file) => [
+      appendLater("0.3", file("log.jsonl"), ["session.start", "tool.use"]),
+      append(file("log.jsonl"), ["user.prompt", "task.complete", "session.end"]),
+    ]);
+    dispatcher.dispatchFireAndForget("session.start", {});
+    dispatcher.dispatchFireAndForget("tool.use", { tool_id: "t1" });
+    void dispatcher.dispatch("user.prompt", { prompt: "hi" });
+    dispatcher.dispatchFireAndForget("task.complete", {});
+    const first = dispatcher.shutdown(undefined, { reason: "exit" });
+    const second = dispatcher.shutdown();
+    expect(second).toBe(first);
+    dispatcher.dispatchFireAndForget("user.prompt", { late: true });
+    await Promise.all([first, second]);
+    const events = await readEvents(file("log.jsonl"));
+    expect(events.filter((event) => event !== "tool.use")).toEqual([
+      "session.start",
+      "user.prompt",
+      "task.complete",
+      "session.end",
+    ]);
+    // shutdown drained: the slow tool.use had finished too.
+    expect(events).toContain("tool.use");
+    expect(await readPayloads(file("log.jsonl"))).toContainEqual({
+      event: "session.end",
+      reason: "exit",
+    });
+    await dispatcher.shutdown();
+    expect(await readEvents(file("log.jsonl"))).toEqual(events);
+    expect(logged).toEqual([
+      expect.objectContaining({ code: "engine_closed", severity: "warning", event: "user.prompt" }),
+    ]);
+  });
+
+  it("logs failures (missing executable, crash, non-zero exit, timeout) and never throws", async () => {
+    const missing = path.join(os.tmpdir(), "no-such-handler");
+    const { config, dispatcher, logged } = await setUp(
+      () => [
+        { command: [missing] },
+        { command: ["/bin/sh", fixture("crash.sh")] },
+        { command: ["/bin/sh", fixture("exit-with-code.sh"), "3"] },
+        { command: ["sleep", "10"] },
+      ],
+      { timeoutSeconds: 0.3 },
+    );
+    await expect(dispatcher.dispatch("session.start", {})).resolves.toBeUndefined();
+    const byPath = Object.fromEntries(logged.map((entry) => [entry.path, entry]));
+    expect(byPath["hooks[0]"]).toMatchObject({
+      code: "spawn_failed",
+      severity: "error",
+      file: config,
+      event: "session.start",
+      command: [missing],
+    });
+    expect(byPath["hooks[0]"]?.message).toContain("could not start");
+    expect(byPath["hooks[1]"]).toMatchObject({ code: "nonzero_exit", severity: "warning" });
+    expect(byPath["hooks[1]"]?.message).toContain("was killed by SIGSEGV");
+    expect(byPath["hooks[2]"]).toMatchObject({ code: "nonzero_exit", severity: "warning" });
+    expect(byPath["hooks[2]"]?.message).toBe(
+      `session.start hook "/bin/sh ${fixture("exit-with-code.sh")} 3" exited with code 3: boom (${config} hooks[2])`,
+    );
+    expect(byPath["hooks[3]"]).toMatchObject({ code: "timeout", severity: "warning" });
+    expect(byPath["hooks[3]"]?.message).toContain("timed out after 0.3 s and was killed");
+    expect(logged).toHaveLength(4);
+  });
+
+  it("logs bad payloads and bad options, survives a throwing logger, and never rejects", async () => {
+    const logged: EventLogEntry[] = [];
+    const { dispatcher, file } = await setUp((file) => [append(file("out.jsonl"))], {
+      timeoutSeconds: -1,
+      outputLimit: Number.NaN,
+      logger: (entry) => {
+        logged.push(entry);
+        throw new Error("logger failed");
+      },
+    });
+    expect(dispatcher.timeoutSeconds).toBe(60);
+    expect(dispatcher.outputLimit).toBe(2000);
+    expect(logged.map((entry) => [entry.code, entry.path])).toEqual([
+      ["invalid_config", "timeoutSeconds"],
+      ["invalid_config", "outputLimit"],
+    ]);
+    logged.length = 0;
+    await dispatcher.dispatch("session.start", ["not", "an", "object"] as never);
+    await dispatcher.dispatch("session.start", { size: 10n });
+    dispatcher.dispatchFireAndForget("tool.use", "text" as never);
+    await dispatcher.drain();
+    expect(logged.map((entry) => [entry.code, entry.event])).toEqual([
+      ["invalid_payload", "session.start"],
+      ["invalid_payload", "session.start"],
+      ["invalid_payload", "tool.use"],
+    ]);
+    expect(existsSync(file("out.jsonl"))).toBe(false);
+  });
+
+  it("reports configuration problems through diagnostics and the logger, and still loads the rest", async () => {
+    const { config, dispatcher, logged, file } = await setUp((file) => [
+      append(file("out.jsonl"), ["session.start"]),
+      { command: "bash adapter.sh" },
+      { command: ["bash"], events: [1] },
+    ]);
+    expect(dispatcher.hooks).toHaveLength(1);
+    expect(dispatcher.files).toEqual([config]);
+    expect(logged.map((entry) => [entry.code, entry.path])).toEqual([
+      ["invalid_config", "hooks[1].command"],
+      ["invalid_config", "hooks[2].events[0]"],
+    ]);
+    expect(logged[0]?.message).toMatch(
+      /the entry is skipped \(.*hooks\.json hooks\[1\]\.command\)$/,
+    );
+    expect(dispatcher.diagnostics).toHaveLength(2);
+    const missing = await createEventDispatcher({
+      configFiles: [file("missing.json")],
+      logger: () => {},
+    });
+    expect(missing.hooks).toEqual([]);
+    expect(missing.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["config_not_found"]);
+    await missing.dispatch("session.start", {});
+    await missing.shutdown();
+  });
+
+  it("keeps the event loop responsive while 200 handlers run", async () => {
+    const { dispatcher, logged, file } = await setUp((file) => [
+      { command: ["/bin/sh", "-c", "cat > /dev/null; sleep 0.2"] },
+      append(file("count.jsonl"), ["tool.result"]),
+    ]);
+    let maximumLagMs = 0;
+    let expected = performance.now() + 5;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      maximumLagMs = Math.max(maximumLagMs, now - expected);
+      expected = now + 5;
+    }, 5);
+    for (let index = 0; index < 100; index += 1) {
+      dispatcher.dispatchFireAndForget("tool.use", { tool_id: `t${index}` });
+      dispatcher.dispatchFireAndForget("tool.result", { tool_id: `t${index}` });
+    }
+    await dispatcher.drain();
+    clearInterval(ticker);
+    // 300 processes ran (200 + 100 appends); a generous correctness bound, not a benchmark.
+    expect(await readPayloads(file("count.jsonl"))).toHaveLength(100);
+    expect(maximumLagMs).toBeLessThan(100);
+    expect(logged).toEqual([]);
+  }, 30_000);
+});

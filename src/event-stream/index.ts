@@ -1,0 +1,35 @@
+export { capToolOutput, defaultOutputLimit, truncationMarker } from "./cap-tool-output.js";
+export {
+  createEventDispatcher,
+  defaultTimeoutSeconds,
+  type EventDispatcher,
+  type EventDispatcherOptions,
+  type EventPayload,
+} from "./create-event-dispatcher.js";
+export {
+  createToolEventTracker,
+  type ToolCallState,
+  type ToolEventTracker,
+  type TrackedToolCall,
+} from "./create-tool-event-tracker.js";
+export {
+  type ConfigForm,
+  type ConfigFormReport,
+  detectConfigForm,
+  type MixedFormMark,
+} from "./detect-config-form.js";
+export { dispatchUserNameSet } from "./dispatch-user-name-set.js";
+export type { EventHook } from "./event-hook.js";
+export { consoleEventLogger, type EventLogEntry, type EventLogger } from "./event-logger.js";
+export {
+  type EventDelivery,
+  type EventStreamEventName,
+  eventStreamEvents,
+} from "./event-stream-events.js";
+export { type LoadedEventHooks, loadEventHooks } from "./load-event-hooks.js";
+export {
+  type MigrationIssue,
+  type MigrationResult,
+  migrateEventHooks,
+} from "./migrate-event-hooks.js";
+export { type ParsedEventHooks, parseEventHooks } from "./parse-event-hooks.js";
