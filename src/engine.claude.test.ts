@@ -628,3 +628,14 @@ describe.skipIf(process.platform === "win32")("claude plugin hooks", () => {
     expect(result.additionalContext).toEqual(["from plugin"]);
   });
 });
+
+describe.skipIf(process.platform === "win32")("claude command with args", () => {
+  it("runs command + args as a program with arguments, without a shell", async () => {
+    const output = JSON.stringify({ decision: "block", reason: "$HOME; not expanded" });
+    const { engine } = await setup({
+      Stop: [group(null, { type: "command", command: "printf", args: ["%s", output] })],
+    });
+    const result = await engine.dispatch("Stop", {});
+    expect(result).toMatchObject({ decision: "block", reason: "$HOME; not expanded" });
+  });
+});

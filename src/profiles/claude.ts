@@ -146,7 +146,7 @@ const events = {
 
 /**
  * The Claude Code hook system: layered `settings.json` files (managed, user, project, local),
- * command handlers run with bash, `CLAUDE_PROJECT_DIR`, `updatedInput` applied on allow, and no
+ * command handlers run with bash, `CLAUDE_PROJECT_DIR`, `updatedInput` applied on allow or ask, and no
  * cap on Stop continuations.
  *
  * @example

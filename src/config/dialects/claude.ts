@@ -14,23 +14,27 @@ import {
 const commandHandlerSchema = z.object({
   type: z.literal("command"),
   command: z.string("command must be a string").trim().min(1, "command must not be empty"),
+  args: z.array(z.string("args must be strings"), "args must be a list of strings").optional(),
   timeout: z.number().positive("timeout must be a positive number of seconds").finite().optional(),
   statusMessage: z.string().optional(),
   if: z.string().optional(),
   async: z.boolean().optional(),
   once: z.boolean().optional(),
   shell: z.string().optional(),
+  persistent: z.boolean("persistent must be true or false").optional(),
 });
 
 const handlerKeys = new Set([
   "type",
   "command",
+  "args",
   "timeout",
   "statusMessage",
   "if",
   "async",
   "once",
   "shell",
+  "persistent",
 ]);
 
 /**
@@ -119,10 +123,12 @@ const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | nul
     );
   }
   return {
-    command: data.command,
+    // With `args`, the command is a program run with those arguments, without a shell.
+    command: data.args === undefined ? data.command : [data.command, ...data.args],
     timeoutMs: resolveTimeoutMs(data.timeout, context),
     statusMessage: data.statusMessage ?? null,
     if: data.if ?? null,
     additionalContextLimit: null,
+    persistent: data.persistent ?? false,
   };
 };
