@@ -1,0 +1,93 @@
+import type {
+  HookEventName,
+  HookInput,
+  HookOutcome,
+  HookProfileName,
+  HookResult,
+} from "./hook-types.js";
+import { readStandardInput } from "./read-standard-input.js";
+import { renderHookResult } from "./render-hook-result.js";
+
+/** A hook script: the event it handles, the profile whose output shapes it writes, its handler. */
+export interface HookDefinition<
+  E extends HookEventName<P>,
+  P extends HookProfileName = HookProfileName,
+> {
+  event: E;
+  /** The hook system the output is written for; defaults to `claude` (VS Code differs on Stop). */
+  profile?: P;
+  /** Decides from the input; returns a result (or nothing: exit 0, no output). */
+  handle: (input: HookInput<E, P>) => HookResult | undefined | Promise<HookResult | undefined>;
+  /** How long stdin may stay silent before the hook stops waiting for it, in ms; default 3000. */
+  stdinTimeoutMs?: number;
+}
+
+const defaultProfile: HookProfileName = "claude";
+
+/**
+ * Runs a hook definition on input text and returns its exit code, stdout and stderr as values:
+ * invalid input or a mismatched event is a non-blocking error (exit 1), and so is a throw.
+ */
+export async function runHook<E extends HookEventName<P>, P extends HookProfileName>(
+  definition: HookDefinition<E, P>,
+  inputText: string,
+): Promise<HookOutcome> {
+  const profile = definition.profile ?? defaultProfile;
+  let input: unknown;
+  try {
+    input = JSON.parse(inputText);
+  } catch {
+    const shown = inputText.trim() === "" ? "nothing" : "invalid JSON";
+    return note(`${definition.event} hook received ${shown} on stdin`);
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return note(`${definition.event} hook received a non-object on stdin`);
+  }
+  const eventName = (input as Record<string, unknown>).hook_event_name;
+  if (eventName !== definition.event) {
+    return note(
+      `${definition.event} hook received a ${typeof eventName === "string" ? eventName : "payload without hook_event_name"} event; nothing done`,
+    );
+  }
+  let result: HookResult | undefined;
+  try {
+    result = await definition.handle(input as HookInput<E, P>);
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return note(`${definition.event} hook failed: ${message}`);
+  }
+  return renderHookResult(result ?? undefined, definition.event, profile);
+}
+
+/**
+ * Defines and runs a hook script: reads stdin (never hanging on it), checks the event, calls
+ * `handle`, writes the JSON and exit code the profile expects. A throw in `handle` is reported
+ * on stderr with exit code 1, which never blocks the agent.
+ *
+ * @example
+ * ```ts
+ * import { defineHook, deny } from "agent-hooks/sdk";
+ *
+ * defineHook({
+ *   event: "PreToolUse",
+ *   handle: (input) =>
+ *     String(input.tool_input.command).includes("rm -rf") ? deny("no recursive deletes") : undefined,
+ * });
+ * ```
+ */
+export async function defineHook<E extends HookEventName<P>, P extends HookProfileName = "claude">(
+  definition: HookDefinition<E, P>,
+): Promise<HookOutcome> {
+  const inputText = await readStandardInput(process.stdin, definition.stdinTimeoutMs ?? 3000);
+  const outcome = await runHook(definition, inputText);
+  if (outcome.stderr !== "") process.stderr.write(outcome.stderr);
+  process.exitCode = outcome.exitCode;
+  if (outcome.stdout !== "") {
+    await new Promise<void>((resolve) => process.stdout.write(outcome.stdout, () => resolve()));
+  }
+  return outcome;
+}
+
+function note(message: string): HookOutcome {
+  return { exitCode: 1, stdout: "", stderr: `agent-hooks/sdk: ${message}\n` };
+}

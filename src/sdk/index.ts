@@ -1,0 +1,13 @@
+export { defineHook, type HookDefinition, runHook } from "./define-hook.js";
+export { addContext, allow, ask, block, deny, stop } from "./hook-results.js";
+export type {
+  CommonHookInput,
+  HookDecision,
+  HookEventName,
+  HookInput,
+  HookOutcome,
+  HookProfileName,
+  HookResult,
+} from "./hook-types.js";
+export { readStandardInput } from "./read-standard-input.js";
+export { renderHookResult } from "./render-hook-result.js";

@@ -1,0 +1,134 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+
+/** What a case expects of the combined dispatch result; strings match as substrings or `/regex/flags`. */
+export interface HookTestExpectation {
+  decision?: "allow" | "deny" | "ask" | "block" | null;
+  reason?: string;
+  /** Matches when any additionalContext entry matches. */
+  additionalContext?: string;
+  continue?: boolean;
+  stopReason?: string;
+  /** Matches when any system message matches. */
+  systemMessage?: string;
+}
+
+/** One hook test case: an event and payload dispatched through the real engine, and what to expect. */
+export interface HookTestCase {
+  name: string;
+  event: string;
+  payload?: Record<string, unknown>;
+  /** Environment variables added for the handlers. */
+  env?: Record<string, string>;
+  /** Files created in the case's temporary working directory (relative path → content). */
+  files?: Record<string, string>;
+  /** A built-in profile name; defaults to the file's, then the runner's, then `deepagents`. */
+  profile?: string;
+  /** Hook configuration files read instead of discovery (relative to `baseDirectory`); `[]`: discovery. */
+  config?: string | string[];
+  /** JSON Schema of the tool's input, for profiles that apply a rewrite only when it matches. */
+  toolInputSchema?: unknown;
+  expect: HookTestExpectation;
+  /** Where relative `config` paths point from, and `$AGENT_HOOKS_TEST_DIR` for handlers. */
+  baseDirectory?: string;
+  /** The case file the case came from, when it came from one. */
+  file?: string;
+}
+
+const expectationSchema = z.strictObject({
+  decision: z.enum(["allow", "deny", "ask", "block"]).nullable().optional(),
+  reason: z.string().optional(),
+  additionalContext: z.string().optional(),
+  continue: z.boolean().optional(),
+  stopReason: z.string().optional(),
+  systemMessage: z.string().optional(),
+});
+
+const caseFields = {
+  env: z.record(z.string(), z.string()).optional(),
+  profile: z.string().optional(),
+  config: z.union([z.string(), z.array(z.string())]).optional(),
+};
+
+const caseSchema = z.strictObject({
+  name: z.string().min(1),
+  event: z.string().min(1),
+  payload: z.record(z.string(), z.unknown()).optional(),
+  files: z.record(z.string(), z.string()).optional(),
+  toolInputSchema: z.unknown().optional(),
+  expect: expectationSchema,
+  ...caseFields,
+});
+
+const caseListSchema = z.array(caseSchema);
+const fileSchema = z.strictObject({
+  ...caseFields,
+  $schema: z.string().optional(),
+  cases: caseListSchema,
+});
+
+/** A case file's cases, or the one error that kept it from being read. */
+export type HookTestFile =
+  | { ok: true; file: string; cases: HookTestCase[] }
+  | { ok: false; file: string; error: string };
+
+/**
+ * Reads a case file (JSON, or YAML when it ends in `.yaml` / `.yml`): an array of cases, or `{ profile?, config?, env?, cases }` whose
+ * `profile`, `config` and `env` are defaults for its cases. Never throws.
+ */
+export async function readHookTestFile(file: string): Promise<HookTestFile> {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (error) {
+    return { ok: false, file, error: `cannot read: ${(error as Error).message}` };
+  }
+  const yaml = /\.ya?ml$/i.test(file);
+  let document: unknown;
+  try {
+    document = yaml ? parseYaml(text, { prettyErrors: false }) : JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message.split("\n")[0];
+    return { ok: false, file, error: `invalid ${yaml ? "YAML" : "JSON"}: ${message}` };
+  }
+  const parsed = Array.isArray(document)
+    ? caseListSchema
+        .transform((cases): z.infer<typeof fileSchema> => ({ cases }))
+        .safeParse(document)
+    : fileSchema.safeParse(document);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.message} at ${issue.path.length === 0 ? "(root)" : issue.path.join(".")}`,
+    );
+    return { ok: false, file, error: `invalid case file: ${issues.join("; ")}` };
+  }
+  const defaults = parsed.data;
+  const list = parsed.data.cases;
+  const baseDirectory = path.dirname(absolute);
+  const cases = list.map((item): HookTestCase => {
+    const profile = item.profile ?? defaults.profile;
+    const config = item.config ?? defaults.config;
+    const env = { ...defaults.env, ...item.env };
+    return {
+      name: item.name,
+      event: item.event,
+      expect: stripUndefined(item.expect) as HookTestExpectation,
+      baseDirectory,
+      file,
+      env,
+      ...(item.payload !== undefined && { payload: item.payload }),
+      ...(item.files !== undefined && { files: item.files }),
+      ...(item.toolInputSchema !== undefined && { toolInputSchema: item.toolInputSchema }),
+      ...(profile !== undefined && { profile }),
+      ...(config !== undefined && { config }),
+    };
+  });
+  return { ok: true, file, cases };
+}
+
+function stripUndefined(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined));
+}

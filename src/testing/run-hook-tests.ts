@@ -1,0 +1,177 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import { createHookEngine } from "../engine.js";
+import { findProfile, profiles } from "../profiles/profiles.js";
+import { type HookTestCase, readHookTestFile } from "./hook-test-case.js";
+import { matchExpectation } from "./match-expectation.js";
+
+/** The outcome of one case (or of a case file that could not be read), pass or fail alike. */
+export interface HookTestResult {
+  name: string;
+  /** The case file, or null for cases passed as objects. */
+  file: string | null;
+  event: string | null;
+  profile: string | null;
+  passed: boolean;
+  /** Why it failed: one entry per mismatch, plus hints from failed handlers. */
+  failures: string[];
+  /** The engine's combined result, or null when the case could not run. */
+  result: DispatchResult | null;
+  durationMs: number;
+}
+
+/** Every case's result, in order, with the counts. */
+export interface HookTestReport {
+  results: HookTestResult[];
+  passed: number;
+  failed: number;
+}
+
+/** Options of {@link runHookTests}. */
+export interface HookTestOptions {
+  /** The profile of cases (and case files) that name none; default `deepagents`. */
+  profile?: string;
+  /** Where relative `config` paths of cases passed as objects point from; default the current directory. */
+  baseDirectory?: string;
+  /** Environment handlers run with, before each case's `env`; default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Runs hook test cases (case files, or case objects) through the real engine and returns
+ * structured results; never throws for a failing case or a broken case file.
+ *
+ * @example
+ * ```ts
+ * import { runHookTests } from "agent-hooks/testing";
+ *
+ * const report = await runHookTests(["hooks.test.json"]);
+ * expect(report.failed).toBe(0);
+ * ```
+ */
+export async function runHookTests(
+  input: readonly (string | HookTestCase)[],
+  options: HookTestOptions = {},
+): Promise<HookTestReport> {
+  const results: HookTestResult[] = [];
+  for (const item of input) {
+    if (typeof item !== "string") {
+      results.push(await runHookTestCase(item, options));
+      continue;
+    }
+    const read = await readHookTestFile(item);
+    if (!read.ok) {
+      results.push(failedToRun(item, item, null, null, [read.error]));
+      continue;
+    }
+    for (const testCase of read.cases) results.push(await runHookTestCase(testCase, options));
+  }
+  const passed = results.filter((result) => result.passed).length;
+  return { results, passed, failed: results.length - passed };
+}
+
+/** Runs one case in a fresh temporary working directory and home, with hook trust bypassed. */
+export async function runHookTestCase(
+  testCase: HookTestCase,
+  options: HookTestOptions = {},
+): Promise<HookTestResult> {
+  const started = performance.now();
+  const file = testCase.file ?? null;
+  const profileName = testCase.profile ?? options.profile ?? "deepagents";
+  const profile = findProfile(profileName);
+  if (profile === undefined) {
+    const known = Object.keys(profiles).join(", ");
+    return failedToRun(testCase.name, file, testCase.event, profileName, [
+      `unknown profile "${profileName}" (choose from: ${known})`,
+    ]);
+  }
+  if (!Object.hasOwn(profile.events, testCase.event)) {
+    return failedToRun(testCase.name, file, testCase.event, profileName, [
+      `unknown event "${testCase.event}" for profile ${profileName}`,
+    ]);
+  }
+  const baseDirectory = path.resolve(
+    testCase.baseDirectory ?? options.baseDirectory ?? process.cwd(),
+  );
+  const root = await realpath(await mkdtemp(path.join(tmpdir(), "agent-hooks-test-")));
+  try {
+    const cwd = path.join(root, "cwd");
+    const home = path.join(root, "home");
+    await mkdir(cwd);
+    await mkdir(home);
+    for (const [name, content] of Object.entries(testCase.files ?? {})) {
+      const target = path.resolve(cwd, name);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, content);
+    }
+    // No config (or an empty list): the profile discovers configuration in the temporary cwd and home.
+    const configs = (
+      testCase.config === undefined
+        ? []
+        : Array.isArray(testCase.config)
+          ? testCase.config
+          : [testCase.config]
+    ).map((config) => path.resolve(baseDirectory, config));
+    const hints: string[] = [];
+    const engine = await createHookEngine({
+      profile,
+      cwd,
+      home,
+      systemDir: path.join(root, "system"),
+      bypassHookTrust: true,
+      env: {
+        ...(options.env ?? process.env),
+        ...testCase.env,
+        AGENT_HOOKS_TEST_DIR: baseDirectory,
+      },
+      ...(configs.length > 0 && { configFiles: configs }),
+      onRunEnd: (run) => {
+        if (run.status !== "error" && run.status !== "timeout") return;
+        const firstLine = run.stderr.trim().split("\n")[0] ?? "";
+        hints.push(
+          `handler ${run.id} ${run.status === "timeout" ? "timed out" : `exited ${run.exitCode ?? run.signal}`}${firstLine === "" ? "" : `: ${firstLine}`}`,
+        );
+      },
+    });
+    const result = await engine.dispatch(
+      testCase.event,
+      testCase.payload ?? {},
+      testCase.toolInputSchema === undefined ? {} : { toolInputSchema: testCase.toolInputSchema },
+    );
+    await engine.close();
+    result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
+    const mismatches = matchExpectation(testCase.expect, result);
+    const errors = result.diagnostics
+      .filter((item) => item.severity === "error")
+      .map((item) => item.message);
+    const failures = mismatches.length === 0 ? [] : [...mismatches, ...hints, ...errors];
+    return {
+      name: testCase.name,
+      file,
+      event: testCase.event,
+      profile: profileName,
+      passed: mismatches.length === 0,
+      failures,
+      result,
+      durationMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    return failedToRun(testCase.name, file, testCase.event, profileName, [
+      `could not run: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+function failedToRun(
+  name: string,
+  file: string | null,
+  event: string | null,
+  profile: string | null,
+  failures: string[],
+): HookTestResult {
+  return { name, file, event, profile, passed: false, failures, result: null, durationMs: 0 };
+}
