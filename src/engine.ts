@@ -17,12 +17,14 @@ import { interpretOutcome } from "./decide/interpret-outcome.js";
 import { createDiagnostic, type Diagnostic } from "./diagnostic.js";
 import { buildPayload } from "./events/build-payload.js";
 import { type CompiledHook, compileHooks } from "./match/compile-hooks.js";
+import { indexHooksByName, selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { type PlannedHandler, planHandlers } from "./match/plan-handlers.js";
 import type { EventSpec, Profile } from "./profiles/profile.js";
 import { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
-import type { ProcessOutcome } from "./run/process-outcome.js";
+import { paceWork } from "./run/pace-work.js";
+import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
+import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
 import { spawnHandler } from "./run/spawn-handler.js";
-import { spillContext } from "./spill/spill-context.js";
 import { createTrustGate } from "./trust/gate-hook-trust.js";
 
 /** A handler about to run, as passed to `onRunStart`. */
@@ -93,7 +95,7 @@ export interface HookEngine {
     payload?: Readonly<Record<string, unknown>>,
     options?: DispatchOptions,
   ): Promise<DispatchResult>;
-  /** Cancels running handlers (killing their process groups) and refuses later dispatches. */
+  /** Cancels running handlers and stops persistent ones (killing their process groups); refuses later dispatches. */
   close(): Promise<void>;
 }
 
@@ -106,6 +108,9 @@ interface HandlerCall {
   sessionId: string;
   validateToolInput: ((input: unknown) => boolean) | null;
 }
+
+/** Dispatches running at once beyond which new ones start on later event-loop turns. */
+const burstDispatches = 16;
 
 interface SessionState {
   continuations: number;
@@ -142,6 +147,9 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   });
   const payloadDefaults = { ...profile.payloadDefaults, ...options.payloadDefaults };
   const compiled = compileHooks(loaded.definitions, profile);
+  const hookIndexes = new Map(
+    [...compiled.byEvent].map(([event, hooks]) => [event, indexHooksByName(hooks)]),
+  );
   const trustGate = await createTrustGate(profile, loaded.definitions, {
     cwd,
     home,
@@ -158,6 +166,17 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const closing = new AbortController();
   // Every running handler listens for close; hundreds may run at once.
   setMaxListeners(0, closing.signal);
+  const persistentHandlers = createPersistentHandlerPool();
+  // One frozen environment per hook: the runner then resolves each command once, not per event.
+  const hookEnvironments = new Map<string, Readonly<Record<string, string | undefined>>>();
+  const environmentFor = (hook: CompiledHook) => {
+    let hookEnvironment = hookEnvironments.get(hook.id);
+    if (hookEnvironment === undefined) {
+      hookEnvironment = Object.freeze({ ...environment, ...hook.definition.env });
+      hookEnvironments.set(hook.id, hookEnvironment);
+    }
+    return hookEnvironment;
+  };
 
   const runHandler = async (call: HandlerCall, planned: PlannedHandler) => {
     const { event, input, spec, toolName } = call;
@@ -178,17 +197,21 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       source: definition.file,
       path: definition.path,
     });
-    const outcome = await spawnHandler({
+    const request: SpawnRequest = {
       command: expandCommandHome(definition.command, home),
       cwd: definition.cwd === null ? cwd : path.resolve(cwd, definition.cwd),
-      env: { ...environment, ...definition.env },
+      env: environmentFor(hook),
       input,
       timeoutMs: definition.timeoutMs,
       killGraceMs: profile.killGraceMs,
       captureLimitBytes: profile.captureLimitBytes,
       shell: profile.shell,
       signal: closing.signal,
-    });
+    };
+    // A persistent handler answers on its running process; its answer reads like an exit.
+    const outcome = definition.persistent
+      ? await persistentHandlers.run(hook.id, request)
+      : await spawnHandler(request);
     const verdict = interpretOutcome(outcome, {
       hook: definition,
       spec,
@@ -197,6 +220,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       validateToolInput: call.validateToolInput,
     });
     if (profile.spill !== null && verdict.additionalContext !== null) {
+      // Loaded on first use: most profiles never spill.
+      const { spillContext } = await import("./spill/spill-context.js");
       const spilled = await spillContext({
         text: verdict.additionalContext,
         limitTokens: definition.additionalContextLimit ?? profile.spill.defaultLimitTokens,
@@ -217,7 +242,25 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     return { verdict, summary };
   };
 
-  const dispatch = async (
+  // Handler starts are paced (a burst of events must not stall the host's event loop), and so
+  // are dispatches beyond `burstDispatches` in flight, which then cost their caller almost nothing.
+  const runPaced = (call: HandlerCall, planned: PlannedHandler) =>
+    new Promise<Awaited<ReturnType<typeof runHandler>>>((resolve) => {
+      paceWork(() => resolve(runHandler(call, planned)));
+    });
+  let inFlight = 0;
+  const dispatch = (
+    requestedEvent: string,
+    payload: Readonly<Record<string, unknown>> = {},
+    dispatchOptions: DispatchOptions = {},
+  ): Promise<DispatchResult> => {
+    if (inFlight < burstDispatches) return dispatchNow(requestedEvent, payload, dispatchOptions);
+    return new Promise((resolve) => {
+      paceWork(() => resolve(dispatchNow(requestedEvent, payload, dispatchOptions)), "accept");
+    });
+  };
+
+  const dispatchNow = async (
     requestedEvent: string,
     payload: Readonly<Record<string, unknown>> = {},
     dispatchOptions: DispatchOptions = {},
@@ -271,13 +314,24 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     const toolName =
       spec.matchField === profile.toolNameField ? built[profile.toolNameField] : null;
     const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
-    const planned = planHandlers(compiled.byEvent.get(event) ?? [], built, spec, {
+    const matchValue = spec.matchField === null ? undefined : built[spec.matchField];
+    const candidates = selectCandidateHooks(
+      hookIndexes.get(event),
+      typeof matchValue === "string" ? matchValue : undefined,
+      aliases,
+    );
+    const planned = planHandlers(candidates, built, spec, {
       cwd,
       home,
       aliases,
       gate: trustGate.refuse,
     });
     const validation = createToolInputValidator(dispatchOptions);
+    if (planned.length === 0) {
+      const result = combine(event, spec, [], session);
+      result.diagnostics.unshift(...validation.diagnostics);
+      return result;
+    }
     const call: HandlerCall = {
       event,
       input,
@@ -286,9 +340,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       toolName: typeof toolName === "string" ? toolName : null,
       sessionId: String(built.session_id),
     };
-    const work = Promise.all(planned.map((entry) => runHandler(call, entry)));
+    const work = Promise.all(planned.map((entry) => runPaced(call, entry)));
     running.add(work);
-    const settled = await work.finally(() => running.delete(work));
+    inFlight += 1;
+    const settled = await work.finally(() => {
+      running.delete(work);
+      inFlight -= 1;
+    });
     const result = combine(event, spec, settled, session);
     result.diagnostics.unshift(...validation.diagnostics);
     return result;
@@ -361,6 +419,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     async close() {
       closing.abort();
       await Promise.allSettled([...running]);
+      await persistentHandlers.close();
     },
   };
 }

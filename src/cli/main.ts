@@ -1,17 +1,26 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { registerConfigCommand } from "./commands/config.js";
-import { registerConvertCommand } from "./commands/convert.js";
-import { registerDispatchCommand } from "./commands/dispatch.js";
-import { registerHooksCommand } from "./commands/hooks.js";
-import { registerMigrateCommand } from "./commands/migrate.js";
-import { registerReplayCommand } from "./commands/replay.js";
-import { registerTrustProjectCommand } from "./commands/trust-project.js";
-import { registerValidateCommand } from "./commands/validate.js";
 import { UsageError } from "./shared-options.js";
 
-/** Builds the `agent-hooks` command-line program. */
-export function createProgram(): Command {
+/** How each command registers itself, loaded only when needed: a cold start loads one command. */
+const commandLoaders: Readonly<Record<string, () => Promise<(program: Command) => void>>> = {
+  dispatch: async () => (await import("./commands/dispatch.js")).registerDispatchCommand,
+  replay: async () => (await import("./commands/replay.js")).registerReplayCommand,
+  validate: async () => (await import("./commands/validate.js")).registerValidateCommand,
+  config: async () => (await import("./commands/config.js")).registerConfigCommand,
+  "trust-project": async () =>
+    (await import("./commands/trust-project.js")).registerTrustProjectCommand,
+  hooks: async () => (await import("./commands/hooks.js")).registerHooksCommand,
+  convert: async () => (await import("./commands/convert.js")).registerConvertCommand,
+  migrate: async () => (await import("./commands/migrate.js")).registerMigrateCommand,
+  test: async () => (await import("./commands/test.js")).registerTestCommand,
+};
+
+/**
+ * Builds the `agent-hooks` command-line program with the command `argv` names (as in
+ * `process.argv`), or with every command when it names none (help, version, a typo).
+ */
+export async function createProgram(argv: readonly string[] = []): Promise<Command> {
   const { version } = JSON.parse(
     readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
   ) as { version: string };
@@ -22,14 +31,12 @@ export function createProgram(): Command {
     .version(version)
     .showSuggestionAfterError()
     .exitOverride();
-  registerDispatchCommand(program);
-  registerReplayCommand(program);
-  registerValidateCommand(program);
-  registerConfigCommand(program);
-  registerTrustProjectCommand(program);
-  registerHooksCommand(program);
-  registerConvertCommand(program);
-  registerMigrateCommand(program);
+  const named = argv[2];
+  const loaders =
+    named !== undefined && Object.hasOwn(commandLoaders, named)
+      ? [commandLoaders[named] as () => Promise<(program: Command) => void>]
+      : Object.values(commandLoaders);
+  for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
   for (const command of [
     program,
     ...program.commands,
@@ -44,7 +51,7 @@ export function createProgram(): Command {
 /** Runs the CLI on `argv` (as in `process.argv`); sets the exit code, exits 1 on usage errors. */
 export async function runCli(argv: readonly string[]): Promise<void> {
   try {
-    await createProgram().parseAsync([...argv]);
+    await (await createProgram(argv)).parseAsync([...argv]);
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exit(error.exitCode === 0 ? 0 : 1);

@@ -23,6 +23,11 @@ export interface HookDefinition {
   cwd: string | null;
   /** Approximate tokens of `additionalContext` sent whole before it is spilled; null = profile default, 0 = never. */
   additionalContextLimit: number | null;
+  /**
+   * Whether the handler runs as one long-lived process answering NDJSON events (an agent-hooks
+   * extension, off unless the configuration says `"persistent": true`).
+   */
+  persistent: boolean;
   /** How the handler is trusted; inherited from its source. */
   trust: HookTrustMode;
   /** Extra environment variables for the handler. */

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../diagnostic.js";
 import type { Profile } from "../profiles/profile.js";
-import { dialectParsers } from "./dialects/dialect-parsers.js";
+import { loadDialectParser } from "./dialects/dialect-parsers.js";
 import type { ConfigSource, DiscoveryOptions } from "./discover-config-files.js";
 import { discoverHookSources } from "./discoverers/discover-hook-sources.js";
 import type { HookDefinition } from "./hook-definition.js";
@@ -42,7 +42,7 @@ export async function loadConfig(
       if (document.diagnostic !== null) loaded.diagnostics.push(document.diagnostic);
       continue;
     }
-    const parser = dialectParsers[source.dialect];
+    const parser = await loadDialectParser(source.dialect);
     if (parser === undefined) {
       throw new Error(`Profile "${profile.name}" names an unknown dialect "${source.dialect}"`);
     }

@@ -1,4 +1,6 @@
-import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { createRequire } from "node:module";
+import type * as JsoncParser from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 
 /** The result of reading a JSON configuration document. */
@@ -6,6 +8,16 @@ export type JsonDocument = { ok: true; value: unknown } | { ok: false; diagnosti
 
 /** Parses strict JSON text, reporting the first syntax error with its line and column. */
 export function parseJsonDocument(text: string, file: string): JsonDocument {
+  // The native parser is many times faster; the scanner below only locates an error.
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    // Fall through: report where the text stops being JSON.
+  }
+  // Loaded only here, to locate an error: valid files never load the scanner.
+  const { parse, printParseErrorCode } = createRequire(import.meta.url)(
+    "jsonc-parser",
+  ) as typeof JsoncParser;
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, {
     allowTrailingComma: false,

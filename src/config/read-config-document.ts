@@ -1,8 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { parseJsonDocument } from "./parse-json-document.js";
-import { parseJsoncDocument } from "./parse-jsonc-document.js";
-import { parseTomlDocument } from "./parse-toml-document.js";
 
 /** A configuration file read and parsed: its value, absent, or why it cannot be used. */
 export type ConfigDocument =
@@ -36,9 +34,14 @@ export async function readConfigDocument(
     );
     return { status: "failed", diagnostic };
   }
-  const parse = syntax === "jsonc" ? parseJsoncDocument : parseJsonDocument;
+  // The JSONC scanner is loaded only for profiles whose files are JSONC.
+  const parse =
+    syntax === "jsonc"
+      ? (await import("./parse-jsonc-document.js")).parseJsoncDocument
+      : parseJsonDocument;
+  // The TOML parser is loaded only for TOML files (a cold start reading JSON skips it).
   const parsed = file.toLowerCase().endsWith(".toml")
-    ? parseTomlDocument(text, file)
+    ? (await import("./parse-toml-document.js")).parseTomlDocument(text, file)
     : parse(text, file);
   return parsed.ok
     ? { status: "ok", value: parsed.value }

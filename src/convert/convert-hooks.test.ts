@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { dialectParsers } from "../config/dialects/dialect-parsers.js";
+import { loadDialectParser } from "../config/dialects/dialect-parsers.js";
 import { findProfile } from "../profiles/profiles.js";
 import { formatConversionIssue } from "./conversion-issue.js";
 import { convertHooks } from "./convert-hooks.js";
@@ -70,10 +70,10 @@ describe("convert: every fixture into every format", () => {
     }
   });
 
-  it.each(cases)("the engine loads $file → $to ($syntax) without errors", (item) => {
+  it.each(cases)("the engine loads $file → $to ($syntax) without errors", async (item) => {
     const result = convertFixture(item.file, item.format, item.to, item.syntax);
     const dialect = engineDialects[item.to];
-    const parser = dialectParsers[dialect];
+    const parser = await loadDialectParser(dialect);
     const profile = findProfile(dialect);
     if (parser === undefined || profile === undefined) return;
     const file = `/converted/hooks.${item.syntax}`;

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { requireZod } from "../require-zod.js";
 
 /** What the host passed to check a rewrite against: a validator, or a JSON Schema. */
 export interface ToolInputCheck {
@@ -31,7 +32,7 @@ export function createToolInputValidator(check: ToolInputCheck): {
   }
   if (check.toolInputSchema === undefined) return { validate: null, diagnostics: [] };
   try {
-    const schema = z.fromJSONSchema(
+    const schema = requireZod().fromJSONSchema(
       check.toolInputSchema as Parameters<typeof z.fromJSONSchema>[0],
     );
     return { validate: (input) => schema.safeParse(input).success, diagnostics: [] };

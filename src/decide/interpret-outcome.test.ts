@@ -15,6 +15,7 @@ function definition(event: string): HookDefinition {
     statusMessage: null,
     cwd: null,
     additionalContextLimit: null,
+    persistent: false,
     trust: "none",
     env: {},
     file: "/home/me/.deepagents/hooks.json",

@@ -15,6 +15,7 @@ function parse(event: EventName, output: unknown): ParsedHandlerOutput {
     statusMessage: null,
     cwd: null,
     additionalContextLimit: null,
+    persistent: false,
     trust: "none",
     env: {},
     file: "/cfg/hooks.json",

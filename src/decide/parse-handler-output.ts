@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { EventSpec } from "../profiles/profile.js";
 import { describeHandler, describeHandlerLocation } from "./describe-handler.js";
@@ -27,18 +26,26 @@ export type ParsedHandlerOutput = (
   | { kind: "json"; output: HandlerOutput; invalid: boolean }
 ) & { diagnostics: Diagnostic[]; notApplied: string[]; failClosed: string[] };
 
-const topLevelSchemas = {
-  continue: z.boolean(),
-  stopReason: z.string(),
-  suppressOutput: z.boolean(),
-  systemMessage: z.string(),
-  decision: z.string(),
-  reason: z.string(),
-  hookSpecificOutput: z.record(z.string(), z.unknown()),
+// Plain type checks of JSON values (no schema library: this runs on every handler's output).
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
+const isString = (value: unknown): value is string => typeof value === "string";
+
+const topLevelChecks = {
+  continue: isBoolean,
+  stopReason: isString,
+  suppressOutput: isBoolean,
+  systemMessage: isString,
+  decision: isString,
+  reason: isString,
+  hookSpecificOutput: isRecord,
 } as const;
 
 type TopLevelFields = Partial<{
-  [K in keyof typeof topLevelSchemas]: z.infer<(typeof topLevelSchemas)[K]>;
+  [K in keyof typeof topLevelChecks]: (typeof topLevelChecks)[K] extends (
+    value: unknown,
+  ) => value is infer T
+    ? T
+    : never;
 }>;
 
 const defaultPermissionDecisions = {
@@ -48,12 +55,16 @@ const defaultPermissionDecisions = {
   defer: "unsupported",
 } as const;
 
-const permissionRequestDecisionSchema = z.looseObject({
-  behavior: z.enum(["allow", "deny"]),
-  message: z.string().optional(),
-});
-
-const updatedInputSchema = z.record(z.string(), z.unknown());
+/** `{"behavior": "allow" | "deny", "message"?: string, …}`, other keys kept. */
+function isPermissionRequestDecision(
+  value: unknown,
+): value is { behavior: "allow" | "deny"; message?: string } & Record<string, unknown> {
+  return (
+    isRecord(value) &&
+    (value.behavior === "allow" || value.behavior === "deny") &&
+    (value.message === undefined || typeof value.message === "string")
+  );
+}
 
 type Report = (code: Diagnostic["code"], severity: Diagnostic["severity"], message: string) => void;
 
@@ -91,13 +102,13 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   };
   const fields: TopLevelFields = {};
   for (const [key, value] of Object.entries(document.value)) {
-    const schema = topLevelSchemas[key as keyof typeof topLevelSchemas];
-    if (schema === undefined) {
+    const check: ((value: unknown) => boolean) | undefined =
+      topLevelChecks[key as keyof typeof topLevelChecks];
+    if (check === undefined) {
       report("unknown_field", "info", `returned an unknown field "${key}"; it is ignored`);
       continue;
     }
-    const result = schema.safeParse(value);
-    if (!result.success) {
+    if (!check(value)) {
       report(
         "invalid_output",
         "warning",
@@ -105,7 +116,7 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       );
       continue;
     }
-    Object.assign(fields, { [key]: result.data });
+    Object.assign(fields, { [key]: value });
   }
 
   for (const key of ["continue", "stopReason", "systemMessage", "suppressOutput"] as const) {
@@ -283,8 +294,7 @@ function applySpecificField(
       else wrongType();
       return;
     case "decision": {
-      const result = permissionRequestDecisionSchema.safeParse(value);
-      if (!result.success) {
+      if (!isPermissionRequestDecision(value)) {
         report(
           "invalid_output",
           "warning",
@@ -292,9 +302,9 @@ function applySpecificField(
         );
         return;
       }
-      output.decision = result.data.behavior;
-      if (result.data.message !== undefined) output.reason = result.data.message;
-      for (const nested of Object.keys(result.data)) {
+      output.decision = value.behavior;
+      if (value.message !== undefined) output.reason = value.message;
+      for (const nested of Object.keys(value)) {
         if (spec.failClosedFields.includes(nested)) {
           parsed.failClosed.push(nested);
           report(
@@ -339,7 +349,7 @@ function validateUpdatedInput(
   const accepted: readonly string[] = profile.updatedInputDecisions;
   if (output.decision === undefined || !accepted.includes(output.decision)) {
     problem = `updatedInput is only accepted with permissionDecision ${accepted.map((value) => `"${value}"`).join(" or ")}`;
-  } else if (!updatedInputSchema.safeParse(output.updatedInput).success) {
+  } else if (!isRecord(output.updatedInput)) {
     problem = "updatedInput must be an object";
   } else if (
     toolName !== null &&

@@ -1,5 +1,13 @@
+import { createRequire } from "node:module";
 import path from "node:path";
-import picomatch from "picomatch";
+import type Picomatch from "picomatch";
+
+// Loaded on the first file pattern: most configurations have none, and a cold start skips it.
+let picomatch: typeof Picomatch | undefined;
+const loadPicomatch = (): typeof Picomatch => {
+  picomatch ??= createRequire(import.meta.url)("picomatch") as typeof Picomatch;
+  return picomatch;
+};
 
 /** The result of compiling a file-tool specifier: a path test, or why the glob is unusable. */
 export type PathPatternCompilation =
@@ -68,7 +76,7 @@ function buildPathTest(
   const absoluteGlob =
     anchor === "absolute" ? glob : path.posix.join(escapeGlob(path.posix.normalize(base)), glob);
   try {
-    const matcher = picomatch(absoluteGlob, globOptions);
+    const matcher = loadPicomatch()(absoluteGlob, globOptions);
     return { ok: true, test: (absolutePath) => matcher(absolutePath) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -14,6 +14,11 @@ export interface SpawnRequest {
   captureLimitBytes: number;
   /** The shell a string command runs with: `sh` (default), or `bash` where it exists. */
   shell?: "sh" | "bash";
+  /**
+   * Run a command string that has no shell syntax without the shell (default true). The
+   * handler sees the same argv, environment (`PWD` included) and working directory.
+   */
+  directExec?: boolean;
   /** Aborting cancels the run like a timeout (used by `engine.close()`). */
   signal?: AbortSignal;
 }

@@ -243,6 +243,16 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     process.kill(grandchild, "SIGKILL");
   });
 
+  it("reports a timed-out run only once its whole group has died", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("leave-quiet-grandchild.sh")], timeoutMs }),
+    );
+    expect(outcome.timedOut).toBe(true);
+    const grandchild = readPrintedPid(outcome.stderr);
+    // Checked at once: no waiting between the outcome and the check.
+    expect(isProcessAlive(grandchild)).toBe(false);
+  });
+
   it("kills a grandchild in the group that ignores SIGTERM once the grace period ends", async () => {
     const outcome = await spawnHandler(
       createRequest({ command: [fixture("leave-stubborn-grandchild.sh")], timeoutMs }),

@@ -1,9 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { accessSync, constants, statSync } from "node:fs";
-import type { HookCommand } from "../config/hook-definition.js";
+import { statSync } from "node:fs";
 import { isProcessGroupAlive, killProcessGroup } from "./kill-process-group.js";
 import { createOutputCapture } from "./output-capture.js";
+import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
+import {
+  type Invocation,
+  resolveInvocation,
+  resolveShellInvocation,
+} from "./resolve-invocation.js";
 
 /** How long to keep reading after the leader exits when something else holds its pipes open. */
 const drainWindowMs = 100;
@@ -11,15 +16,11 @@ const drainWindowMs = 100;
 /** How often a cancelled handler's process group is checked for survivors. */
 const groupWatchIntervalMs = 50;
 
+/** How often a killed handler's group is checked before its run is reported. */
+const groupPollIntervalMs = 10;
+
 /** The longest delay `setTimeout` accepts. */
 const maximumDelayMs = 2_147_483_647;
-
-/** The program, arguments and quoting mode one command runs with. */
-interface Invocation {
-  file: string;
-  args: string[];
-  windowsVerbatimArguments: boolean;
-}
 
 /** The part of an outcome that depends on how the process ended. */
 type EndFields = Pick<
@@ -29,219 +30,232 @@ type EndFields = Pick<
 
 /**
  * Runs one handler process in its own process group, feeds it `request.input`, and resolves
- * with how it ended; never rejects. On timeout or abort the group gets SIGTERM, then SIGKILL
- * after `killGraceMs`, and the promise resolves by about `timeoutMs + killGraceMs + 100` ms even
- * when a descendant keeps the output pipes open.
+ * with how it ended; never rejects. A command string without shell syntax is run without the
+ * shell; if that cannot start (not found, not executable), it is run through the shell instead,
+ * so the outcome is the shell's. On timeout or abort the group gets SIGTERM, then SIGKILL after
+ * `killGraceMs`, and the promise resolves by about `timeoutMs + killGraceMs + 100` ms even when a
+ * descendant keeps the output pipes open. Spawns are paced (see `paceWork`).
  */
-export function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
-  return new Promise((resolve) => {
-    const startedAt = performance.now();
-    const stdoutCapture = createOutputCapture(request.captureLimitBytes);
-    const stderrCapture = createOutputCapture(request.captureLimitBytes);
-
-    const resolveOutcome = (fields: EndFields): void => {
-      const stdout = stdoutCapture.finish();
-      const stderr = stderrCapture.finish();
-      resolve({
-        ...fields,
-        stdout: stdout.text,
-        stderr: stderr.text,
-        stdoutTruncated: stdout.truncated,
-        stderrTruncated: stderr.truncated,
-        stdoutBytes: stdout.totalBytes,
-        stderrBytes: stderr.totalBytes,
-        durationMs: performance.now() - startedAt,
-      });
-    };
-    const notStarted = { exitCode: null, signal: null, timedOut: false, cancelled: false };
-
-    if (request.signal?.aborted) {
-      resolveOutcome({ ...notStarted, cancelled: true, spawnError: null });
-      return;
-    }
-    const invocation = resolveInvocation(request.command, request.shell ?? "sh");
-    if (typeof invocation === "string") {
-      resolveOutcome({ ...notStarted, spawnError: invocation });
-      return;
-    }
-
-    let child: ChildProcessWithoutNullStreams;
-    try {
-      child = spawn(invocation.file, invocation.args, {
-        cwd: request.cwd,
-        env: keepDefinedVariables(request.env),
-        stdio: "pipe",
-        // The handler leads a new process group, so the whole group can be signalled.
-        detached: process.platform !== "win32",
-        windowsHide: true,
-        windowsVerbatimArguments: invocation.windowsVerbatimArguments,
-      });
-    } catch (error) {
-      resolveOutcome({ ...notStarted, spawnError: describeSpawnError(error, request.cwd) });
-      return;
-    }
-
-    let settled = false;
-    let leaderExited = false;
-    let exitCode: number | null = null;
-    let exitSignal: string | null = null;
-    let stopReason: "timeout" | "cancel" | null = null;
-    let timeoutTimer: NodeJS.Timeout | undefined;
-    let drainTimer: NodeJS.Timeout | undefined;
-    let forceTimer: NodeJS.Timeout | undefined;
-
-    const settle = (exit: Pick<ProcessOutcome, "exitCode" | "signal" | "spawnError">): void => {
-      if (settled) {
-        return;
-      }
-      settled = true;
-      clearTimeout(timeoutTimer);
-      clearTimeout(drainTimer);
-      clearTimeout(forceTimer);
-      request.signal?.removeEventListener("abort", onAbort);
-      child.stdin.destroy();
-      child.stdout.destroy();
-      child.stderr.destroy();
-      // A leader that never reported its exit must not keep the event loop alive.
-      child.unref();
-      resolveOutcome({
-        ...exit,
-        timedOut: stopReason === "timeout",
-        cancelled: stopReason === "cancel",
-      });
-    };
-    const settleWithExit = (): void => {
-      settle({ exitCode, signal: exitSignal, spawnError: null });
-    };
-
-    const stop = (reason: "timeout" | "cancel"): void => {
-      const pid = child.pid;
-      if (settled || leaderExited || stopReason !== null || pid === undefined) {
-        return;
-      }
-      stopReason = reason;
-      clearTimeout(timeoutTimer);
-      killProcessGroup(pid, "SIGTERM");
-      // Not cleared on settle: descendants that ignore SIGTERM must still be killed.
-      const escalation = setTimeout(() => {
-        clearInterval(groupWatch);
-        killProcessGroup(pid, "SIGKILL", { leaderFallback: !leaderExited });
-        if (!settled && !leaderExited) {
-          forceTimer = setTimeout(() => {
-            settle({ exitCode: null, signal: "SIGKILL", spawnError: null });
-          }, drainWindowMs);
-        }
-      }, clampDelay(request.killGraceMs));
-      // Once the whole group is gone there is nothing left to kill: let the host exit early.
-      const groupWatch = setInterval(() => {
-        if (leaderExited && !isProcessGroupAlive(pid)) {
-          clearTimeout(escalation);
-          clearInterval(groupWatch);
-        }
-      }, groupWatchIntervalMs);
-      groupWatch.unref();
-    };
-    function onAbort(): void {
-      stop("cancel");
-    }
-
-    child.on("error", (error) => {
-      // A spawned process's later errors (such as a failed kill) do not change its outcome.
-      if (child.pid === undefined) {
-        settle({
-          exitCode: null,
-          signal: null,
-          spawnError: describeSpawnError(error, request.cwd),
-        });
-      }
-    });
-    child.on("exit", (code, signal) => {
-      leaderExited = true;
-      exitCode = code;
-      exitSignal = signal;
-      clearTimeout(timeoutTimer);
-      clearTimeout(forceTimer);
-      if (!settled) {
-        // Descendants may hold the pipes open forever: read a little longer, then stop.
-        drainTimer = setTimeout(settleWithExit, drainWindowMs);
-      }
-    });
-    child.on("close", () => {
-      // 'close' also follows a failed spawn, which 'error' has already settled.
-      if (leaderExited) {
-        settleWithExit();
-      }
-    });
-
-    child.stdout.on("data", (chunk: Buffer) => stdoutCapture.append(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderrCapture.append(chunk));
-    child.stdout.on("error", ignoreError);
-    child.stderr.on("error", ignoreError);
-    // A handler that never reads stdin, or exits early, makes writes fail with EPIPE.
-    child.stdin.on("error", ignoreError);
-    child.stdin.end(request.input);
-
-    const timeout = timeoutDelay(request.timeoutMs);
-    if (timeout !== null) {
-      timeoutTimer = setTimeout(() => stop("timeout"), timeout);
-    }
-    request.signal?.addEventListener("abort", onAbort, { once: true });
+export async function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
+  const startedAt = performance.now();
+  const shell = request.shell ?? "sh";
+  const invocation = resolveInvocation(request.command, {
+    shell,
+    env: request.env,
+    cwd: request.cwd,
+    ...(request.directExec !== undefined && { directExec: request.directExec }),
   });
+  if (typeof invocation === "string") {
+    return createNotStartedOutcome({ spawnError: invocation }, startedAt);
+  }
+  const outcome = await new Promise<ProcessOutcome>((resolve) => {
+    paceWork(() => runInvocation(request, invocation, startedAt, resolve));
+  });
+  if (invocation.direct && outcome.spawnError !== null && typeof request.command === "string") {
+    const viaShell = resolveShellInvocation(request.command, { shell, env: request.env });
+    return new Promise<ProcessOutcome>((resolve) => {
+      paceWork(() => runInvocation(request, viaShell, startedAt, resolve));
+    });
+  }
+  return outcome;
 }
 
-/** Maps a command to the program to run: a string through the shell, an argv list directly. */
-function resolveInvocation(command: HookCommand, shell: "sh" | "bash"): Invocation | string {
-  if (typeof command === "string") {
-    if (process.platform === "win32") {
-      return {
-        file: process.env.ComSpec ?? "cmd.exe",
-        args: ["/d", "/s", "/c", `"${command}"`],
-        windowsVerbatimArguments: true,
-      };
-    }
-    const file = shell === "bash" ? (findBash() ?? "/bin/sh") : "/bin/sh";
-    return { file, args: ["-c", command], windowsVerbatimArguments: false };
-  }
-  const [file, ...args] = command;
-  if (file === undefined || file === "") {
-    return "spawn failed: the command is an empty argv list";
-  }
-  return { file, args, windowsVerbatimArguments: false };
+/** An outcome for a handler that never started. */
+function createNotStartedOutcome(fields: Partial<EndFields>, startedAt: number): ProcessOutcome {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    spawnError: null,
+    ...fields,
+    stdout: "",
+    stderr: "",
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    stdoutBytes: 0,
+    stderrBytes: 0,
+    durationMs: performance.now() - startedAt,
+  };
 }
 
-let bashPath: string | null | undefined;
+/** Starts one invocation and calls `resolve` once with how it ended. */
+function runInvocation(
+  request: SpawnRequest,
+  invocation: Invocation,
+  startedAt: number,
+  resolve: (outcome: ProcessOutcome) => void,
+): void {
+  const stdoutCapture = createOutputCapture(request.captureLimitBytes);
+  const stderrCapture = createOutputCapture(request.captureLimitBytes);
 
-/** The first bash found in the usual places, looked up once; null when there is none. */
-function findBash(): string | null {
-  if (bashPath === undefined) {
-    bashPath =
-      ["/bin/bash", "/usr/bin/bash", "/usr/local/bin/bash", "/opt/homebrew/bin/bash"].find(
-        (candidate) => isExecutableFile(candidate),
-      ) ?? null;
+  const resolveOutcome = (fields: EndFields): void => {
+    const stdout = stdoutCapture.finish();
+    const stderr = stderrCapture.finish();
+    resolve({
+      ...fields,
+      stdout: stdout.text,
+      stderr: stderr.text,
+      stdoutTruncated: stdout.truncated,
+      stderrTruncated: stderr.truncated,
+      stdoutBytes: stdout.totalBytes,
+      stderrBytes: stderr.totalBytes,
+      durationMs: performance.now() - startedAt,
+    });
+  };
+  const notStarted = { exitCode: null, signal: null, timedOut: false, cancelled: false };
+
+  if (request.signal?.aborted) {
+    resolveOutcome({ ...notStarted, cancelled: true, spawnError: null });
+    return;
   }
-  return bashPath;
-}
 
-function isExecutableFile(file: string): boolean {
+  let child: ChildProcessWithoutNullStreams;
   try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
+    child = spawn(invocation.file, [...invocation.args], {
+      cwd: request.cwd,
+      env: invocation.env,
+      stdio: "pipe",
+      // The handler leads a new process group, so the whole group can be signalled.
+      detached: process.platform !== "win32",
+      windowsHide: true,
+      windowsVerbatimArguments: invocation.windowsVerbatimArguments,
+    });
+  } catch (error) {
+    resolveOutcome({ ...notStarted, spawnError: describeSpawnError(error, request.cwd) });
+    return;
   }
-}
 
-/** Drops variables whose value is undefined. */
-function keepDefinedVariables(
-  env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-  const defined: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined) {
-      defined[name] = value;
+  let settled = false;
+  let leaderExited = false;
+  let exitCode: number | null = null;
+  let exitSignal: string | null = null;
+  let stopReason: "timeout" | "cancel" | null = null;
+  let timeoutTimer: NodeJS.Timeout | undefined;
+  let drainTimer: NodeJS.Timeout | undefined;
+  let forceTimer: NodeJS.Timeout | undefined;
+  let groupPoll: NodeJS.Timeout | undefined;
+  let leaderExitedAt = 0;
+
+  const settle = (exit: Pick<ProcessOutcome, "exitCode" | "signal" | "spawnError">): void => {
+    if (settled) {
+      return;
     }
+    settled = true;
+    clearTimeout(timeoutTimer);
+    clearTimeout(drainTimer);
+    clearTimeout(forceTimer);
+    clearInterval(groupPoll);
+    request.signal?.removeEventListener("abort", onAbort);
+    // After 'close' the pipes are already closed; the drain and force paths close them here.
+    if (!child.stdin.destroyed) child.stdin.destroy();
+    if (!child.stdout.destroyed) child.stdout.destroy();
+    if (!child.stderr.destroyed) child.stderr.destroy();
+    // A leader that never reported its exit must not keep the event loop alive.
+    child.unref();
+    resolveOutcome({
+      ...exit,
+      timedOut: stopReason === "timeout",
+      cancelled: stopReason === "cancel",
+    });
+  };
+  const settleWithExit = (): void => {
+    const pid = child.pid;
+    // A killed run is reported once its group is gone (a signal takes a moment to land), so
+    // nothing of a timed-out hook still runs when the host hears of it; bounded by the drain
+    // window after the leader's exit.
+    const waitUntil = leaderExitedAt + drainWindowMs;
+    if (
+      settled ||
+      groupPoll !== undefined ||
+      stopReason === null ||
+      pid === undefined ||
+      performance.now() >= waitUntil ||
+      !isProcessGroupAlive(pid)
+    ) {
+      if (groupPoll === undefined) settle({ exitCode, signal: exitSignal, spawnError: null });
+      return;
+    }
+    groupPoll = setInterval(() => {
+      if (performance.now() >= waitUntil || !isProcessGroupAlive(pid)) {
+        settle({ exitCode, signal: exitSignal, spawnError: null });
+      }
+    }, groupPollIntervalMs);
+  };
+
+  const stop = (reason: "timeout" | "cancel"): void => {
+    const pid = child.pid;
+    if (settled || leaderExited || stopReason !== null || pid === undefined) {
+      return;
+    }
+    stopReason = reason;
+    clearTimeout(timeoutTimer);
+    killProcessGroup(pid, "SIGTERM");
+    // Not cleared on settle: descendants that ignore SIGTERM must still be killed.
+    const escalation = setTimeout(() => {
+      clearInterval(groupWatch);
+      killProcessGroup(pid, "SIGKILL", { leaderFallback: !leaderExited });
+      if (!settled && !leaderExited) {
+        forceTimer = setTimeout(() => {
+          settle({ exitCode: null, signal: "SIGKILL", spawnError: null });
+        }, drainWindowMs);
+      }
+    }, clampDelay(request.killGraceMs));
+    // Once the whole group is gone there is nothing left to kill: let the host exit early.
+    const groupWatch = setInterval(() => {
+      if (leaderExited && !isProcessGroupAlive(pid)) {
+        clearTimeout(escalation);
+        clearInterval(groupWatch);
+      }
+    }, groupWatchIntervalMs);
+    groupWatch.unref();
+  };
+  function onAbort(): void {
+    stop("cancel");
   }
-  return defined;
+
+  child.on("error", (error) => {
+    // A spawned process's later errors (such as a failed kill) do not change its outcome.
+    if (child.pid === undefined) {
+      settle({
+        exitCode: null,
+        signal: null,
+        spawnError: describeSpawnError(error, request.cwd),
+      });
+    }
+  });
+  child.on("exit", (code, signal) => {
+    leaderExited = true;
+    leaderExitedAt = performance.now();
+    exitCode = code;
+    exitSignal = signal;
+    clearTimeout(timeoutTimer);
+    clearTimeout(forceTimer);
+    if (!settled) {
+      // Descendants may hold the pipes open forever: read a little longer, then stop.
+      drainTimer = setTimeout(settleWithExit, drainWindowMs);
+    }
+  });
+  child.on("close", () => {
+    // 'close' also follows a failed spawn, which 'error' has already settled.
+    if (leaderExited) {
+      settleWithExit();
+    }
+  });
+
+  child.stdout.on("data", (chunk: Buffer) => stdoutCapture.append(chunk));
+  child.stderr.on("data", (chunk: Buffer) => stderrCapture.append(chunk));
+  child.stdout.on("error", ignoreError);
+  child.stderr.on("error", ignoreError);
+  // A handler that never reads stdin, or exits early, makes writes fail with EPIPE.
+  child.stdin.on("error", ignoreError);
+  child.stdin.end(request.input);
+
+  const timeout = timeoutDelay(request.timeoutMs);
+  if (timeout !== null) {
+    timeoutTimer = setTimeout(() => stop("timeout"), timeout);
+  }
+  request.signal?.addEventListener("abort", onAbort, { once: true });
 }
 
 /** The spawn error's message, noting a missing working directory (which also reports ENOENT). */

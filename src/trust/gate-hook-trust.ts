@@ -3,16 +3,7 @@ import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { CompiledHook } from "../match/compile-hooks.js";
 import type { Profile } from "../profiles/profile.js";
-import {
-  createHooksNeedReviewDiagnostic,
-  createHookTrustDiagnostic,
-  evaluateHookTrust,
-  type HookTrust,
-  isRunnableTrustState,
-  type TrustCommandOptions,
-} from "./evaluate-hook-trust.js";
-import { hashHookDefinition } from "./hash-hook-definition.js";
-import { readTrustStore } from "./trust-store.js";
+import type { HookTrust, TrustCommandOptions } from "./evaluate-hook-trust.js";
 
 /** Where the engine runs, how the CLI was invoked (for the commands diagnostics suggest), and bypass. */
 export interface TrustGateOptions {
@@ -44,6 +35,21 @@ export async function createTrustGate(
   if (profile.trust === null) {
     return { diagnostics: [], refuse: () => null, verify: async () => null };
   }
+  // Loaded only for profiles with hook trust: a cold start of the others skips them.
+  const [
+    {
+      createHooksNeedReviewDiagnostic,
+      createHookTrustDiagnostic,
+      evaluateHookTrust,
+      isRunnableTrustState,
+    },
+    { hashHookDefinition },
+    { readTrustStore },
+  ] = await Promise.all([
+    import("./evaluate-hook-trust.js"),
+    import("./hash-hook-definition.js"),
+    import("./trust-store.js"),
+  ]);
   const read = await readTrustStore(expandHome(profile.trust.storeFile, options.home));
   const states = await evaluateHookTrust(definitions, read.store, {
     bypass: options.bypass,

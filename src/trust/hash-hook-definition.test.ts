@@ -20,6 +20,7 @@ function createDefinition(overrides: Partial<HookDefinition> = {}): HookDefiniti
     statusMessage: null,
     cwd: null,
     additionalContextLimit: null,
+    persistent: false,
     trust: "review",
     env: {},
     file: "/home/me/.zerotwo/hooks.json",

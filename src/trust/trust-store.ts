@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
+import type { z as Zod } from "zod";
 import type { HookCommand } from "../config/hook-definition.js";
 import { parseJsonDocument } from "../config/parse-json-document.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { requireZod } from "../require-zod.js";
 
 /** What the user decided about one hook: trusted at a hash, or disabled. */
 export type TrustEntryState = "trusted" | "disabled";
@@ -41,22 +42,25 @@ export type TrustStoreWrite = { ok: true } | { ok: false; message: string };
 
 const hookIdPattern = /^[0-9a-f]{12}$/;
 
-const entrySchema = z.object({
-  state: z.enum(["trusted", "disabled"]),
-  hash: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .nullable(),
-  event: z.string(),
-  command: z.union([z.string(), z.array(z.string())]),
-  file: z.string(),
-  updatedAt: z.string(),
+// Built on first read (zod is loaded only when a store is read).
+const createSchemas = (z: typeof Zod) => ({
+  entry: z.object({
+    state: z.enum(["trusted", "disabled"]),
+    hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+    event: z.string(),
+    command: z.union([z.string(), z.array(z.string())]),
+    file: z.string(),
+    updatedAt: z.string(),
+  }),
+  store: z.object({
+    version: z.literal(1),
+    hooks: z.record(z.string(), z.unknown()),
+  }),
 });
-
-const storeSchema = z.object({
-  version: z.literal(1),
-  hooks: z.record(z.string(), z.unknown()),
-});
+let schemas: ReturnType<typeof createSchemas> | undefined;
 
 /** The store's entry for a hook id, if any. */
 export function findTrustEntry(store: TrustStore, id: string): TrustEntry | undefined {
@@ -95,7 +99,8 @@ export async function readTrustStore(file: string): Promise<TrustStoreRead> {
       file,
     );
   }
-  const parsed = storeSchema.safeParse(document.value);
+  schemas ??= createSchemas(requireZod());
+  const parsed = schemas.store.safeParse(document.value);
   if (!parsed.success) {
     return emptyWith(
       `Hook trust store ${file} is not a version 1 trust store; every hook needs review`,
@@ -105,7 +110,7 @@ export async function readTrustStore(file: string): Promise<TrustStoreRead> {
   const store = createEmptyTrustStore();
   const diagnostics: Diagnostic[] = [];
   for (const [id, value] of Object.entries(parsed.data.hooks)) {
-    const entry = entrySchema.safeParse(value);
+    const entry = schemas.entry.safeParse(value);
     if (hookIdPattern.test(id) && entry.success) {
       store.hooks[id] = entry.data;
       continue;

@@ -57,6 +57,7 @@ describe("parseClaudeConfig", () => {
         statusMessage: "Checking the file",
         cwd: null,
         additionalContextLimit: null,
+        persistent: false,
         trust: "none",
         env: {},
         file: source.file,

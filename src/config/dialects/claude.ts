@@ -1,6 +1,7 @@
-import { z } from "zod";
+import type { z as Zod } from "zod";
 import type { DialectParser } from "../dialect-result.js";
 import { isRecord } from "../is-record.js";
+import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import {
   createDialectResult,
   createReporter,
@@ -11,18 +12,39 @@ import {
   walkHookEvents,
 } from "./walk-hook-events.js";
 
-const commandHandlerSchema = z.object({
-  type: z.literal("command"),
-  command: z.string("command must be a string").trim().min(1, "command must not be empty"),
-  args: z.array(z.string("args must be strings"), "args must be a list of strings").optional(),
-  timeout: z.number().positive("timeout must be a positive number of seconds").finite().optional(),
-  statusMessage: z.string().optional(),
-  if: z.string().optional(),
-  async: z.boolean().optional(),
-  once: z.boolean().optional(),
-  shell: z.string().optional(),
-  persistent: z.boolean("persistent must be true or false").optional(),
-});
+const createHandlerSchema = (z: typeof Zod) =>
+  z.object({
+    type: z.literal("command"),
+    command: z.string("command must be a string").trim().min(1, "command must not be empty"),
+    args: z.array(z.string("args must be strings"), "args must be a list of strings").optional(),
+    timeout: z
+      .number()
+      .positive("timeout must be a positive number of seconds")
+      .finite()
+      .optional(),
+    statusMessage: z.string().optional(),
+    if: z.string().optional(),
+    async: z.boolean().optional(),
+    once: z.boolean().optional(),
+    shell: z.string().optional(),
+    persistent: z.boolean("persistent must be true or false").optional(),
+  });
+type HandlerData = Zod.infer<ReturnType<typeof createHandlerSchema>>;
+
+const plainRules: PlainFieldRules = {
+  required: ["command"],
+  fields: {
+    command: "trimmed-text",
+    args: "text-list",
+    timeout: "seconds",
+    statusMessage: "text",
+    if: "text",
+    async: "boolean",
+    once: "boolean",
+    shell: "text",
+    persistent: "boolean",
+  },
+};
 
 const handlerKeys = new Set([
   "type",
@@ -91,12 +113,10 @@ const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | nul
       report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
     }
   }
-  const parsed = commandHandlerSchema.safeParse(handler);
-  if (!parsed.success) {
-    reportIssues(parsed.error.issues, at, report);
-    return null;
-  }
-  const { data } = parsed;
+  const data = readHandlerFields<HandlerData>(handler, plainRules, createHandlerSchema, (issues) =>
+    reportIssues(issues, at, report),
+  );
+  if (data === null) return null;
   if (data.shell !== undefined && data.shell !== "bash") {
     report(
       "unsupported_field",

@@ -1,7 +1,8 @@
-import { z } from "zod";
+import type { z as Zod } from "zod";
 import { detectConfigForm } from "../../event-stream/detect-config-form.js";
 import type { DialectParser } from "../dialect-result.js";
 import { isRecord } from "../is-record.js";
+import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import {
   createDialectResult,
   createReporter,
@@ -12,17 +13,34 @@ import {
   walkHookDocument,
 } from "./walk-hook-events.js";
 
-const commandHandlerSchema = z.object({
-  type: z.literal("command"),
-  command: z.union([
-    z.string().trim().min(1, "command must not be empty"),
-    z.array(z.string()).min(1, "command must not be an empty list"),
-  ]),
-  timeout: z.number().positive("timeout must be a positive number of seconds").finite().optional(),
-  statusMessage: z.string().optional(),
-  if: z.string().optional(),
-  persistent: z.boolean("persistent must be true or false").optional(),
-});
+const createHandlerSchema = (z: typeof Zod) =>
+  z.object({
+    type: z.literal("command"),
+    command: z.union([
+      z.string().trim().min(1, "command must not be empty"),
+      z.array(z.string()).min(1, "command must not be an empty list"),
+    ]),
+    timeout: z
+      .number()
+      .positive("timeout must be a positive number of seconds")
+      .finite()
+      .optional(),
+    statusMessage: z.string().optional(),
+    if: z.string().optional(),
+    persistent: z.boolean("persistent must be true or false").optional(),
+  });
+type HandlerData = Zod.infer<ReturnType<typeof createHandlerSchema>>;
+
+const plainRules: PlainFieldRules = {
+  required: ["command"],
+  fields: {
+    command: "command",
+    timeout: "seconds",
+    statusMessage: "text",
+    if: "text",
+    persistent: "boolean",
+  },
+};
 
 const handlerKeys = new Set(["type", "command", "timeout", "statusMessage", "if", "persistent"]);
 const rootKeys = new Set(["$schema", "description"]);
@@ -83,17 +101,16 @@ const readDeepagentsHandler: HandlerReader = (handler, context): HandlerFields |
       report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
     }
   }
-  const parsed = commandHandlerSchema.safeParse(handler);
-  if (!parsed.success) {
-    reportIssues(parsed.error.issues, at, report);
-    return null;
-  }
+  const data = readHandlerFields<HandlerData>(handler, plainRules, createHandlerSchema, (issues) =>
+    reportIssues(issues, at, report),
+  );
+  if (data === null) return null;
   return {
-    command: parsed.data.command,
-    timeoutMs: resolveTimeoutMs(parsed.data.timeout, context),
-    statusMessage: parsed.data.statusMessage ?? null,
-    if: parsed.data.if ?? null,
+    command: data.command,
+    timeoutMs: resolveTimeoutMs(data.timeout, context),
+    statusMessage: data.statusMessage ?? null,
+    if: data.if ?? null,
     additionalContextLimit: null,
-    persistent: parsed.data.persistent ?? false,
+    persistent: data.persistent ?? false,
   };
 };

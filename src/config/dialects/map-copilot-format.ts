@@ -30,6 +30,7 @@ export const copilotEntryKeys: ReadonlySet<string> = new Set([
   "timeoutSec",
   "matcher",
   "comment",
+  "persistent",
 ]);
 
 /** Where each Local property of a mapped Copilot entry came from, for diagnostics. */
@@ -62,5 +63,6 @@ export function mapCopilotEntry(entry: Readonly<Record<string, unknown>>): Recor
   if (entry.env !== undefined) mapped.env = entry.env;
   if (entry.timeoutSec !== undefined) mapped.timeout = entry.timeoutSec;
   if (entry.matcher !== undefined) mapped.matcher = entry.matcher;
+  if (entry.persistent !== undefined) mapped.persistent = entry.persistent;
   return mapped;
 }

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import type { z as Zod } from "zod";
 import { isRecord } from "../is-record.js";
+import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import {
   type HandlerFields,
   type HandlerReader,
@@ -7,20 +8,43 @@ import {
   resolveTimeoutMs,
 } from "./walk-hook-events.js";
 
-const claudeHandlerSchema = z.object({
-  type: z.literal("command"),
-  command: z.string("must be a string").trim().min(1, "must not be empty"),
-  timeout: z
-    .number("must be a number of seconds")
-    .positive("must be a positive number of seconds")
-    .finite("must be a finite number of seconds")
-    .optional(),
-  statusMessage: z.string("must be a string").optional(),
-  if: z.string("must be a string").optional(),
-  async: z.boolean("must be true or false").optional(),
-});
+const createHandlerSchema = (z: typeof Zod) =>
+  z.object({
+    type: z.literal("command"),
+    command: z.string("must be a string").trim().min(1, "must not be empty"),
+    timeout: z
+      .number("must be a number of seconds")
+      .positive("must be a positive number of seconds")
+      .finite("must be a finite number of seconds")
+      .optional(),
+    statusMessage: z.string("must be a string").optional(),
+    if: z.string("must be a string").optional(),
+    async: z.boolean("must be true or false").optional(),
+    persistent: z.boolean("must be true or false").optional(),
+  });
+type HandlerData = Zod.infer<ReturnType<typeof createHandlerSchema>>;
 
-const claudeHandlerKeys = new Set(["type", "command", "timeout", "statusMessage", "if", "async"]);
+const plainRules: PlainFieldRules = {
+  required: ["command"],
+  fields: {
+    command: "trimmed-text",
+    timeout: "seconds",
+    statusMessage: "text",
+    if: "text",
+    async: "boolean",
+    persistent: "boolean",
+  },
+};
+
+const claudeHandlerKeys = new Set([
+  "type",
+  "command",
+  "timeout",
+  "statusMessage",
+  "if",
+  "async",
+  "persistent",
+]);
 
 /**
  * Reads one handler of a Claude-format file (`hooks.<Event>[].hooks[]`) for the Local harness:
@@ -52,12 +76,11 @@ export const readClaudeHandler: HandlerReader = (handler, context): HandlerField
       report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
     }
   }
-  const parsed = claudeHandlerSchema.safeParse(handler);
-  if (!parsed.success) {
-    reportIssues(parsed.error.issues, at, report);
-    return null;
-  }
-  if (parsed.data.async === true) {
+  const data = readHandlerFields<HandlerData>(handler, plainRules, createHandlerSchema, (issues) =>
+    reportIssues(issues, at, report),
+  );
+  if (data === null) return null;
+  if (data.async === true) {
     report(
       "unsupported_field",
       "warning",
@@ -66,10 +89,11 @@ export const readClaudeHandler: HandlerReader = (handler, context): HandlerField
     );
   }
   return {
-    command: parsed.data.command,
-    timeoutMs: resolveTimeoutMs(parsed.data.timeout, context),
-    statusMessage: parsed.data.statusMessage ?? null,
-    if: parsed.data.if ?? null,
+    command: data.command,
+    timeoutMs: resolveTimeoutMs(data.timeout, context),
+    statusMessage: data.statusMessage ?? null,
+    if: data.if ?? null,
     additionalContextLimit: null,
+    persistent: data.persistent ?? false,
   };
 };

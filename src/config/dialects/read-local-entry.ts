@@ -1,8 +1,9 @@
-import { z } from "zod";
+import type { z as Zod } from "zod";
 import type { EventSpec, Profile } from "../../profiles/profile.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { formatJsonPath } from "../format-json-path.js";
 import type { HookDefinition } from "../hook-definition.js";
+import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import { selectLocalCommand } from "./select-local-command.js";
 import {
   type JsonPathSegment,
@@ -12,25 +13,42 @@ import {
 } from "./walk-hook-events.js";
 
 // Messages name no field: the reported path does, in the source's own spelling (`bash`, `timeoutSec`).
-const nonEmptyString = z.string("must be a string").trim().min(1, "must not be empty");
+const createEntrySchema = (z: typeof Zod) => {
+  const nonEmptyString = z.string("must be a string").trim().min(1, "must not be empty");
+  return z.object({
+    type: z.literal("command"),
+    command: nonEmptyString.optional(),
+    windows: nonEmptyString.optional(),
+    linux: nonEmptyString.optional(),
+    osx: nonEmptyString.optional(),
+    cwd: nonEmptyString.optional(),
+    env: z
+      .record(z.string(), z.string("must be a string"), "must be an object of strings")
+      .optional(),
+    timeout: z
+      .number("must be a number of seconds")
+      .positive("must be a positive number of seconds")
+      .finite("must be a finite number of seconds")
+      .optional(),
+    matcher: z.string("must be a string").optional(),
+    persistent: z.boolean("must be true or false").optional(),
+  });
+};
+type EntryData = Zod.infer<ReturnType<typeof createEntrySchema>>;
 
-const localEntrySchema = z.object({
-  type: z.literal("command"),
-  command: nonEmptyString.optional(),
-  windows: nonEmptyString.optional(),
-  linux: nonEmptyString.optional(),
-  osx: nonEmptyString.optional(),
-  cwd: nonEmptyString.optional(),
-  env: z
-    .record(z.string(), z.string("must be a string"), "must be an object of strings")
-    .optional(),
-  timeout: z
-    .number("must be a number of seconds")
-    .positive("must be a positive number of seconds")
-    .finite("must be a finite number of seconds")
-    .optional(),
-  matcher: z.string("must be a string").optional(),
-});
+const plainRules: PlainFieldRules = {
+  fields: {
+    command: "trimmed-text",
+    windows: "trimmed-text",
+    linux: "trimmed-text",
+    osx: "trimmed-text",
+    cwd: "trimmed-text",
+    env: "text-record",
+    timeout: "seconds",
+    matcher: "text",
+    persistent: "boolean",
+  },
+};
 
 /** Where a Local entry sits, and how its source spells the Local properties. */
 export interface LocalEntryContext {
@@ -74,11 +92,10 @@ export function readLocalEntry(
     }
     return null;
   }
-  const parsed = localEntrySchema.safeParse(entry);
-  if (!parsed.success) {
+  const fields = readHandlerFields<EntryData>(entry, plainRules, createEntrySchema, (found) => {
     // One source key can feed two Local properties (Copilot `bash`): report it once.
     const seen = new Set<string>();
-    const issues = parsed.error.issues
+    const issues = found
       .map((issue) => {
         const [first, ...rest] = issue.path;
         return typeof first === "string" ? { ...issue, path: [sourceKey(first), ...rest] } : issue;
@@ -90,9 +107,8 @@ export function readLocalEntry(
         return true;
       });
     reportIssues(issues, at, report);
-    return null;
-  }
-  const fields = parsed.data;
+  });
+  if (fields === null) return null;
   const hasCommand = [fields.command, fields.windows, fields.linux, fields.osx].some(
     (value) => value !== undefined,
   );
@@ -133,6 +149,7 @@ export function readLocalEntry(
     statusMessage: null,
     cwd: fields.cwd ?? null,
     additionalContextLimit: null,
+    persistent: fields.persistent ?? false,
     trust: source.trust,
     env: { ...source.env, ...fields.env },
     file: source.file,

@@ -88,6 +88,7 @@ describe("parseVscodeConfig: the native Local format", () => {
         statusMessage: null,
         cwd: null,
         additionalContextLimit: null,
+        persistent: false,
         trust: "none",
         env: {},
         file,

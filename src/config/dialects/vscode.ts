@@ -30,6 +30,7 @@ const localEntryKeys = new Set([
   "cwd",
   "env",
   "timeout",
+  "persistent",
 ]);
 const localCommandProperties = ["command", "windows", "linux", "osx"];
 const copilotCommandProperties = ["bash", "powershell"];

@@ -24,6 +24,8 @@ export interface HandlerFields {
   statusMessage: string | null;
   if: string | null;
   additionalContextLimit: number | null;
+  /** `"persistent": true` (an agent-hooks extension); false when omitted. */
+  persistent: boolean;
 }
 
 /** Where a handler sits and how to report problems with it. */
@@ -181,6 +183,7 @@ function walkGroup(
       statusMessage: fields.statusMessage,
       cwd: null,
       additionalContextLimit: fields.additionalContextLimit,
+      persistent: fields.persistent,
       trust: source.trust,
       env: source.env ?? {},
       file: source.file,

@@ -56,6 +56,7 @@ describe("parseZerocodeConfig (hooks.json)", () => {
         statusMessage: "Loading session notes",
         cwd: null,
         additionalContextLimit: 5000,
+        persistent: false,
         trust: "review",
         env: {},
         file: jsonSource.file,

@@ -1,8 +1,9 @@
-import { z } from "zod";
+import type { z as Zod } from "zod";
 import type { EventSpec } from "../../profiles/profile.js";
 import type { DialectParser } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { isRecord } from "../is-record.js";
+import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import { selectPlatformCommand } from "./select-platform-command.js";
 import {
   createDialectResult,
@@ -16,19 +17,39 @@ import {
   walkHookEvents,
 } from "./walk-hook-events.js";
 
-const commandHandlerSchema = z.object({
-  type: z.literal("command"),
-  command: z.string().trim().min(1, "command must not be empty"),
-  commandWindows: z.string().trim().min(1, "commandWindows must not be empty").optional(),
-  timeout: z.number().positive("timeout must be a positive number of seconds").finite().optional(),
-  statusMessage: z.string().optional(),
-  additionalContextLimit: z
-    .number()
-    .int("additionalContextLimit must be a whole number of tokens")
-    .nonnegative("additionalContextLimit must be 0 or more tokens")
-    .optional(),
-  async: z.boolean().optional(),
-});
+const createHandlerSchema = (z: typeof Zod) =>
+  z.object({
+    type: z.literal("command"),
+    command: z.string().trim().min(1, "command must not be empty"),
+    commandWindows: z.string().trim().min(1, "commandWindows must not be empty").optional(),
+    timeout: z
+      .number()
+      .positive("timeout must be a positive number of seconds")
+      .finite()
+      .optional(),
+    statusMessage: z.string().optional(),
+    additionalContextLimit: z
+      .number()
+      .int("additionalContextLimit must be a whole number of tokens")
+      .nonnegative("additionalContextLimit must be 0 or more tokens")
+      .optional(),
+    async: z.boolean().optional(),
+    persistent: z.boolean("persistent must be true or false").optional(),
+  });
+type HandlerData = Zod.infer<ReturnType<typeof createHandlerSchema>>;
+
+const plainRules: PlainFieldRules = {
+  required: ["command"],
+  fields: {
+    command: "trimmed-text",
+    commandWindows: "trimmed-text",
+    timeout: "seconds",
+    statusMessage: "text",
+    additionalContextLimit: "tokens",
+    async: "boolean",
+    persistent: "boolean",
+  },
+};
 
 const jsonHandlerKeys = new Set([
   "type",
@@ -38,6 +59,7 @@ const jsonHandlerKeys = new Set([
   "statusMessage",
   "additionalContextLimit",
   "async",
+  "persistent",
 ]);
 const tomlHandlerKeys = new Set([...jsonHandlerKeys, "command_windows"]);
 const rootKeys = new Set(["$schema", "description"]);
@@ -118,17 +140,22 @@ function readZerocodeHandler(
     }
   }
   const candidate = readCommandWindowsSpelling(handler, context, handlerKeys);
-  const parsed = commandHandlerSchema.safeParse(candidate.handler);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) =>
-      issue.path[0] === "commandWindows"
-        ? { ...issue, path: [candidate.commandWindowsKey, ...issue.path.slice(1)] }
-        : issue,
-    );
-    reportIssues(issues, at, report);
-    return null;
-  }
-  const fields = parsed.data;
+  const fields = readHandlerFields<HandlerData>(
+    candidate.handler,
+    plainRules,
+    createHandlerSchema,
+    (issues) =>
+      reportIssues(
+        issues.map((issue) =>
+          issue.path[0] === "commandWindows"
+            ? { ...issue, path: [candidate.commandWindowsKey, ...issue.path.slice(1)] }
+            : issue,
+        ),
+        at,
+        report,
+      ),
+  );
+  if (fields === null) return null;
   if (fields.async === true) {
     report(
       "unsupported_field",
@@ -144,6 +171,7 @@ function readZerocodeHandler(
     statusMessage: fields.statusMessage ?? null,
     if: null,
     additionalContextLimit: readContextLimit(fields.additionalContextLimit, context),
+    persistent: fields.persistent ?? false,
   };
 }
 

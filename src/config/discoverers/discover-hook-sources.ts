@@ -1,7 +1,5 @@
 import type { Profile } from "../../profiles/profile.js";
 import { type DiscoveryOptions, discoverConfigFiles } from "../discover-config-files.js";
-import { discoverClaudeSources } from "./discover-claude-sources.js";
-import { discoverZerocodeSources } from "./discover-zerocode-sources.js";
 import type { DiscoveredSources } from "./discovered-sources.js";
 
 /**
@@ -13,9 +11,14 @@ export async function discoverHookSources(
   profile: Profile,
   options: DiscoveryOptions,
 ): Promise<DiscoveredSources> {
-  if (profile.discovery === "claude") return discoverClaudeSources(profile, options);
+  // Layered discoverers are loaded only for the profiles that use them.
+  if (profile.discovery === "claude") {
+    const { discoverClaudeSources } = await import("./discover-claude-sources.js");
+    return discoverClaudeSources(profile, options);
+  }
   if (options.configFiles !== undefined || profile.discovery === "locations") {
     return { sources: discoverConfigFiles(profile, options), diagnostics: [], hooksEnabled: true };
   }
+  const { discoverZerocodeSources } = await import("./discover-zerocode-sources.js");
   return discoverZerocodeSources(profile, options);
 }

@@ -1,0 +1,51 @@
+// Scenario b: one hook running a script that reads stdin and prints a deny JSON.
+import { join } from "node:path";
+import { spawnRaw } from "../lib/baselines.mjs";
+import { createGeminiInput } from "../lib/gemini-runner.mjs";
+import { sampleSideBySide, summarize } from "../lib/statistics.mjs";
+import { group, hooksDirectory } from "../lib/workspace.mjs";
+
+export async function runDenyScript({ workspace, gemini, samples }) {
+  const script = join(hooksDirectory, "deny.sh");
+  const payload = { tool_name: "Bash", tool_input: { command: "rm -rf build" } };
+  const engine = await workspace.createEngine(
+    workspace.writeConfig({ PreToolUse: [group("Bash", script)] }),
+  );
+  const input = JSON.stringify({
+    session_id: "bench-session",
+    cwd: workspace.root,
+    hook_event_name: "PreToolUse",
+    ...payload,
+  });
+  const check = await engine.dispatch("PreToolUse", payload);
+  if (check.decision !== "deny") throw new Error(`scenario b: ${JSON.stringify(check)}`);
+  const contenders = {
+    "engine.dispatch → deny": () => engine.dispatch("PreToolUse", payload),
+    "raw spawn(deny.sh)": () => spawnRaw(script, [], input),
+    "raw spawn(bash -c deny.sh)": () => spawnRaw("bash", ["-c", script], input),
+  };
+  if (gemini.runner !== undefined) {
+    const geminiInput = createGeminiInput(workspace.root);
+    const hookConfig = { type: "command", command: script, timeout: 60_000 };
+    contenders["Gemini HookRunner.executeHook"] = () =>
+      gemini.runner.executeHook(hookConfig, "BeforeTool", geminiInput);
+  }
+  const durations = await sampleSideBySide(contenders, { warmup: 20, samples });
+  await engine.close();
+  const raw = summarize(durations["raw spawn(deny.sh)"]);
+  return {
+    id: "b",
+    title: "one hook: a script that reads stdin and prints a deny JSON",
+    figures: Object.entries(durations).map(([name, values]) => {
+      const stat = summarize(values);
+      return {
+        name,
+        unit: "ms",
+        ...stat,
+        ratio: stat.median / raw.median,
+        ratioAgainst: "raw spawn(deny.sh)",
+      };
+    }),
+    targets: [],
+  };
+}

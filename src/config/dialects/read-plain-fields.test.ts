@@ -1,0 +1,81 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type PlainFieldKind, readHandlerFields, readPlainFields } from "./read-plain-fields.js";
+
+// The zod schema each kind stands for, as the dialect readers write them.
+const schemas: Record<PlainFieldKind, z.ZodType> = {
+  text: z.string(),
+  "trimmed-text": z.string().trim().min(1),
+  boolean: z.boolean(),
+  seconds: z.number().positive().finite(),
+  tokens: z.number().int().nonnegative(),
+  command: z.union([z.string().trim().min(1), z.array(z.string()).min(1)]),
+  "text-list": z.array(z.string()),
+  "text-record": z.record(z.string(), z.string()),
+};
+
+const kinds = Object.keys(schemas) as PlainFieldKind[];
+
+/** JSON values and the odd cases a reader meets: blanks, signs, huge and fractional numbers. */
+const values = fc.oneof(
+  fc.jsonValue(),
+  fc.constantFrom("", "  ", " x ", "\t./a.sh\n", 0, -1, 0.5, 1e300, 2 ** 53, Number.NaN),
+  fc.constantFrom(Number.POSITIVE_INFINITY, [], [""], [1], { a: "b" }, { a: 1 }, null),
+  fc.array(fc.string()),
+  fc.dictionary(fc.string(), fc.string()),
+);
+
+describe("readPlainFields", () => {
+  it.each(kinds)("%s: whatever it accepts, zod accepts with the same value", (kind) => {
+    const schema = z.object({ field: schemas[kind].optional() });
+    fc.assert(
+      fc.property(values, (value) => {
+        const plain = readPlainFields({ field: value }, { fields: { field: kind } });
+        if (plain === null) return;
+        const parsed = schema.safeParse({ field: value });
+        expect(parsed.success).toBe(true);
+        expect(plain).toEqual(parsed.data);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each([
+    ["text", "a"],
+    ["trimmed-text", "  ./hook.sh "],
+    ["boolean", true],
+    ["seconds", 0.5],
+    ["tokens", 0],
+    ["command", ["node", "hook.mjs"]],
+    ["text-list", ["-c", "x"]],
+    ["text-record", { LEVEL: "strict" }],
+  ] as const)("%s: reads a plainly valid value", (kind, value) => {
+    expect(readPlainFields({ field: value }, { fields: { field: kind } })).not.toBeNull();
+  });
+
+  it("needs the required fields, and leaves a handler with an unlisted key to zod", () => {
+    const rules = { required: ["command"], fields: { command: "command" as const } };
+    expect(readPlainFields({ type: "command" }, rules)).toBeNull();
+    expect(readPlainFields({ type: "command", command: " x " }, rules)).toEqual({ command: "x" });
+    expect(readPlainFields({ type: "command", command: "x", args: [] }, rules)).toBeNull();
+  });
+});
+
+describe("readHandlerFields", () => {
+  const createSchema = (zod: typeof z) =>
+    zod.object({ command: zod.string().trim().min(1, "command must not be empty") });
+  const rules = { required: ["command"], fields: { command: "trimmed-text" as const } };
+
+  it("reads a valid handler without zod, and reports zod's issues for an invalid one", () => {
+    const reported: string[] = [];
+    const report = (issues: readonly { message: string }[]) => {
+      reported.push(...issues.map((issue) => issue.message));
+    };
+    expect(readHandlerFields({ command: " ok " }, rules, createSchema, report)).toEqual({
+      command: "ok",
+    });
+    expect(readHandlerFields({ command: "  " }, rules, createSchema, report)).toBeNull();
+    expect(reported).toEqual(["command must not be empty"]);
+  });
+});
