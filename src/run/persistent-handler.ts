@@ -99,6 +99,8 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
   let nextId = 1;
   let starts = 0;
   const stopping = new Set<Promise<void>>();
+  /** Processes started and not yet being stopped, crashed ones included: close() ends them all. */
+  const unstopped = new Set<HandlerProcess>();
   const maximumLineBytes = 8 * Math.max(0, options.captureLimitBytes) + 65_536;
 
   /** Fails the process's pending events with `fields`, then ends its whole group. */
@@ -111,6 +113,7 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
     failPending(handlerProcess, fields);
     if (handlerProcess.stopping) return;
     handlerProcess.stopping = true;
+    unstopped.delete(handlerProcess);
     const stopped = stopProcessGroup(handlerProcess, options.killGraceMs);
     stopping.add(stopped);
     void stopped.finally(() => stopping.delete(stopped));
@@ -150,6 +153,7 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
       }),
       stderrTail: "",
     };
+    unstopped.add(handlerProcess);
     const decoder = new StringDecoder("utf8");
     let buffered = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -292,7 +296,7 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
     },
     async close() {
       closed = true;
-      if (current !== null) stop(current, { cancelled: true });
+      for (const handlerProcess of [...unstopped]) stop(handlerProcess, { cancelled: true });
       await Promise.allSettled([...stopping]);
     },
   };
