@@ -10,6 +10,7 @@ export const diagnosticCodes = [
   "unknown_field",
   "unsupported_handler_type",
   "invalid_matcher",
+  "matcher_unsafe",
   "matcher_ignored",
   "invalid_if",
   "if_not_supported",
@@ -41,6 +42,8 @@ export const diagnosticCodes = [
   "list_form_config",
   "decision_form_config",
   "mixed_config_forms",
+  "audit_log_failed",
+  "remote_unavailable",
 ] as const;
 
 /** A stable diagnostic code. */

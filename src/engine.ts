@@ -16,9 +16,18 @@ import { createEmptyVerdict, type HandlerVerdict } from "./decide/handler-verdic
 import { interpretOutcome } from "./decide/interpret-outcome.js";
 import { createDiagnostic, type Diagnostic } from "./diagnostic.js";
 import { buildPayload } from "./events/build-payload.js";
+import type { ExplainOptions, HookExplanation } from "./explain/explain-hooks.js";
 import { type CompiledHook, compileHooks } from "./match/compile-hooks.js";
 import { indexHooksByName, selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { type PlannedHandler, planHandlers } from "./match/plan-handlers.js";
+import type { AuditLog } from "./observe/audit-log.js";
+import { hasRegisteredTracerProvider } from "./observe/detect-tracer-provider.js";
+import {
+  type DispatchObservation,
+  type RunObservation,
+  readClock,
+} from "./observe/dispatch-observation.js";
+import type { DispatchTracer, TracingOption } from "./observe/trace-dispatch.js";
 import type { EventSpec, Profile } from "./profiles/profile.js";
 import { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
 import { paceWork } from "./run/pace-work.js";
@@ -72,6 +81,12 @@ export interface HookEngineOptions {
   onRunStart?: (run: RunStart) => void;
   /** Called as each handler finishes (errors thrown here are ignored). */
   onRunEnd?: (run: RunEnd) => void;
+  /** Appends a JSON line per handler run and per dispatch to this file, created 0600 (docs/observability.md). */
+  auditLog?: string;
+  /** Also writes the payload (dispatch lines) and handler stdout and stderr (run lines) to the audit log. */
+  auditPayloads?: boolean;
+  /** OpenTelemetry spans per dispatch and run: on when `@opentelemetry/api` has a provider (default), off, or this tracer. */
+  tracing?: TracingOption;
 }
 
 /** Per-dispatch facts only the host knows. */
@@ -97,6 +112,12 @@ export interface HookEngine {
   ): Promise<DispatchResult>;
   /** Cancels running handlers and stops persistent ones (killing their process groups); refuses later dispatches. */
   close(): Promise<void>;
+  /** Says, for every configured hook, whether it would run for this event and payload, and why not; runs nothing. */
+  explain(
+    event: string,
+    payload?: Readonly<Record<string, unknown>>,
+    options?: ExplainOptions,
+  ): Promise<HookExplanation>;
 }
 
 /** One dispatched event as every handler of it sees it. */
@@ -114,6 +135,14 @@ const burstDispatches = 16;
 
 interface SessionState {
   continuations: number;
+}
+
+/** What a dispatch learned on the way, for the audit log and tracing. */
+interface DispatchTrace {
+  session: string;
+  matcherValue: string | null;
+  payload: string | null;
+  runs: RunObservation[];
 }
 
 /**
@@ -161,6 +190,32 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     },
   });
   const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics, ...trustGate.diagnostics];
+  const audit: AuditLog | null =
+    options.auditLog === undefined
+      ? null
+      : (await import("./observe/audit-log.js")).createAuditLog(options.auditLog);
+  const formatAuditLines =
+    audit === null ? null : (await import("./observe/format-audit-lines.js")).formatAuditLines;
+  const auditPayloads = options.auditPayloads === true;
+  // Tracing is detected per dispatch (a registered provider) and imported once per engine, on
+  // first use; `tracer` is null when `@opentelemetry/api` cannot be imported.
+  let tracer: DispatchTracer | null | undefined;
+  let tracerLoading: Promise<DispatchTracer | null> | undefined;
+  const wantsTracing = () =>
+    tracer !== null &&
+    (options.tracing === undefined ? hasRegisteredTracerProvider() : options.tracing !== false);
+  const loadTracer = () => {
+    tracerLoading ??= import("./observe/trace-dispatch.js")
+      .then(({ loadDispatchTracer }) => loadDispatchTracer(options.tracing ?? true))
+      .then((loadedTracer) => {
+        tracer = loadedTracer;
+        return loadedTracer;
+      });
+    return tracerLoading;
+  };
+  const engineTag = randomUUID().slice(0, 8);
+  let dispatchCount = 0;
+  const observedDispatches = new Set<Promise<unknown>>();
   const sessions = new Map<string, SessionState>();
   const running = new Set<Promise<unknown>>();
   const closing = new AbortController();
@@ -187,7 +242,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     if (skip !== null) {
       const verdict = createEmptyVerdict("skipped");
       verdict.diagnostics.push(skip);
-      return { verdict, summary: summarize(hook, "skipped", null, 0) };
+      const summary = summarize(hook, "skipped", null, 0);
+      return { verdict, summary, observation: observeRun(hook, summary, verdict, null, false) };
     }
     notify(options.onRunStart, {
       id: hook.id,
@@ -197,6 +253,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       source: definition.file,
       path: definition.path,
     });
+    const startedAt = readClock();
     const request: SpawnRequest = {
       command: expandCommandHome(definition.command, home),
       cwd: definition.cwd === null ? cwd : path.resolve(cwd, definition.cwd),
@@ -219,6 +276,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       toolName,
       validateToolInput: call.validateToolInput,
     });
+    let contextSpilled = false;
     if (profile.spill !== null && verdict.additionalContext !== null) {
       // Loaded on first use: most profiles never spill.
       const { spillContext } = await import("./spill/spill-context.js");
@@ -228,6 +286,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         bytesPerToken: profile.spill.bytesPerToken,
         sessionId: call.sessionId,
       });
+      contextSpilled = spilled.text !== verdict.additionalContext;
       verdict.additionalContext = spilled.text;
       if (spilled.diagnostic !== null) verdict.diagnostics.push(spilled.diagnostic);
     }
@@ -239,7 +298,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       stderr: outcome.stderr,
       timedOut: outcome.timedOut,
     });
-    return { verdict, summary };
+    const observation = observeRun(hook, summary, verdict, outcome, contextSpilled, startedAt);
+    return { verdict, summary, observation };
   };
 
   // Handler starts are paced (a burst of events must not stall the host's event loop), and so
@@ -260,17 +320,82 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     });
   };
 
-  const dispatchNow = async (
+  // Without an audit log or tracing, a dispatch is just `dispatchOnce`.
+  const dispatchNow = (
     requestedEvent: string,
     payload: Readonly<Record<string, unknown>> = {},
     dispatchOptions: DispatchOptions = {},
   ): Promise<DispatchResult> => {
-    const subagentEvent = profile.events[requestedEvent]?.subagentEvent;
+    const tracing = wantsTracing();
+    if (audit === null && !tracing) {
+      return dispatchOnce(requestedEvent, payload, dispatchOptions, null);
+    }
+    const observed = dispatchObserved(requestedEvent, payload, dispatchOptions, tracing);
+    observedDispatches.add(observed);
+    void observed.finally(() => observedDispatches.delete(observed));
+    return observed;
+  };
+
+  const dispatchObserved = async (
+    requestedEvent: string,
+    payload: Readonly<Record<string, unknown>>,
+    dispatchOptions: DispatchOptions,
+    tracing: boolean,
+  ): Promise<DispatchResult> => {
+    dispatchCount += 1;
+    const dispatchId = `d-${engineTag}-${dispatchCount}`;
+    const startedAt = readClock();
+    const given = typeof payload === "object" && payload !== null ? payload.session_id : undefined;
+    const trace: DispatchTrace = {
+      session: typeof given === "string" ? given : sessionId,
+      matcherValue: null,
+      payload: null,
+      runs: [],
+    };
+    const result = await dispatchOnce(requestedEvent, payload, dispatchOptions, trace);
+    const observation: DispatchObservation = {
+      dispatchId,
+      session: trace.session,
+      event: result.event,
+      matcherValue: trace.matcherValue,
+      startedAt,
+      durationMs: readClock() - startedAt,
+      payload: trace.payload,
+      result,
+      runs: trace.runs,
+    };
+    if (audit !== null && formatAuditLines !== null) {
+      audit.append(formatAuditLines(observation, auditPayloads));
+      // Only the first dispatch waits, for the file to open: a failure then shows on its result.
+      const opening = audit.opening();
+      if (opening !== null) await opening;
+      const failure = audit.takeFailure();
+      if (failure !== null) result.diagnostics.push(failure);
+    }
+    if (tracing) {
+      const loadedTracer = tracer ?? (await loadTracer());
+      try {
+        loadedTracer?.record(observation);
+      } catch {
+        // A host tracer's failure must not break dispatch.
+      }
+    }
+    return result;
+  };
+
+  const dispatchOnce = async (
+    requestedEvent: string,
+    payload: Readonly<Record<string, unknown>>,
+    dispatchOptions: DispatchOptions,
+    trace: DispatchTrace | null,
+  ): Promise<DispatchResult> => {
+    // Own keys only: an event named "constructor" or "__proto__" is unknown, not Object's.
+    const subagentEvent = findEventSpec(profile, requestedEvent)?.subagentEvent;
     const event =
       dispatchOptions.asSubagent === true && subagentEvent !== undefined
         ? subagentEvent
         : requestedEvent;
-    const spec = profile.events[event];
+    const spec = findEventSpec(profile, event);
     if (spec === undefined) {
       const known = Object.keys(profile.events).join(", ");
       return createEmptyDispatchResult(event, [
@@ -315,6 +440,11 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       spec.matchField === profile.toolNameField ? built[profile.toolNameField] : null;
     const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
     const matchValue = spec.matchField === null ? undefined : built[spec.matchField];
+    if (trace !== null) {
+      trace.session = String(built.session_id);
+      trace.matcherValue = typeof matchValue === "string" ? matchValue : null;
+      trace.payload = auditPayloads ? input : null;
+    }
     const candidates = selectCandidateHooks(
       hookIndexes.get(event),
       typeof matchValue === "string" ? matchValue : undefined,
@@ -347,6 +477,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       running.delete(work);
       inFlight -= 1;
     });
+    if (trace !== null) trace.runs = settled.map((entry) => entry.observation);
     const result = combine(event, spec, settled, session);
     result.diagnostics.unshift(...validation.diagnostics);
     return result;
@@ -420,6 +551,28 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       closing.abort();
       await Promise.allSettled([...running]);
       await persistentHandlers.close();
+      await Promise.allSettled([...observedDispatches]);
+      await audit?.close();
+    },
+    async explain(event, payload = {}, explainOptions = {}) {
+      const { explainHooks } = await import("./explain/explain-hooks.js");
+      return explainHooks(
+        {
+          profile,
+          cwd,
+          home,
+          sessionId,
+          payloadDefaults,
+          definitions: loaded.definitions,
+          excluded: loaded.excluded,
+          diagnostics,
+          compiled,
+          gate: trustGate,
+        },
+        event,
+        payload,
+        explainOptions,
+      );
     },
   };
 }
@@ -433,6 +586,31 @@ function resolveProfile(profile: ProfileName | Profile): Profile {
     );
   }
   return found;
+}
+
+function findEventSpec(profile: Profile, event: string): EventSpec | undefined {
+  return Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
+}
+
+function observeRun(
+  hook: CompiledHook,
+  summary: RunSummary,
+  verdict: HandlerVerdict,
+  outcome: ProcessOutcome | null,
+  spilled: boolean,
+  startedAt: number = readClock(),
+): RunObservation {
+  return {
+    summary,
+    matcher: hook.definition.matcher,
+    startedAt,
+    decision: verdict.decision,
+    truncated: outcome !== null && (outcome.stdoutTruncated || outcome.stderrTruncated),
+    spilled,
+    stdout: outcome?.stdout ?? null,
+    stderr: outcome?.stderr ?? null,
+    diagnostics: verdict.diagnostics,
+  };
 }
 
 function summarize(

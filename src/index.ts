@@ -20,6 +20,14 @@ export {
   type RunEnd,
   type RunStart,
 } from "./engine.js";
+export type {
+  ExplainEntry,
+  ExplainOptions,
+  ExplainReason,
+  ExplainReasonKind,
+  HookExplanation,
+} from "./explain/explain-hooks.js";
+export type { SpanLike, TracerLike, TracingOption } from "./observe/trace-dispatch.js";
 export { claudeProfile } from "./profiles/claude.js";
 export { deepagentsProfile } from "./profiles/deepagents.js";
 export type {

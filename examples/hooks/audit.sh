@@ -3,5 +3,6 @@
 payload=$(cat)
 case "$payload" in
   *'"tool_name":"Write"'*) echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"Remember to format the file you just wrote."}}' ;;
+  *'"tool_name":"Edit"'*) echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"You edited code: run the tests before you finish."}}' ;;
 esac
 exit 0

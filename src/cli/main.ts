@@ -14,6 +14,9 @@ const commandLoaders: Readonly<Record<string, () => Promise<(program: Command) =
   convert: async () => (await import("./commands/convert.js")).registerConvertCommand,
   migrate: async () => (await import("./commands/migrate.js")).registerMigrateCommand,
   test: async () => (await import("./commands/test.js")).registerTestCommand,
+  serve: async () => (await import("./commands/serve.js")).registerServeCommand,
+  explain: async () => (await import("./commands/explain.js")).registerExplainCommand,
+  report: async () => (await import("./commands/report.js")).registerReportCommand,
 };
 
 /**

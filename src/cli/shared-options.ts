@@ -13,6 +13,8 @@ export interface EngineFlags {
   systemDir?: string;
   managedSettings?: string;
   dangerouslyBypassHookTrust?: boolean;
+  auditLog?: string;
+  auditPayloads?: boolean;
 }
 
 /** A command-line mistake: printed as one line, exit code 1. */
@@ -41,7 +43,9 @@ export function addEngineOptions(command: Command, defaultProfile = "deepagents"
     .option(
       "--dangerously-bypass-hook-trust",
       "run enabled hooks without persisted trust, for this invocation only",
-    );
+    )
+    .option("--audit-log <file>", "append a JSON line per hook run and per dispatch to this file")
+    .option("--audit-payloads", "also write payloads and hook output text to the audit log");
 }
 
 /** Resolves `--profile` or throws a usage error naming the built-in profiles. */
@@ -69,6 +73,8 @@ export function toEngineOptions(flags: EngineFlags) {
       managedSettings: path.resolve(flags.managedSettings),
     }),
     ...(flags.dangerouslyBypassHookTrust === true && { bypassHookTrust: true }),
+    ...(flags.auditLog !== undefined && { auditLog: path.resolve(flags.auditLog) }),
+    ...(flags.auditPayloads === true && { auditPayloads: true }),
   };
 }
 

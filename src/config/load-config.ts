@@ -3,6 +3,7 @@ import type { Profile } from "../profiles/profile.js";
 import { loadDialectParser } from "./dialects/dialect-parsers.js";
 import type { ConfigSource, DiscoveryOptions } from "./discover-config-files.js";
 import { discoverHookSources } from "./discoverers/discover-hook-sources.js";
+import type { ExcludedSource } from "./discoverers/discovered-sources.js";
 import type { HookDefinition } from "./hook-definition.js";
 import { readConfigDocument } from "./read-config-document.js";
 
@@ -13,6 +14,8 @@ export interface LoadedConfig {
   diagnostics: Diagnostic[];
   /** False when `[features] hooks = false` turns hooks off: `definitions` is then empty and a `hooks_disabled` diagnostic says which file did it. */
   hooksEnabled: boolean;
+  /** Sources found but kept from loading by policy (parsed only by `explain`). */
+  excluded: ExcludedSource[];
 }
 
 /**
@@ -34,6 +37,7 @@ export async function loadConfig(
     definitions: [],
     diagnostics: [...discovered.diagnostics],
     hooksEnabled: discovered.hooksEnabled,
+    excluded: discovered.excluded ?? [],
   };
   const groupOffsets: Record<string, number> = {};
   for (const source of discovered.sources) {

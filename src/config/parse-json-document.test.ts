@@ -29,3 +29,16 @@ describe("parseJsonDocument", () => {
     });
   });
 });
+
+describe("parseJsonDocument on hostile text", () => {
+  // Regression: locating the error of unclosed deep nesting overflowed the scanner's stack.
+  it("reports unclosed nesting too deep to scan as invalid_json instead of throwing", () => {
+    const parsed = parseJsonDocument(`{"a": ${"[".repeat(200_000)}`, "/cfg/hooks.json");
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? null : parsed.diagnostic).toMatchObject({
+      code: "invalid_json",
+      file: "/cfg/hooks.json",
+      message: expect.stringMatching(/^\/cfg\/hooks\.json is not valid JSON: /),
+    });
+  });
+});

@@ -9,23 +9,35 @@ export type JsonDocument = { ok: true; value: unknown } | { ok: false; diagnosti
 /** Parses strict JSON text, reporting the first syntax error with its line and column. */
 export function parseJsonDocument(text: string, file: string): JsonDocument {
   // The native parser is many times faster; the scanner below only locates an error.
+  let nativeError: unknown;
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
+  } catch (error) {
     // Fall through: report where the text stops being JSON.
+    nativeError = error;
   }
   // Loaded only here, to locate an error: valid files never load the scanner.
   const { parse, printParseErrorCode } = createRequire(import.meta.url)(
     "jsonc-parser",
   ) as typeof JsoncParser;
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, {
-    allowTrailingComma: false,
-    disallowComments: true,
-    allowEmptyContent: false,
-  });
+  try {
+    // Only the errors are read: the native parser already said the text is not JSON.
+    parse(text, errors, {
+      allowTrailingComma: false,
+      disallowComments: true,
+      allowEmptyContent: false,
+    });
+  } catch (error) {
+    // The scanner recurses once per nesting level; a stack overflow means the text nests too deep.
+    if (!(error instanceof RangeError)) throw error;
+  }
   const first = errors[0];
-  if (first === undefined) return { ok: true, value };
+  if (first === undefined) {
+    const reason = nativeError instanceof Error ? nativeError.message : String(nativeError);
+    const message = `${file} is not valid JSON: ${reason}`;
+    return { ok: false, diagnostic: createDiagnostic("invalid_json", "error", message, { file }) };
+  }
   const { line, column } = locateOffset(text, first.offset);
   const message = `${file} is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}`;
   return { ok: false, diagnostic: createDiagnostic("invalid_json", "error", message, { file }) };

@@ -37,3 +37,44 @@ describe("parseJsoncDocument", () => {
     });
   });
 });
+
+describe("parseJsoncDocument on hostile text", () => {
+  // Regression: jsonc-parser assigns keys, so `__proto__` became the object's prototype and
+  // settings under it (such as hooks) were inherited, invisible to Object.keys.
+  it("keeps a __proto__ key as an own property, never as the prototype", () => {
+    const parsed = parseJsoncDocument(
+      '{"__proto__": {"hooks": {"Stop": []}}, "model": "opus", /* c */}',
+      "settings.json",
+    );
+    if (!parsed.ok) throw new Error(parsed.diagnostic.message);
+    const value = parsed.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(value.hooks).toBeUndefined();
+    expect(Object.keys(value)).toEqual(["__proto__", "model"]);
+    expect(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).toEqual({
+      hooks: { Stop: [] },
+    });
+  });
+
+  it("lets the last of duplicate keys win, as JSON.parse does", () => {
+    expect(parseJsoncDocument('{"a": 1, "a": 2}', "settings.json")).toEqual({
+      ok: true,
+      value: { a: 2 },
+    });
+  });
+
+  // Regression: the scanner recursed past the stack limit and threw a RangeError at the host.
+  it("reports nesting too deep to read as invalid_json instead of throwing", () => {
+    const text = `{"a": ${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
+    expect(parseJsoncDocument(text, "/p/settings.json")).toEqual({
+      ok: false,
+      diagnostic: {
+        code: "invalid_json",
+        severity: "error",
+        message: "/p/settings.json is not valid JSON: it is nested too deeply to read",
+        file: "/p/settings.json",
+        path: null,
+      },
+    });
+  });
+});

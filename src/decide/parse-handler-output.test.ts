@@ -257,3 +257,40 @@ describe("parseHandlerOutput", () => {
     });
   });
 });
+
+describe("parseHandlerOutput with prototype keys", () => {
+  // Regression: a top-level "__proto__" key found Object.prototype as its field check and threw
+  // "check is not a function" out of dispatch; "toString" and "constructor" passed as fields.
+  it.each([
+    ['{"__proto__": {"polluted": true}}', "__proto__"],
+    ['{"toString": "x"}', "toString"],
+    ['{"constructor": 1}', "constructor"],
+    ['{"hasOwnProperty": false}', "hasOwnProperty"],
+  ])("reports %s as an unknown field without throwing", (stdout, key) => {
+    const parsed = parse("PreToolUse", stdout);
+    expect(parsed.kind).toBe("json");
+    expect(parsed.diagnostics.map((d) => [d.code, d.message.includes(`"${key}"`)])).toEqual([
+      ["unknown_field", true],
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  // Regression: decision "constructor" read Object from the legacy table and became the decision.
+  it.each(["constructor", "toString", "__proto__", "valueOf"])(
+    "never takes the legacy decision %j from the prototype",
+    (decision) => {
+      const parsed = parse("PreToolUse", { decision });
+      expect(parsed.kind === "json" ? parsed.output.decision : "plain").toBeUndefined();
+      expect(codes(parsed)).toEqual([["invalid_output", "warning"]]);
+    },
+  );
+
+  it.each(["constructor", "__proto__", "toString"])(
+    "rejects permissionDecision %j as invalid output",
+    (permissionDecision) => {
+      const parsed = parse("PreToolUse", specific("PreToolUse", { permissionDecision }));
+      expect(parsed.kind === "json" ? parsed.output.decision : "plain").toBeUndefined();
+      expect(codes(parsed)).toEqual([["invalid_output", "warning"]]);
+    },
+  );
+});

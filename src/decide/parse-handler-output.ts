@@ -102,8 +102,10 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   };
   const fields: TopLevelFields = {};
   for (const [key, value] of Object.entries(document.value)) {
-    const check: ((value: unknown) => boolean) | undefined =
-      topLevelChecks[key as keyof typeof topLevelChecks];
+    // Own keys only: output such as {"__proto__": …} or {"toString": …} names no field.
+    const check: ((value: unknown) => boolean) | undefined = Object.hasOwn(topLevelChecks, key)
+      ? topLevelChecks[key as keyof typeof topLevelChecks]
+      : undefined;
     if (check === undefined) {
       report("unknown_field", "info", `returned an unknown field "${key}"; it is ignored`);
       continue;
@@ -230,7 +232,9 @@ function applyTopLevelDecision(
   notApplied: (field: string, message: string) => void,
   subject: string,
 ): void {
-  const legacy = spec.legacyDecisions[decision as "approve" | "block"];
+  const legacy = Object.hasOwn(spec.legacyDecisions, decision)
+    ? spec.legacyDecisions[decision as "approve" | "block"]
+    : undefined;
   if (legacy === "unsupported") {
     notApplied("decision", `returned the legacy decision "${decision}", which is not supported`);
   } else if (legacy !== undefined) {
@@ -270,7 +274,8 @@ function applySpecificField(
     case "permissionDecision": {
       const rules: Readonly<Record<string, "apply" | "unsupported">> =
         spec.permissionDecisions ?? defaultPermissionDecisions;
-      const rule = typeof value === "string" ? rules[value] : undefined;
+      const rule =
+        typeof value === "string" && Object.hasOwn(rules, value) ? rules[value] : undefined;
       if (rule === "apply") {
         output.decision = value as Decision;
       } else if (rule === "unsupported") {

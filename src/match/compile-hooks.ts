@@ -33,7 +33,9 @@ export function compileHooks(
   const diagnostics: Diagnostic[] = [];
   const groupMatchers = new Map<string, CompiledMatcher | null>();
   for (const definition of definitions) {
-    const spec = profile.events[definition.event];
+    const spec = Object.hasOwn(profile.events, definition.event)
+      ? profile.events[definition.event]
+      : undefined;
     if (spec === undefined) continue;
     const groupKey = `${definition.file}\u0000${definition.groupPath}`;
     let matcher = groupMatchers.get(groupKey);
@@ -105,12 +107,7 @@ function compileGroupMatcher(
   const compiled = compileMatcher(definition.matcher, profile.matcherSyntax);
   if (!compiled.ok) {
     diagnostics.push(
-      createDiagnostic(
-        "invalid_matcher",
-        "error",
-        `${compiled.error}; the group is skipped`,
-        where,
-      ),
+      createDiagnostic(compiled.code, "error", `${compiled.error}; the group is skipped`, where),
     );
     return null;
   }

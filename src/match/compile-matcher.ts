@@ -1,3 +1,5 @@
+import { findUnsafePattern } from "./find-unsafe-pattern.js";
+
 /** A matcher compiled once at config load; `test` decides whether a payload value is selected. */
 export type CompiledMatcher = {
   /** How the matcher was read: match everything, one exact name, a set of names, or a RegExp. */
@@ -11,7 +13,7 @@ export type CompiledMatcher = {
 /** The result of compiling a matcher: the matcher, or why it cannot be used. */
 export type MatcherCompilation =
   | { ok: true; matcher: CompiledMatcher }
-  | { ok: false; error: string };
+  | { ok: false; code: "invalid_matcher" | "matcher_unsafe"; error: string };
 
 const simpleNamePattern = /^[A-Za-z0-9_]+$/;
 const alternationPattern = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)+$/;
@@ -47,13 +49,48 @@ export function compileMatcher(
     expression = new RegExp(source);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `Matcher "${source}" is not a valid regular expression: ${reason}` };
+    return {
+      ok: false,
+      code: "invalid_matcher",
+      error: `Matcher "${source}" is not a valid regular expression: ${reason}`,
+    };
+  }
+  // Refused before it can ever run: one such matcher could hang every dispatch of its event.
+  const unsafe = findUnsafePattern(source);
+  if (unsafe !== null) {
+    return {
+      ok: false,
+      code: "matcher_unsafe",
+      error: `Matcher "${source}" could take exponential time to match (${unsafe})`,
+    };
+  }
+  // V8 compiles an expression on its first match, once per string width; a pattern too large to
+  // compile only fails then, so both widths are compiled here, at load, on empty-ish text.
+  try {
+    expression.test("");
+    expression.test("\u0100");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      code: "invalid_matcher",
+      error: `Matcher "${source}" cannot be compiled: ${reason}`,
+    };
   }
   return success({
     kind: "regex",
     source,
-    test: (value) => value !== undefined && expression.test(value),
+    test: (value) => value !== undefined && testSafely(expression, value),
   });
+}
+
+// A match that still fails (the engine's backtracking stack) selects nothing rather than throw.
+function testSafely(expression: RegExp, value: string): boolean {
+  try {
+    return expression.test(value);
+  } catch {
+    return false;
+  }
 }
 
 function success(matcher: CompiledMatcher): MatcherCompilation {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { isLiveState, readProcessStatus } from "./read-process-table.js";
 
 /** Options for {@link killProcessGroup}. */
 export interface KillProcessGroupOptions {
@@ -71,23 +72,17 @@ export function isProcessGroupAlive(pid: number): boolean {
 
 // Orphaned zombies that nobody reaps (a container whose init does not) still answer kill(0).
 function hasLiveMemberOnLinux(groupId: number): boolean {
-  let entries: string[];
+  let names: string[];
   try {
-    entries = readdirSync("/proc");
+    names = readdirSync("/proc");
   } catch {
     return true;
   }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    // Fields after the parenthesized command name: state, ppid, pgrp, ...
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === groupId && fields[0] !== "Z" && fields[0] !== "X") return true;
+  for (const name of names) {
+    const code = name.charCodeAt(0);
+    if (code < 48 || code > 57) continue;
+    const status = readProcessStatus(Number(name));
+    if (status !== null && status.groupId === groupId && isLiveState(status.state)) return true;
   }
   return false;
 }

@@ -1,7 +1,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import type { HookCommand } from "../config/hook-definition.js";
-import { isProcessGroupAlive, killProcessGroup } from "./kill-process-group.js";
+import {
+  createHandlerProcessTree,
+  createRunMarker,
+  type HandlerProcessTree,
+  runMarkerVariable,
+} from "./handler-process-tree.js";
 import { type CapturedOutput, createOutputCapture } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome } from "./process-outcome.js";
@@ -65,6 +70,8 @@ interface HandlerProcess {
   exited: Promise<void>;
   /** The last bytes of its own stderr, for crash messages. */
   stderrTail: string;
+  /** Its processes (group, descendants, marked ones), or null when it never started. */
+  tree: HandlerProcessTree | null;
 }
 
 /** How long answers are still read after the leader exits, if something holds its stdout. */
@@ -127,11 +134,12 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
       ...(options.directExec !== undefined && { directExec: options.directExec }),
     });
     if (typeof invocation === "string") return invocation;
+    const marker = createRunMarker();
     let child: ChildProcessWithoutNullStreams;
     try {
       child = spawn(invocation.file, [...invocation.args], {
         cwd: options.cwd,
-        env: invocation.env,
+        env: { ...invocation.env, [runMarkerVariable]: marker },
         stdio: "pipe",
         detached: process.platform !== "win32",
         windowsHide: true,
@@ -152,7 +160,13 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
         markExited = resolve;
       }),
       stderrTail: "",
+      tree: null,
     };
+    if (child.pid !== undefined) {
+      handlerProcess.tree = createHandlerProcessTree(child.pid, marker, {
+        leaderExited: () => handlerProcess.leaderExited,
+      });
+    }
     unstopped.add(handlerProcess);
     const decoder = new StringDecoder("utf8");
     let buffered = "";
@@ -373,16 +387,16 @@ function captureText(text: string, limitBytes: number): CapturedOutput {
 }
 
 /**
- * Ends a process and its group: stdin closed, SIGTERM, SIGKILL after `killGraceMs` if any
- * member is left. Resolves once the group is gone, or just after the SIGKILL.
+ * Ends a process and all of its processes (group, descendants, marked ones): stdin closed,
+ * SIGTERM, SIGKILL after `killGraceMs` if any is left. Resolves once they are gone, or just
+ * after the SIGKILL.
  */
 function stopProcessGroup(handlerProcess: HandlerProcess, killGraceMs: number): Promise<void> {
-  const { child } = handlerProcess;
-  const pid = child.pid;
+  const { child, tree } = handlerProcess;
   child.stdin.destroy();
-  if (pid === undefined) return handlerProcess.exited;
+  if (tree === null) return handlerProcess.exited;
   setReferenced(child, true);
-  killProcessGroup(pid, "SIGTERM", { leaderFallback: !handlerProcess.leaderExited });
+  tree.signal("SIGTERM");
   return new Promise((resolve) => {
     let finished = false;
     const done = (): void => {
@@ -397,13 +411,13 @@ function stopProcessGroup(handlerProcess: HandlerProcess, killGraceMs: number): 
     };
     const escalation = setTimeout(
       () => {
-        killProcessGroup(pid, "SIGKILL", { leaderFallback: !handlerProcess.leaderExited });
+        tree.signal("SIGKILL");
         setTimeout(done, 100);
       },
       Math.min(Math.max(0, killGraceMs), maximumDelayMs),
     );
     const watch = setInterval(() => {
-      if (handlerProcess.leaderExited && !isProcessGroupAlive(pid)) done();
+      if (handlerProcess.leaderExited && !tree.isAlive()) done();
     }, groupWatchIntervalMs);
   });
 }

@@ -231,16 +231,15 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
   });
 
-  it("does not wait for a grandchild in another session that holds stdout", async () => {
+  it("kills a grandchild in another session that holds stdout, found through /proc", async () => {
     const outcome = await spawnHandler(
       createRequest({ command: [fixture("leave-detached-grandchild.sh")], timeoutMs }),
     );
     const grandchild = readPrintedPid(outcome.stderr);
     expect(outcome).toMatchObject({ exitCode: null, signal: "SIGTERM", timedOut: true });
     expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
-    // It escaped the process group, so only the test's cleanup ends it.
-    expect(isProcessAlive(grandchild)).toBe(true);
-    process.kill(grandchild, "SIGKILL");
+    // It left the process group, but it is a descendant carrying the run's marker.
+    expect(await waitForDeath(grandchild, killGraceMs + 2000)).toBe(true);
   });
 
   it("reports a timed-out run only once its whole group has died", async () => {
@@ -265,13 +264,25 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     expect(await waitForDeath(grandchild, killGraceMs + 2000)).toBe(true);
   });
 
-  it("does not wait for a background process left by a handler that exits", async () => {
+  it("does not wait for a background process left holding stdout by a handler that exits, and ends it", async () => {
     const outcome = await spawnHandler(
       createRequest({ command: [fixture("background-and-exit.sh")], timeoutMs: 5000 }),
     );
-    readPrintedPid(outcome.stderr);
+    const background = readPrintedPid(outcome.stderr);
     expect(outcome).toMatchObject({ exitCode: 0, signal: null, timedOut: false, stdout: "done\n" });
     expect(outcome.durationMs).toBeLessThan(2000);
+    expect(await waitForDeath(background, killGraceMs + 2000)).toBe(true);
+  });
+
+  it("leaves running a background process that closed its output when the handler exits", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: [fixture("background-quiet-and-exit.sh")], timeoutMs: 5000 }),
+    );
+    const background = readPrintedPid(outcome.stderr);
+    expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, stdout: "done\n" });
+    // Detached background work (output redirected) is the handler's to leave behind.
+    expect(await waitForDeath(background, killGraceMs + 500)).toBe(false);
+    process.kill(background, "SIGKILL");
   });
 
   it("cancels a run when the signal aborts", async () => {

@@ -1,6 +1,10 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { statSync } from "node:fs";
-import { isProcessGroupAlive, killProcessGroup } from "./kill-process-group.js";
+import {
+  createHandlerProcessTree,
+  createRunMarker,
+  runMarkerVariable,
+} from "./handler-process-tree.js";
 import { createOutputCapture } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
@@ -13,7 +17,7 @@ import {
 /** How long to keep reading after the leader exits when something else holds its pipes open. */
 const drainWindowMs = 100;
 
-/** How often a cancelled handler's process group is checked for survivors. */
+/** How often a killed handler's processes are checked for survivors. */
 const groupWatchIntervalMs = 50;
 
 /** How often a killed handler's group is checked before its run is reported. */
@@ -32,9 +36,12 @@ type EndFields = Pick<
  * Runs one handler process in its own process group, feeds it `request.input`, and resolves
  * with how it ended; never rejects. A command string without shell syntax is run without the
  * shell; if that cannot start (not found, not executable), it is run through the shell instead,
- * so the outcome is the shell's. On timeout or abort the group gets SIGTERM, then SIGKILL after
- * `killGraceMs`, and the promise resolves by about `timeoutMs + killGraceMs + 100` ms even when a
- * descendant keeps the output pipes open. Spawns are paced (see `paceWork`).
+ * so the outcome is the shell's. On timeout or abort every process of the run (its group, and on
+ * Linux its descendants and the processes carrying its run marker) gets SIGTERM, then SIGKILL
+ * after `killGraceMs`, and the promise resolves by about `timeoutMs + killGraceMs + 100` ms even
+ * when a descendant keeps the output pipes open. When the handler exits and something still holds
+ * its output 100 ms later, those processes are ended the same way. Spawns are paced (see
+ * `paceWork`).
  */
 export async function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
   const startedAt = performance.now();
@@ -110,11 +117,13 @@ function runInvocation(
     return;
   }
 
+  const marker = createRunMarker();
   let child: ChildProcessWithoutNullStreams;
   try {
     child = spawn(invocation.file, [...invocation.args], {
       cwd: request.cwd,
-      env: invocation.env,
+      // The marker lets the kill find descendants that left the process group.
+      env: { ...invocation.env, [runMarkerVariable]: marker },
       stdio: "pipe",
       // The handler leads a new process group, so the whole group can be signalled.
       detached: process.platform !== "win32",
@@ -131,11 +140,19 @@ function runInvocation(
   let exitCode: number | null = null;
   let exitSignal: string | null = null;
   let stopReason: "timeout" | "cancel" | null = null;
+  /** A kill of the run's processes has begun (a stop, or leftovers holding the output). */
+  let killing = false;
+  /** When a killed run is reported even if one of its processes is still dying. */
+  let reportBy = 0;
   let timeoutTimer: NodeJS.Timeout | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
   let forceTimer: NodeJS.Timeout | undefined;
   let groupPoll: NodeJS.Timeout | undefined;
-  let leaderExitedAt = 0;
+  const pid = child.pid;
+  const tree =
+    pid === undefined
+      ? null
+      : createHandlerProcessTree(pid, marker, { leaderExited: () => leaderExited });
 
   const settle = (exit: Pick<ProcessOutcome, "exitCode" | "signal" | "spawnError">): void => {
     if (settled) {
@@ -160,59 +177,72 @@ function runInvocation(
     });
   };
   const settleWithExit = (): void => {
-    const pid = child.pid;
-    // A killed run is reported once its group is gone (a signal takes a moment to land), so
-    // nothing of a timed-out hook still runs when the host hears of it; bounded by the drain
-    // window after the leader's exit.
-    const waitUntil = leaderExitedAt + drainWindowMs;
+    // A killed run is reported once its processes are gone (a signal takes a moment to land),
+    // so nothing of a timed-out hook still runs when the host hears of it; bounded by `reportBy`.
     if (
       settled ||
       groupPoll !== undefined ||
-      stopReason === null ||
-      pid === undefined ||
-      performance.now() >= waitUntil ||
-      !isProcessGroupAlive(pid)
+      !killing ||
+      tree === null ||
+      performance.now() >= reportBy ||
+      !tree.isAlive()
     ) {
       if (groupPoll === undefined) settle({ exitCode, signal: exitSignal, spawnError: null });
       return;
     }
     groupPoll = setInterval(() => {
-      if (performance.now() >= waitUntil || !isProcessGroupAlive(pid)) {
+      if (performance.now() >= reportBy || !tree.isAlive()) {
         settle({ exitCode, signal: exitSignal, spawnError: null });
       }
     }, groupPollIntervalMs);
   };
 
-  const stop = (reason: "timeout" | "cancel"): void => {
-    const pid = child.pid;
-    if (settled || leaderExited || stopReason !== null || pid === undefined) {
-      return;
-    }
-    stopReason = reason;
-    clearTimeout(timeoutTimer);
-    killProcessGroup(pid, "SIGTERM");
-    // Not cleared on settle: descendants that ignore SIGTERM must still be killed.
+  /** SIGTERM to every process of the run now, SIGKILL to those left after the grace period. */
+  const killRun = (): void => {
+    if (tree === null || killing) return;
+    killing = true;
+    tree.signal("SIGTERM");
+    // Not cleared on settle: processes that ignore SIGTERM must still be killed.
     const escalation = setTimeout(() => {
-      clearInterval(groupWatch);
-      killProcessGroup(pid, "SIGKILL", { leaderFallback: !leaderExited });
+      clearInterval(runWatch);
+      tree.signal("SIGKILL");
       if (!settled && !leaderExited) {
         forceTimer = setTimeout(() => {
           settle({ exitCode: null, signal: "SIGKILL", spawnError: null });
         }, drainWindowMs);
       }
     }, clampDelay(request.killGraceMs));
-    // Once the whole group is gone there is nothing left to kill: let the host exit early.
-    const groupWatch = setInterval(() => {
-      if (leaderExited && !isProcessGroupAlive(pid)) {
+    // Once every process is gone there is nothing left to kill: let the host exit early.
+    const runWatch = setInterval(() => {
+      if (leaderExited && !tree.isAlive()) {
         clearTimeout(escalation);
-        clearInterval(groupWatch);
+        clearInterval(runWatch);
       }
     }, groupWatchIntervalMs);
-    groupWatch.unref();
+    runWatch.unref();
+  };
+
+  const stop = (reason: "timeout" | "cancel"): void => {
+    if (settled || leaderExited || stopReason !== null || pid === undefined) {
+      return;
+    }
+    stopReason = reason;
+    clearTimeout(timeoutTimer);
+    killRun();
   };
   function onAbort(): void {
     stop("cancel");
   }
+  /** The drain window after the leader's exit ended and something still holds its output. */
+  const endDrain = (): void => {
+    if (settled) return;
+    if (!killing) {
+      // The hook is done; processes it left holding its output are ended, not waited for.
+      reportBy = performance.now() + drainWindowMs;
+      killRun();
+    }
+    settleWithExit();
+  };
 
   child.on("error", (error) => {
     // A spawned process's later errors (such as a failed kill) do not change its outcome.
@@ -226,14 +256,14 @@ function runInvocation(
   });
   child.on("exit", (code, signal) => {
     leaderExited = true;
-    leaderExitedAt = performance.now();
+    reportBy = performance.now() + drainWindowMs;
     exitCode = code;
     exitSignal = signal;
     clearTimeout(timeoutTimer);
     clearTimeout(forceTimer);
     if (!settled) {
       // Descendants may hold the pipes open forever: read a little longer, then stop.
-      drainTimer = setTimeout(settleWithExit, drainWindowMs);
+      drainTimer = setTimeout(endDrain, drainWindowMs);
     }
   });
   child.on("close", () => {

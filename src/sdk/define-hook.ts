@@ -1,3 +1,4 @@
+import { createNote, handleHookInput } from "./handle-hook-input.js";
 import type {
   HookEventName,
   HookInput,
@@ -6,7 +7,6 @@ import type {
   HookResult,
 } from "./hook-types.js";
 import { readStandardInput } from "./read-standard-input.js";
-import { renderHookResult } from "./render-hook-result.js";
 
 /** A hook script: the event it handles, the profile whose output shapes it writes, its handler. */
 export interface HookDefinition<
@@ -32,31 +32,21 @@ export async function runHook<E extends HookEventName<P>, P extends HookProfileN
   definition: HookDefinition<E, P>,
   inputText: string,
 ): Promise<HookOutcome> {
-  const profile = definition.profile ?? defaultProfile;
   let input: unknown;
   try {
     input = JSON.parse(inputText);
   } catch {
     const shown = inputText.trim() === "" ? "nothing" : "invalid JSON";
-    return note(`${definition.event} hook received ${shown} on stdin`);
+    return createNote(`${definition.event} hook received ${shown} on stdin`);
   }
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return note(`${definition.event} hook received a non-object on stdin`);
-  }
-  const eventName = (input as Record<string, unknown>).hook_event_name;
-  if (eventName !== definition.event) {
-    return note(
-      `${definition.event} hook received a ${typeof eventName === "string" ? eventName : "payload without hook_event_name"} event; nothing done`,
-    );
-  }
-  let result: HookResult | undefined;
-  try {
-    result = await definition.handle(input as HookInput<E, P>);
-  } catch (error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    return note(`${definition.event} hook failed: ${message}`);
-  }
-  return renderHookResult(result ?? undefined, definition.event, profile);
+  return handleHookInput(
+    {
+      event: definition.event,
+      profile: definition.profile ?? defaultProfile,
+      handle: definition.handle,
+    },
+    input,
+  );
 }
 
 /**
@@ -86,8 +76,4 @@ export async function defineHook<E extends HookEventName<P>, P extends HookProfi
     await new Promise<void>((resolve) => process.stdout.write(outcome.stdout, () => resolve()));
   }
   return outcome;
-}
-
-function note(message: string): HookOutcome {
-  return { exitCode: 1, stdout: "", stderr: `agent-hooks/sdk: ${message}\n` };
 }

@@ -1,68 +1,57 @@
-import type { profiles } from "../profiles/profiles.js";
+import type { z } from "zod";
+import type { eventSchemas } from "../events/event-schemas.js";
 
-type Profiles = typeof profiles;
+// Types only: the schemas live in src/events (zod); the SDK imports nothing from them at run time.
+type Schemas = typeof eventSchemas;
 
 /** The name of a built-in profile a hook can be written for. */
-export type HookProfileName = keyof Profiles;
+export type HookProfileName = keyof Schemas;
 
-/** The events of one profile (or of all of them), by name. */
+/** The events hooks can be configured for in one profile (or in any of them), by name. */
 export type HookEventName<P extends HookProfileName = HookProfileName> = P extends HookProfileName
-  ? keyof Profiles[P]["events"] & string
+  ? keyof Schemas[P] & string
   : never;
 
-// Types of the payload fields whose shape is known; any other field is `unknown`.
-interface KnownFieldTypes {
-  tool_name: string;
-  tool_input: Record<string, unknown>;
-  tool_response: unknown;
-  tool_use_id: string;
-  prompt: string;
-  source: string;
-  reason: string;
-  trigger: string;
-  stop_hook_active: boolean;
-  last_assistant_message: string;
-  agent_id: string;
-  agent_type: string;
-  agent_transcript_path: string;
-  message: string;
-  notification_type: string;
-  title: string;
-  model: string;
-  permission_mode: string;
-  turn_id: string;
-  duration_ms: number;
-  error: string;
-}
-
-type PayloadField<
-  P extends HookProfileName,
-  E extends string,
-> = E extends keyof Profiles[P]["events"]
-  ? Profiles[P]["events"][E] extends { payloadFields: readonly (infer F extends string)[] }
-    ? F
-    : never
+type EventSchema<P extends HookProfileName, E extends string> = E extends keyof Schemas[P]
+  ? Schemas[P][E]
   : never;
 
-/** Fields every hook input carries, whatever the event. */
+/** Fields every hook input carries, whatever the event and the profile. */
 export interface CommonHookInput {
   session_id: string;
   cwd: string;
+  hook_event_name: string;
   transcript_path?: string | null;
 }
 
 /**
  * The JSON a hook of event `E` reads on stdin, for profile `P` (a union over profiles when none
- * is named): the common fields, `hook_event_name` and the event's own payload fields.
+ * is named), as the event's input schema describes it: the profile's common fields,
+ * `hook_event_name`, the event's own fields, and any other field the host adds.
  */
 export type HookInput<
   E extends string = string,
   P extends HookProfileName = HookProfileName,
 > = P extends HookProfileName
   ? E extends HookEventName<P>
-    ? CommonHookInput & { hook_event_name: E } & {
-        [K in PayloadField<P, E>]: K extends keyof KnownFieldTypes ? KnownFieldTypes[K] : unknown;
-      } & Record<string, unknown>
+    ? EventSchema<P, E> extends { input: infer S extends z.ZodType }
+      ? z.output<S>
+      : never
+    : never
+  : never;
+
+/**
+ * The JSON a hook of event `E` may print for profile `P`, as the event's output schema describes
+ * it: only the fields the event applies. `renderHookResult` writes it from a `HookResult`.
+ */
+export type HookOutput<
+  E extends string = string,
+  P extends HookProfileName = HookProfileName,
+> = P extends HookProfileName
+  ? E extends HookEventName<P>
+    ? EventSchema<P, E> extends { output: infer S extends z.ZodType }
+      ? z.input<S>
+      : never
     : never
   : never;
 

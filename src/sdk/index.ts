@@ -1,4 +1,9 @@
 export { defineHook, type HookDefinition, runHook } from "./define-hook.js";
+export {
+  definePersistentHook,
+  type PersistentHookDefinition,
+  type PersistentHookStreams,
+} from "./define-persistent-hook.js";
 export { addContext, allow, ask, block, deny, stop } from "./hook-results.js";
 export type {
   CommonHookInput,
@@ -6,6 +11,7 @@ export type {
   HookEventName,
   HookInput,
   HookOutcome,
+  HookOutput,
   HookProfileName,
   HookResult,
 } from "./hook-types.js";

@@ -1,4 +1,4 @@
-import { lstat, mkdir, mkdtemp, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -150,6 +150,48 @@ describe("spillContext", () => {
     expect(spilled.file).toBeNull();
     expect(spilled.diagnostic?.code).toBe("spill_failed");
     expect(spilled.diagnostic?.message).toMatch(/is not a directory/);
+  });
+
+  it("keeps spill files 0600 and directories 0700 under a umask of 0, in a new temporary root", async () => {
+    const tmpDir = path.join(await createTmpDir(), "missing", "tmp");
+    const previous = process.umask(0);
+    let file = "";
+    try {
+      const spilled = await spillContext({
+        text: "x".repeat(500),
+        limitTokens: 50,
+        bytesPerToken,
+        sessionId: "s",
+        tmpDir,
+      });
+      file = spilled.file ?? "";
+    } finally {
+      process.umask(previous);
+    }
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    for (const directory of [
+      path.dirname(file),
+      path.join(tmpDir, "hook_outputs"),
+      tmpDir,
+      path.dirname(tmpDir),
+    ]) {
+      expect((await stat(directory)).mode & 0o777).toBe(0o700);
+    }
+  });
+
+  it("makes an existing, too-open hook_outputs directory private", async () => {
+    const tmpDir = await createTmpDir();
+    await mkdir(path.join(tmpDir, "hook_outputs"), { mode: 0o777 });
+    await chmod(path.join(tmpDir, "hook_outputs"), 0o777);
+    const spilled = await spillContext({
+      text: "x".repeat(500),
+      limitTokens: 50,
+      bytesPerToken,
+      sessionId: "s",
+      tmpDir,
+    });
+    expect(spilled.file).not.toBeNull();
+    expect((await lstat(path.join(tmpDir, "hook_outputs"))).mode & 0o777).toBe(0o700);
   });
 
   it("makes an existing, too-open session directory private", async () => {

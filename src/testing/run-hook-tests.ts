@@ -37,6 +37,10 @@ export interface HookTestOptions {
   baseDirectory?: string;
   /** Environment handlers run with, before each case's `env`; default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** An audit log every case's engine appends to (see `auditLog` of `createHookEngine`). */
+  auditLog?: string;
+  /** Also write payloads and handler output to the audit log. */
+  auditPayloads?: boolean;
 }
 
 /**
@@ -127,6 +131,8 @@ export async function runHookTestCase(
         AGENT_HOOKS_TEST_DIR: baseDirectory,
       },
       ...(configs.length > 0 && { configFiles: configs }),
+      ...(options.auditLog !== undefined && { auditLog: options.auditLog }),
+      ...(options.auditPayloads === true && { auditPayloads: true }),
       onRunEnd: (run) => {
         if (run.status !== "error" && run.status !== "timeout") return;
         const firstLine = run.stderr.trim().split("\n")[0] ?? "";

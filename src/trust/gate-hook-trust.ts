@@ -3,7 +3,7 @@ import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { CompiledHook } from "../match/compile-hooks.js";
 import type { Profile } from "../profiles/profile.js";
-import type { HookTrust, TrustCommandOptions } from "./evaluate-hook-trust.js";
+import type { HookTrust, HookTrustState, TrustCommandOptions } from "./evaluate-hook-trust.js";
 
 /** Where the engine runs, how the CLI was invoked (for the commands diagnostics suggest), and bypass. */
 export interface TrustGateOptions {
@@ -21,6 +21,8 @@ export interface TrustGate {
   refuse(hook: CompiledHook): Diagnostic | null;
   /** Just before a run: refuses a trusted hook whose script changed since the engine loaded. */
   verify(hook: CompiledHook): Promise<Diagnostic | null>;
+  /** A hook's trust state as evaluated at load (`none` for profiles without trust). */
+  stateOf(definition: HookDefinition): HookTrustState;
 }
 
 /**
@@ -33,7 +35,12 @@ export async function createTrustGate(
   options: TrustGateOptions,
 ): Promise<TrustGate> {
   if (profile.trust === null) {
-    return { diagnostics: [], refuse: () => null, verify: async () => null };
+    return {
+      diagnostics: [],
+      refuse: () => null,
+      verify: async () => null,
+      stateOf: () => "none",
+    };
   }
   // Loaded only for profiles with hook trust: a cold start of the others skips them.
   const [
@@ -84,6 +91,9 @@ export async function createTrustGate(
       if (current === trust.hash) return null;
       const modified: HookTrust = { ...trust, state: "modified" };
       return createHookTrustDiagnostic(hook.definition, modified, options.command);
+    },
+    stateOf(definition) {
+      return states.get(definition)?.state ?? "none";
     },
   };
 }

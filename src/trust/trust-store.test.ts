@@ -50,6 +50,21 @@ describe("readTrustStore / writeTrustStore", () => {
     expect(JSON.parse(text)).toEqual(createStore());
   });
 
+  it("keeps the file 0600 and every directory it creates 0700 under a umask of 0", async () => {
+    const root = await createDirectory();
+    const file = path.join(root, "a", "b", "hooks-trust.json");
+    const previous = process.umask(0);
+    try {
+      expect(await writeTrustStore(file, createStore())).toEqual({ ok: true });
+      expect(await writeTrustStore(file, createStore())).toEqual({ ok: true });
+    } finally {
+      process.umask(previous);
+    }
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(root, "a", "b"))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(root, "a"))).mode & 0o777).toBe(0o700);
+  });
+
   it("replaces an existing file by rename, leaving no temporary file and fixing its mode", async () => {
     const directory = await createDirectory();
     const file = path.join(directory, "hooks-trust.json");

@@ -1,7 +1,15 @@
+import path from "node:path";
 import type { Command } from "commander";
 import { formatHookTestReport } from "../../testing/format-hook-test-report.js";
 import { runHookTests } from "../../testing/run-hook-tests.js";
 import { resolveProfileFlag, UsageError } from "../shared-options.js";
+
+interface TestFlags {
+  profile?: string;
+  json?: boolean;
+  auditLog?: string;
+  auditPayloads?: boolean;
+}
 
 /** `agent-hooks test [files…]`: runs hook test case files through the real engine. */
 export function registerTestCommand(program: Command): void {
@@ -11,11 +19,15 @@ export function registerTestCommand(program: Command): void {
     .argument("<files...>", "case files")
     .option("--profile <name>", "profile of cases that name none (default: deepagents)")
     .option("--json", "print the results as JSON")
-    .action(async (files: string[], flags: { profile?: string; json?: boolean }) => {
+    .option("--audit-log <file>", "append a JSON line per hook run and per dispatch to this file")
+    .option("--audit-payloads", "also write payloads and hook output text to the audit log")
+    .action(async (files: string[], flags: TestFlags) => {
       if (files.length === 0) throw new UsageError("name at least one case file");
       if (flags.profile !== undefined) resolveProfileFlag(flags.profile);
       const report = await runHookTests(files, {
         ...(flags.profile !== undefined && { profile: flags.profile }),
+        ...(flags.auditLog !== undefined && { auditLog: path.resolve(flags.auditLog) }),
+        ...(flags.auditPayloads === true && { auditPayloads: true }),
       });
       process.stdout.write(
         flags.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatHookTestReport(report),

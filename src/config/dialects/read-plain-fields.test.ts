@@ -54,6 +54,13 @@ describe("readPlainFields", () => {
     expect(readPlainFields({ field: value }, { fields: { field: kind } })).not.toBeNull();
   });
 
+  // Regression (seen as a rare failure of the property above): a `__proto__` key was kept here
+  // but dropped by zod, so the same env object read differently on the two paths.
+  it("text-record: leaves an object with a __proto__ key to zod", () => {
+    const value = JSON.parse('{"__proto__": "x", "LEVEL": "strict"}') as unknown;
+    expect(readPlainFields({ field: value }, { fields: { field: "text-record" } })).toBeNull();
+  });
+
   it("needs the required fields, and leaves a handler with an unlisted key to zod", () => {
     const rules = { required: ["command"], fields: { command: "command" as const } };
     expect(readPlainFields({ type: "command" }, rules)).toBeNull();

@@ -114,7 +114,10 @@ function readPlainValue(value: unknown, kind: PlainFieldKind): unknown {
         ? [...value]
         : invalid;
     case "text-record":
-      return isRecord(value) && Object.values(value).every((item) => typeof item === "string")
+      // A `__proto__` key is left to zod, which drops it: both readers must give the same value.
+      return isRecord(value) &&
+        !Object.hasOwn(value, "__proto__") &&
+        Object.values(value).every((item) => typeof item === "string")
         ? { ...value }
         : invalid;
   }

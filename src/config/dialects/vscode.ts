@@ -153,8 +153,10 @@ function walkEntryLists(hooks: unknown, context: FlatListContext, result: Dialec
 
 /** A Local event by its own name, or a Copilot CLI (camelCase) name mapped to it; else null. */
 function resolveEventName(name: string, profile: Profile): string | null {
-  if (profile.events[name]?.configurable === true) return name;
-  return copilotEventNames[name] ?? null;
+  if (Object.hasOwn(profile.events, name) && profile.events[name]?.configurable === true) {
+    return name;
+  }
+  return Object.hasOwn(copilotEventNames, name) ? (copilotEventNames[name] ?? null) : null;
 }
 
 function describeUnknownEvent(name: string, profile: Profile): string {

@@ -105,7 +105,7 @@ export function walkHookEvents(
   }
   for (const [event, groups] of Object.entries(events)) {
     if (rules.settingKeys?.has(event)) continue;
-    const spec = profile.events[event];
+    const spec = Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
     if (spec === undefined || !spec.configurable) {
       const known = Object.entries(profile.events)
         .filter(([, candidate]) => candidate.configurable)

@@ -10,7 +10,7 @@ import {
 import type { HookTrustMode } from "../hook-definition.js";
 import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
-import type { DiscoveredSources } from "./discovered-sources.js";
+import type { DiscoveredSources, ExcludedSource, ExclusionReason } from "./discovered-sources.js";
 import { findClaudePluginRoot } from "./find-claude-plugin-root.js";
 
 /** A settings file that was read, with where it sits in the layers. */
@@ -81,49 +81,59 @@ export async function discoverClaudeSources(
     );
   }
 
-  if (managedDisable?.value === true) {
-    diagnostics.push(
-      createDiagnostic(
-        "hooks_disabled",
-        "info",
-        `Hooks are turned off by managed settings: disableAllHooks = true in ${managedDisable.file}; no hooks are loaded`,
-        { file: managedDisable.file, path: "disableAllHooks" },
-      ),
-    );
-    return { sources: [], diagnostics, hooksEnabled: false };
-  }
-
   const managedSources = managed.filter(hasHooks).map((layer) => describeSource(layer, profile));
   const otherSources = others.filter(hasHooks).map((layer) => describeSource(layer, profile));
+  const exclude = (
+    sources: readonly ConfigSource[],
+    reason: ExclusionReason,
+    diagnostic: Diagnostic,
+  ): ExcludedSource[] => sources.map((source) => ({ source, reason, diagnostic }));
+  if (managedDisable?.value === true) {
+    const off = createDiagnostic(
+      "hooks_disabled",
+      "info",
+      `Hooks are turned off by managed settings: disableAllHooks = true in ${managedDisable.file}; no hooks are loaded`,
+      { file: managedDisable.file, path: "disableAllHooks" },
+    );
+    diagnostics.push(off);
+    const excluded = exclude([...managedSources, ...otherSources], "hooks-off", off);
+    return { sources: [], diagnostics, hooksEnabled: false, excluded };
+  }
+
   const skippedFiles = otherSources.map((source) => source.file);
   if (managedDisable === null && otherDisable?.value === true) {
     const kept = managedSources.length > 0 ? "; managed hooks still run" : "";
-    diagnostics.push(
-      createDiagnostic(
-        "hooks_disabled",
-        "info",
-        `Hooks are turned off: disableAllHooks = true in ${otherDisable.file}; user, project and local hooks are not loaded${kept}`,
-        { file: otherDisable.file, path: "disableAllHooks" },
-      ),
+    const off = createDiagnostic(
+      "hooks_disabled",
+      "info",
+      `Hooks are turned off: disableAllHooks = true in ${otherDisable.file}; user, project and local hooks are not loaded${kept}`,
+      { file: otherDisable.file, path: "disableAllHooks" },
     );
+    diagnostics.push(off);
     return {
       sources: managedSources,
       diagnostics,
       hooksEnabled: managedSources.length > 0,
+      excluded: exclude(otherSources, "hooks-off", off),
     };
   }
   if (managedOnly?.value === true) {
-    if (skippedFiles.length > 0) {
-      diagnostics.push(
-        createDiagnostic(
-          "hooks_disabled",
-          "info",
-          `allowManagedHooksOnly = true in ${managedOnly.file}: only managed hooks load; skipped ${skippedFiles.join(", ")}`,
-          { file: managedOnly.file, path: "allowManagedHooksOnly" },
-        ),
-      );
+    if (skippedFiles.length === 0) {
+      return { sources: managedSources, diagnostics, hooksEnabled: true };
     }
-    return { sources: managedSources, diagnostics, hooksEnabled: true };
+    const only = createDiagnostic(
+      "hooks_disabled",
+      "info",
+      `allowManagedHooksOnly = true in ${managedOnly.file}: only managed hooks load; skipped ${skippedFiles.join(", ")}`,
+      { file: managedOnly.file, path: "allowManagedHooksOnly" },
+    );
+    diagnostics.push(only);
+    return {
+      sources: managedSources,
+      diagnostics,
+      hooksEnabled: true,
+      excluded: exclude(otherSources, "managed-only", only),
+    };
   }
   return { sources: [...managedSources, ...otherSources], diagnostics, hooksEnabled: true };
 }

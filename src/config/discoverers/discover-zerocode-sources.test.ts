@@ -218,6 +218,13 @@ describe("ZeroCode discovery: features and requirements", () => {
           path: "features.hooks",
         },
       ],
+      // Kept for `explain`, never loaded.
+      excluded: [
+        expect.objectContaining({
+          reason: "hooks-off",
+          source: expect.objectContaining({ file: join(root, "home", ".zerotwo", "hooks.json") }),
+        }),
+      ],
     });
   });
 

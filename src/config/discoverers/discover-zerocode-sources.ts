@@ -11,7 +11,7 @@ import type { HookTrustMode } from "../hook-definition.js";
 import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
 import { discoverPluginSources, listEnabledPlugins } from "./discover-plugin-sources.js";
-import type { DiscoveredSources } from "./discovered-sources.js";
+import type { DiscoveredSources, ExcludedSource } from "./discovered-sources.js";
 import { readProjectTrust } from "./read-project-trust.js";
 import { type ParsedConfigFile, resolveHooksFeature } from "./resolve-hooks-feature.js";
 
@@ -90,15 +90,24 @@ export async function discoverZerocodeSources(
   if (!feature.enabled) {
     const setting = feature.setting;
     const by = setting?.policy ? "administrator policy" : "configuration";
-    diagnostics.push(
-      createDiagnostic(
-        "hooks_disabled",
-        "info",
-        `Hooks are turned off by ${by}: [features] ${setting?.path.slice("features.".length) ?? "hooks"} = false in ${setting?.file ?? "configuration"}; no hooks are loaded`,
-        { file: setting?.file ?? null, path: setting?.path ?? null },
-      ),
+    const off = createDiagnostic(
+      "hooks_disabled",
+      "info",
+      `Hooks are turned off by ${by}: [features] ${setting?.path.slice("features.".length) ?? "hooks"} = false in ${setting?.file ?? "configuration"}; no hooks are loaded`,
+      { file: setting?.file ?? null, path: setting?.path ?? null },
     );
-    return { sources: [], diagnostics, hooksEnabled: false };
+    diagnostics.push(off);
+    const layers = projectTrusted ? [system, user, project] : [system, user];
+    const found = layers.flatMap((layer) => describeLayerSources(layer, dialect, []));
+    if (requirements !== null && hasInlineHooks(requirements)) {
+      found.push(describeManagedSource(requirements, dialect));
+    }
+    const excluded = found.map((source) => ({
+      source,
+      reason: "hooks-off" as const,
+      diagnostic: off,
+    }));
+    return { sources: [], diagnostics, hooksEnabled: false, excluded };
   }
 
   const sources: ConfigSource[] = [];
@@ -115,6 +124,7 @@ export async function discoverZerocodeSources(
       ),
     );
   }
+  const excluded: ExcludedSource[] = [];
   if (policyUnreadable || readManagedHooksOnly(requirements, diagnostics)) {
     const skipped = [
       ...listHookFiles(user),
@@ -122,23 +132,34 @@ export async function discoverZerocodeSources(
       ...listEnabledPlugins(user.configToml).map((name) => `plugin "${name}"`),
     ];
     if (skipped.length > 0) {
-      diagnostics.push(
-        createDiagnostic(
-          "hooks_disabled",
-          "info",
-          `allow_managed_hooks_only = true: only managed hooks load; skipped ${skipped.join(", ")}`,
-          { file: requirements?.file ?? null, path: "allow_managed_hooks_only" },
-        ),
+      const managedOnly = createDiagnostic(
+        "hooks_disabled",
+        "info",
+        `allow_managed_hooks_only = true: only managed hooks load; skipped ${skipped.join(", ")}`,
+        { file: requirements?.file ?? null, path: "allow_managed_hooks_only" },
       );
+      diagnostics.push(managedOnly);
+      for (const source of [user, project].flatMap((layer) =>
+        describeLayerSources(layer, dialect, []),
+      )) {
+        excluded.push({ source, reason: "managed-only", diagnostic: managedOnly });
+      }
     }
   } else {
     addLayer(user);
     const projectFiles = listHookFiles(project);
     if (projectTrusted) addLayer(project);
     else if (projectFiles.length > 0) {
-      diagnostics.push(
-        describeUntrustedProject(project, projectRoot, projectFiles, path.resolve(options.home)),
+      const untrusted = describeUntrustedProject(
+        project,
+        projectRoot,
+        projectFiles,
+        path.resolve(options.home),
       );
+      diagnostics.push(untrusted);
+      for (const source of describeLayerSources(project, dialect, [])) {
+        excluded.push({ source, reason: "project-untrusted", diagnostic: untrusted });
+      }
     }
     const plugins = await discoverPluginSources(user.configToml, {
       pluginsDirectory: path.join(userDirectory, "plugins"),
@@ -148,16 +169,21 @@ export async function discoverZerocodeSources(
     diagnostics.push(...plugins.diagnostics);
   }
   if (requirements !== null && hasInlineHooks(requirements)) {
-    sources.push({
-      file: requirements.file,
-      layer: "managed",
-      dialect,
-      explicit: false,
-      trust: "managed",
-      document: requirements.document,
-    });
+    sources.push(describeManagedSource(requirements, dialect));
   }
-  return { sources, diagnostics, hooksEnabled: true };
+  return { sources, diagnostics, hooksEnabled: true, excluded };
+}
+
+/** The managed hooks of `requirements.toml`. */
+function describeManagedSource(requirements: ParsedConfigFile, dialect: string): ConfigSource {
+  return {
+    file: requirements.file,
+    layer: "managed",
+    dialect,
+    explicit: false,
+    trust: "managed",
+    document: requirements.document,
+  };
 }
 
 /** A layer's hook sources: `hooks.json` first, then `config.toml`'s `[hooks]`; both → a warning. */

@@ -1,0 +1,91 @@
+import type { DispatchResult } from "../../decide/dispatch-result.js";
+import type { DispatchOptions, HookEngine } from "../../engine.js";
+import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
+
+/** One event the middleware dispatched, as passed to `onDispatch`. */
+export interface HookDispatchRecord {
+  event: string;
+  /** The payload handed to the engine (the engine fills in `cwd`, `hook_event_name`, …). */
+  payload: Readonly<Record<string, unknown>>;
+  result: DispatchResult;
+}
+
+/** What the middleware's hooks share: the engine, the resolved options and the session facts. */
+export interface MiddlewareContext {
+  engine: HookEngine;
+  toolNameMap: Readonly<Record<string, string>>;
+  onAsk: "interrupt" | "deny";
+  subagentTools: ReadonlySet<string>;
+  maxContinuations: number;
+  /** Threads whose session has started in this middleware (SessionStart fires once per thread). */
+  startedThreads: Set<string>;
+  /** The thread id of a run, when it has one. */
+  threadOf(runtime: { configurable?: { thread_id?: unknown } | undefined }): string | undefined;
+  /** `session_id` for a run's payloads, or nothing (the engine's session id). */
+  sessionPayload(runtime: { configurable?: { thread_id?: unknown } | undefined }): {
+    session_id?: string;
+  };
+  /** Dispatches an event the profile has; null when it has no such event. Never throws. */
+  dispatch(
+    event: string,
+    payload: Readonly<Record<string, unknown>>,
+    options?: DispatchOptions,
+  ): Promise<DispatchResult | null>;
+}
+
+/** Settings {@link createMiddlewareContext} reads. */
+export interface MiddlewareContextSettings {
+  toolNameMap: Readonly<Record<string, string>>;
+  onAsk: "interrupt" | "deny";
+  subagentTools: readonly string[];
+  maxContinuations: number;
+  resolveSessionId: ((threadId: string | undefined) => string | undefined) | undefined;
+  onDispatch: ((record: HookDispatchRecord) => void) | undefined;
+  onError: AdapterErrorHandler | undefined;
+}
+
+/** Builds the shared state of one hooks middleware. */
+export function createMiddlewareContext(
+  engine: HookEngine,
+  settings: MiddlewareContextSettings,
+): MiddlewareContext {
+  const threadOf = (runtime: { configurable?: { thread_id?: unknown } | undefined }) => {
+    const threadId = runtime.configurable?.thread_id;
+    return typeof threadId === "string" || typeof threadId === "number"
+      ? String(threadId)
+      : undefined;
+  };
+  return {
+    engine,
+    toolNameMap: settings.toolNameMap,
+    onAsk: settings.onAsk,
+    subagentTools: new Set(settings.subagentTools),
+    maxContinuations: settings.maxContinuations,
+    startedThreads: new Set(),
+    threadOf,
+    sessionPayload(runtime) {
+      let sessionId: string | undefined;
+      try {
+        sessionId = settings.resolveSessionId?.(threadOf(runtime));
+      } catch {
+        // A failing host callback leaves the engine's own session id in place.
+      }
+      return sessionId === undefined ? {} : { session_id: sessionId };
+    },
+    async dispatch(event, payload, options) {
+      if (engine.profile.events[event] === undefined) return null;
+      const result = await dispatchSafely(engine, event, payload, {
+        ...(options !== undefined && { dispatch: options }),
+        onError: settings.onError,
+      });
+      if (settings.onDispatch !== undefined) {
+        try {
+          settings.onDispatch({ event, payload, result });
+        } catch {
+          // A host callback's failure must not reach the agent.
+        }
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,260 @@
+import {
+  type Agent,
+  defineToolInputGuardrail,
+  defineToolOutputGuardrail,
+  type FunctionCallItem,
+  type FunctionTool,
+  type ToolGuardrailFunctionOutput,
+  ToolGuardrailFunctionOutputFactory,
+  type ToolInputGuardrailDefinition,
+  type ToolOutputGuardrailDefinition,
+  type UnknownContext,
+} from "@openai/agents";
+import type { DispatchResult } from "../../decide/dispatch-result.js";
+import type { DispatchOptions, HookEngine } from "../../engine.js";
+import { parseToolArguments } from "../../event-stream/parse-tool-arguments.js";
+import { createCallCache } from "../shared/create-call-cache.js";
+import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
+import { type PostToolBlockEffect, readToolFeedback } from "../shared/read-tool-feedback.js";
+import { formatToolFeedback } from "./format-tool-feedback.js";
+
+/** A PreToolUse `ask` the host may answer; resolve true to let the call run. */
+export interface ApprovalRequest {
+  toolName: string;
+  toolCallId: string;
+  input: unknown;
+  reason: string | null;
+}
+
+/** Options of `createToolGuardrails` and `withHooks` for OpenAI Agents tools. */
+export interface OpenAIAgentsHooksOptions {
+  /** Public tool names handlers see and match, by tool name (`{ bash: "Bash" }`); default: the name. */
+  toolNameMap?: Readonly<Record<string, string>>;
+  /** Extra fields of every payload (`session_id`, `transcript_path`, `permission_mode`, …). */
+  payload?: Readonly<Record<string, unknown>>;
+  /** What a PostToolUse block does to the output; default: `replace` for ZeroCode, else `append`. */
+  postToolUseBlock?: PostToolBlockEffect;
+  /** Answers a PreToolUse `ask`; without it, an ask rejects the call with an "approval required" message. */
+  onAsk?: (request: ApprovalRequest) => boolean | Promise<boolean>;
+  /** Called with every dispatch result (for logs and timelines; errors thrown here are ignored). */
+  onDispatch?: (result: DispatchResult, call: { toolName: string; toolCallId: string }) => void;
+  /** Called when dispatching threw; the tool call then goes on as if no hook had decided. */
+  onError?: AdapterErrorHandler;
+}
+
+/** Tool guardrails that run a tool's calls through the engine's hooks. */
+export interface HookGuardrails<TContext = UnknownContext> {
+  inputGuardrails: ToolInputGuardrailDefinition<TContext>[];
+  outputGuardrails: ToolOutputGuardrailDefinition<TContext>[];
+}
+
+/** The guardrails plus the rewritten input of a call, for `withHooks`' invoke wrapper. */
+export interface RewritingGuardrails<TContext> extends HookGuardrails<TContext> {
+  /** The input a hook rewrote for this call, as JSON text, or null. */
+  readRewrite(toolCallId: string): Promise<string | null>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: guardrails receive agents of any context and output.
+type AnyAgent = Agent<any, any>;
+
+interface PreToolDecision {
+  behavior: ToolGuardrailFunctionOutput;
+  /** The input the tool runs with (a rewrite where one applies). */
+  input: unknown;
+  rewrite: string | null;
+  additionalContext: string[];
+}
+
+/**
+ * Creates tool guardrails for `@openai/agents` function tools: the input guardrail dispatches
+ * PreToolUse (deny, an unapproved ask, or a rewrite it cannot apply reject the call with the
+ * reason), the output guardrail dispatches PostToolUse (a block or context replaces the output
+ * the model sees with the output plus the feedback).
+ *
+ * @example
+ * ```ts
+ * const { inputGuardrails, outputGuardrails } = createToolGuardrails(engine, {
+ *   toolNameMap: { bash: "Bash" },
+ * });
+ * const bash = tool({ name: "bash", parameters, execute, inputGuardrails, outputGuardrails });
+ * ```
+ */
+export function createToolGuardrails<TContext = UnknownContext>(
+  engine: HookEngine,
+  options: OpenAIAgentsHooksOptions = {},
+): HookGuardrails<TContext> {
+  const { inputGuardrails, outputGuardrails } = createHookGuardrails<TContext>(
+    engine,
+    options,
+    false,
+  );
+  return { inputGuardrails, outputGuardrails };
+}
+
+/** The guardrails, optionally applying rewrites (when the caller also wraps `invoke`). */
+export function createHookGuardrails<TContext>(
+  engine: HookEngine,
+  options: OpenAIAgentsHooksOptions,
+  appliesRewrites: boolean,
+): RewritingGuardrails<TContext> {
+  const decisions = createCallCache<Promise<PreToolDecision>>();
+
+  const dispatch = async (
+    event: string,
+    call: FunctionCallItem,
+    fields: object,
+    dispatchOptions: DispatchOptions = {},
+  ) => {
+    const toolName = options.toolNameMap?.[call.name] ?? call.name;
+    const result = await dispatchSafely(
+      engine,
+      event,
+      { ...options.payload, tool_name: toolName, tool_use_id: call.callId, ...fields },
+      { dispatch: dispatchOptions, onError: options.onError },
+    );
+    if (options.onDispatch !== undefined) {
+      try {
+        options.onDispatch(result, { toolName, toolCallId: call.callId });
+      } catch {
+        // A host callback's failure must not break the tool call.
+      }
+    }
+    return result;
+  };
+
+  const decide = async (call: FunctionCallItem, agent: AnyAgent): Promise<PreToolDecision> => {
+    const input = readArguments(call.arguments);
+    // Profiles that apply a rewrite only when it fits the tool's schema get the tool's parameters.
+    const toolInputSchema = engine.profile.updatedInputNeedsSchema
+      ? findFunctionTool(agent, call)?.parameters
+      : undefined;
+    const result = await dispatch(
+      "PreToolUse",
+      call,
+      { tool_input: input },
+      toolInputSchema === undefined ? {} : { toolInputSchema },
+    );
+    const info = { hook: summarize(result) };
+    const reject = (message: string): PreToolDecision => ({
+      behavior: ToolGuardrailFunctionOutputFactory.rejectContent(message, info),
+      input,
+      rewrite: null,
+      additionalContext: [],
+    });
+    if (result.decision === "deny") {
+      return reject(`A PreToolUse hook denied this call: ${result.reason ?? "no reason given"}`);
+    }
+    if (result.decision === "ask") {
+      const approved = await askHost(options, call, input, result.reason);
+      if (!approved) {
+        return reject(
+          options.onAsk === undefined
+            ? `Approval required: ${result.reason ?? "a PreToolUse hook asks the user to approve this call"}. No approval is available in this run, so the call did not run.`
+            : `The user did not approve this call: ${result.reason ?? "approval required"}`,
+        );
+      }
+    }
+    const rewritten = result.updatedInput;
+    if (rewritten !== null && rewritten !== undefined && !appliesRewrites) {
+      return reject(
+        `A PreToolUse hook rewrote this call's input to ${JSON.stringify(rewritten)}, which a tool guardrail cannot apply, so the call did not run.`,
+      );
+    }
+    const rewrite =
+      rewritten === null || rewritten === undefined ? null : JSON.stringify(rewritten);
+    return {
+      behavior: ToolGuardrailFunctionOutputFactory.allow(info),
+      input: rewrite === null ? input : rewritten,
+      rewrite,
+      additionalContext: [...result.additionalContext],
+    };
+  };
+
+  const inputGuardrail = defineToolInputGuardrail<TContext>({
+    name: "agent-hooks PreToolUse",
+    run: async ({ toolCall, agent }) => {
+      const decision = await decisions.resolve(toolCall.callId, () => decide(toolCall, agent));
+      if (decision.behavior.behavior.type !== "allow") decisions.forget(toolCall.callId);
+      return decision.behavior;
+    },
+  });
+
+  const outputGuardrail = defineToolOutputGuardrail<TContext>({
+    name: "agent-hooks PostToolUse",
+    run: async ({ toolCall, output, agent }) => {
+      const pre = await decisions.peek(toolCall.callId);
+      decisions.forget(toolCall.callId);
+      const input = pre?.input ?? readArguments(toolCall.arguments);
+      const post = await dispatch("PostToolUse", toolCall, {
+        tool_input: input,
+        tool_response: output,
+      });
+      const feedback = readToolFeedback(post, engine.profile, options.postToolUseBlock);
+      const additionalContext = [
+        ...(pre?.additionalContext ?? []),
+        ...(feedback?.additionalContext ?? []),
+      ];
+      const info = { hook: { ...summarize(post), additionalContext } };
+      // A structured output cannot be replaced by text; its feedback stays in outputInfo.
+      if (
+        (feedback === null && additionalContext.length === 0) ||
+        hasOutputSchema(agent, toolCall)
+      ) {
+        return ToolGuardrailFunctionOutputFactory.allow(info);
+      }
+      return ToolGuardrailFunctionOutputFactory.rejectContent(
+        formatToolFeedback(output, feedback, additionalContext),
+        info,
+      );
+    },
+  });
+
+  return {
+    inputGuardrails: [inputGuardrail],
+    outputGuardrails: [outputGuardrail],
+    async readRewrite(toolCallId) {
+      return (await decisions.peek(toolCallId))?.rewrite ?? null;
+    },
+  };
+}
+
+function readArguments(text: string): unknown {
+  const parsed = parseToolArguments(text);
+  return parsed.ok ? parsed.value : text;
+}
+
+function summarize(result: DispatchResult) {
+  return {
+    event: result.event,
+    decision: result.decision,
+    reason: result.reason,
+    additionalContext: result.additionalContext,
+  };
+}
+
+async function askHost(
+  options: OpenAIAgentsHooksOptions,
+  call: FunctionCallItem,
+  input: unknown,
+  reason: string | null,
+): Promise<boolean> {
+  if (options.onAsk === undefined) return false;
+  try {
+    const toolName = options.toolNameMap?.[call.name] ?? call.name;
+    return (await options.onAsk({ toolName, toolCallId: call.callId, input, reason })) === true;
+  } catch {
+    // An approval callback that fails has not approved.
+    return false;
+  }
+}
+
+function findFunctionTool(agent: AnyAgent, call: FunctionCallItem): FunctionTool | undefined {
+  for (const tool of agent.tools) {
+    if (tool.type === "function" && tool.name === call.name) return tool;
+  }
+  return undefined;
+}
+
+function hasOutputSchema(agent: AnyAgent, call: FunctionCallItem): boolean {
+  return findFunctionTool(agent, call)?.outputSchema !== undefined;
+}

@@ -1,0 +1,27 @@
+import { createEmptyDispatchResult, type DispatchResult } from "../../decide/dispatch-result.js";
+import type { DispatchOptions, HookEngine } from "../../engine.js";
+
+/** Called when dispatching an event threw instead of returning a result; the agent goes on. */
+export type AdapterErrorHandler = (error: unknown, event: string) => void;
+
+/**
+ * Dispatches an event and turns an unexpected exception into an empty result (nothing decided),
+ * so an engine failure never throws into the agent.
+ */
+export async function dispatchSafely(
+  engine: HookEngine,
+  event: string,
+  payload: Readonly<Record<string, unknown>>,
+  options: { dispatch?: DispatchOptions; onError?: AdapterErrorHandler | undefined } = {},
+): Promise<DispatchResult> {
+  try {
+    return await engine.dispatch(event, payload, options.dispatch);
+  } catch (error) {
+    try {
+      options.onError?.(error, event);
+    } catch {
+      // A host callback's failure must not reach the agent either.
+    }
+    return createEmptyDispatchResult(event, []);
+  }
+}

@@ -1,0 +1,47 @@
+import type { Command } from "commander";
+import { createHookEngine } from "../../engine.js";
+import { formatExplanation } from "../format-explanation.js";
+import { parseJsonObject, readInput } from "../read-input.js";
+import {
+  addEngineOptions,
+  type EngineFlags,
+  toEngineOptions,
+  UsageError,
+} from "../shared-options.js";
+
+/** `agent-hooks explain <Event>`: says for every configured hook whether it would run, and why not. */
+export function registerExplainCommand(program: Command): void {
+  addEngineOptions(
+    program
+      .command("explain")
+      .description("say for every configured hook whether it would run for an event, and why not")
+      .argument("<event>", "event name, such as PreToolUse")
+      .option("--payload <file>", "payload JSON file, or - for standard input (default: {})")
+      .option("--json", "print the explanation as JSON"),
+  ).action(async (event: string, flags: EngineFlags & { payload?: string; json?: boolean }) => {
+    const options = toEngineOptions(flags);
+    if (!Object.hasOwn(options.profile.events, event)) {
+      const known = Object.keys(options.profile.events).join(", ");
+      throw new UsageError(
+        `unknown event "${event}" for profile ${options.profile.name} (events: ${known})`,
+      );
+    }
+    const payload =
+      flags.payload === undefined
+        ? {}
+        : parseJsonObject(
+            await readInput(flags.payload),
+            flags.payload === "-" ? "standard input" : flags.payload,
+          );
+    // Explaining runs nothing, so it writes no audit log and no spans.
+    const { auditLog: _auditLog, auditPayloads: _auditPayloads, ...engineOptions } = options;
+    const engine = await createHookEngine({ ...engineOptions, tracing: false });
+    const explanation = await engine.explain(event, payload);
+    await engine.close();
+    process.stdout.write(
+      flags.json === true
+        ? `${JSON.stringify(explanation, null, 2)}\n`
+        : formatExplanation(explanation, engine.profile),
+    );
+  });
+}

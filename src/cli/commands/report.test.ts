@@ -1,0 +1,134 @@
+import { spawn } from "node:child_process";
+import { copyFile, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const fixture = path.join(root, "test/fixtures/report/three-sessions.jsonl");
+
+function runCli(
+  args: string[],
+  cwd = root,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "bin/agent-hooks.js"), ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+describe("agent-hooks report", () => {
+  it("writes <name>.html next to the audit log, 0600, and prints its path", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const input = path.join(directory, "audit.jsonl");
+    await copyFile(fixture, input);
+    const run = await runCli(["report", input]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const output = path.join(directory, "audit.html");
+    expect(run.stdout).toBe(`${output}\n`);
+    const html = await readFile(output, "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html.match(/<section class="session"/g)).toHaveLength(3);
+    expect((await stat(output)).mode & 0o777).toBe(0o600);
+  });
+
+  it("reports on the audit log the engine writes during a replay", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const audit = path.join(directory, "audit.jsonl");
+    const replay = await runCli([
+      "replay",
+      "examples/session.jsonl",
+      "--config",
+      "examples/hooks.json",
+      "--session",
+      "demo",
+      "--audit-log",
+      audit,
+    ]);
+    expect(replay.code).toBe(0);
+    const runLines = (await readFile(audit, "utf8"))
+      .split("\n")
+      .filter((line) => line.includes('"type":"run"')).length;
+    expect(runLines).toBeGreaterThan(0);
+    const run = await runCli(["report", audit]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const html = await readFile(path.join(directory, "audit.html"), "utf8");
+    expect(html).toContain("Session <code>demo</code>");
+    const barRuns = [...html.matchAll(/<g class="bar [^"]*" data-runs="(\d+)"/g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(barRuns.reduce((sum, count) => sum + count, 0)).toBe(runLines);
+  });
+
+  it("writes to -o relative to the current directory", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const run = await runCli(["report", fixture, "-o", "out.html"], directory);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${path.join(directory, "out.html")}\n`);
+    expect(await readFile(path.join(directory, "out.html"), "utf8")).toContain("Hook report");
+  });
+
+  it("warns on stderr about malformed lines, names them, and still writes the report", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const input = path.join(directory, "audit.jsonl");
+    const text = await readFile(fixture, "utf8");
+    await writeFile(input, `{not json\n${text}{"type":"run"}\n`);
+    const run = await runCli(["report", input]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      `agent-hooks report: warning: ${input}: 2 lines skipped: line 1: not valid JSON; line 152: session: Invalid input: expected string, received undefined\n`,
+    );
+    const html = await readFile(path.join(directory, "audit.html"), "utf8");
+    expect(html).toContain("2 lines of the audit log could not be read and were skipped");
+  });
+
+  it.each([
+    [
+      "a missing file",
+      ["report", "/nonexistent/audit.jsonl"],
+      "agent-hooks: cannot read /nonexistent/audit.jsonl (ENOENT)\n",
+    ],
+    ["a directory", ["report", "/"], "agent-hooks: cannot read / (EISDIR)\n"],
+    [
+      "standard input without -o",
+      ["report", "-"],
+      "agent-hooks: report: reading standard input needs -o <file>\n",
+    ],
+  ])("exits 1 with one line on stderr for %s", async (_name, args, stderr) => {
+    const run = await runCli(args);
+    expect(run).toEqual({ code: 1, stdout: "", stderr });
+  });
+
+  it("exits 1 for a file with no audit record, and writes nothing", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const input = path.join(directory, "notes.txt");
+    await writeFile(input, "hello\n");
+    const run = await runCli(["report", input]);
+    expect(run).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `agent-hooks: cannot report on ${input}: it holds no readable audit record (1 line skipped: line 1: not valid JSON)\n`,
+    });
+    await expect(stat(path.join(directory, "notes.html"))).rejects.toThrow("ENOENT");
+  });
+
+  it("refuses an output path that is the audit log itself", async () => {
+    const run = await runCli(["report", fixture, "-o", fixture]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("would overwrite the audit log");
+  });
+});

@@ -1,0 +1,47 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Command } from "commander";
+import { createReport, describeSkippedLines } from "../../report/create-report.js";
+import { readInput } from "../read-input.js";
+import { UsageError } from "../shared-options.js";
+
+/** `agent-hooks report <audit.jsonl> [-o report.html]`: writes a session report as one HTML file. */
+export function registerReportCommand(program: Command): void {
+  program
+    .command("report")
+    .description("render an audit log as one self-contained HTML session report")
+    .argument("<file>", "audit log (JSON Lines written with --audit-log), or - for standard input")
+    .option("-o, --output <file>", "HTML file to write (default: <file> with .html, next to it)")
+    .action(async (file: string, flags: { output?: string }) => {
+      if (file === "-" && flags.output === undefined) {
+        throw new UsageError("report: reading standard input needs -o <file>");
+      }
+      const output = path.resolve(flags.output ?? defaultOutputPath(file));
+      if (output === path.resolve(file)) {
+        throw new UsageError(`report: the output ${output} would overwrite the audit log`);
+      }
+      const text = await readInput(file);
+      const report = createReport(text, {
+        title: file === "-" ? "standard input" : path.basename(file),
+      });
+      if (!report.ok) throw new UsageError(`cannot report on ${file}: ${report.error}`);
+      if (report.skippedLines.length > 0) {
+        process.stderr.write(
+          `agent-hooks report: warning: ${file}: ${describeSkippedLines(report.skippedLines)}\n`,
+        );
+      }
+      try {
+        // The report shows what the audit log holds: keep it as private as the log (0600).
+        await writeFile(output, report.html, { mode: 0o600 });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        throw new UsageError(`cannot write ${output} (${code})`);
+      }
+      process.stdout.write(`${output}\n`);
+    });
+}
+
+function defaultOutputPath(file: string): string {
+  const parsed = path.parse(file);
+  return path.join(parsed.dir, `${parsed.name}.html`);
+}

@@ -1,0 +1,127 @@
+import type { Command } from "commander";
+import { createHookEngine } from "../../engine.js";
+import { createStreamChannel } from "../../remote/create-stream-channel.js";
+import { defaultMaxMessageBytes } from "../../remote/message-channel.js";
+import { serveHookEngine } from "../../remote/serve-hook-engine.js";
+import { startWebSocketServer } from "../../remote/start-websocket-server.js";
+import { formatDiagnostic } from "../format-diagnostic.js";
+import {
+  addEngineOptions,
+  type EngineFlags,
+  toEngineOptions,
+  UsageError,
+} from "../shared-options.js";
+
+interface ServeFlags extends EngineFlags {
+  stdio?: boolean;
+  listen?: string;
+  maxMessageBytes?: number;
+}
+
+/** How long the process may linger after a clean shutdown before it is ended anyway. */
+const exitGraceMs = 3000;
+
+/**
+ * `agent-hooks serve`: runs the hook side of a client/server split, answering an agent's
+ * dispatches with this configuration's hooks, over stdio or a WebSocket.
+ */
+export function registerServeCommand(program: Command): void {
+  addEngineOptions(
+    program
+      .command("serve")
+      .description(
+        "serve this configuration's hooks to an agent running elsewhere (JSON-RPC over stdio or WebSocket)",
+      )
+      .option("--stdio", "newline-delimited JSON-RPC on standard input and output (the default)")
+      .option(
+        "--listen <address>",
+        "listen for agents over WebSocket on [host:]port (host: 127.0.0.1; port 0 picks one)",
+      )
+      .option(
+        "--max-message-bytes <bytes>",
+        `largest message accepted (default ${defaultMaxMessageBytes})`,
+        parseByteCount,
+      ),
+  ).action(async (flags: ServeFlags) => {
+    if (flags.stdio === true && flags.listen !== undefined) {
+      throw new UsageError("choose one of --stdio and --listen");
+    }
+    const address = flags.listen === undefined ? null : parseListenAddress(flags.listen);
+    const log = (message: string) => process.stderr.write(`agent-hooks serve: ${message}\n`);
+    const engine = await createHookEngine(toEngineOptions(flags));
+    for (const diagnostic of engine.diagnostics) {
+      process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+    }
+    const maxMessageBytes = flags.maxMessageBytes ?? defaultMaxMessageBytes;
+    const stopped = new Promise<string>((resolve) => {
+      process.once("SIGINT", () => resolve("SIGINT"));
+      process.once("SIGTERM", () => resolve("SIGTERM"));
+    });
+
+    if (address === null) {
+      // Standard output carries the protocol; every log line goes to standard error.
+      const channel = createStreamChannel(process.stdin, process.stdout, { maxMessageBytes });
+      const served = serveHookEngine(engine, channel, { onLog: log });
+      log(`serving ${engine.profile.name} hooks on standard input and output`);
+      const reason = await Promise.race([served.done.then(() => "end of input"), stopped]);
+      served.close();
+      log(`stopping (${reason})`);
+    } else {
+      const fromEnvironment = process.env.AGENT_HOOKS_TOKEN;
+      const token =
+        fromEnvironment === undefined || fromEnvironment === "" ? undefined : fromEnvironment;
+      let server: Awaited<ReturnType<typeof startWebSocketServer>>;
+      try {
+        server = await startWebSocketServer(engine, {
+          host: address.host,
+          port: address.port,
+          maxMessageBytes,
+          onLog: log,
+          ...(token !== undefined && { token }),
+        });
+      } catch (error) {
+        await engine.close();
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        throw new UsageError(`cannot listen on ${address.host}:${address.port} (${code})`);
+      }
+      if (!isLoopback(server.host)) {
+        log(
+          `warning: listening on ${server.host}, beyond loopback; anyone who reaches it with the token runs these hooks`,
+        );
+      }
+      log(`listening on ${server.url}`);
+      log(token === undefined ? `token: ${server.token}` : "token: the value of AGENT_HOOKS_TOKEN");
+      const reason = await stopped;
+      log(`stopping (${reason})`);
+      await server.close();
+    }
+    await engine.close();
+    // Nothing should be left, but a stray handle must not keep a stopped server alive.
+    setTimeout(() => process.exit(0), exitGraceMs).unref();
+  });
+}
+
+function parseByteCount(value: string): number {
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new UsageError(`--max-message-bytes must be a positive integer, got "${value}"`);
+  }
+  return bytes;
+}
+
+/** `[host:]port`, with `[::1]:port` for IPv6; the host defaults to the loopback 127.0.0.1. */
+function parseListenAddress(value: string): { host: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d+)$/.exec(value);
+  const port = Number(match?.[2]);
+  if (match === null || !Number.isInteger(port) || port > 65_535) {
+    throw new UsageError(`--listen takes [host:]port, such as 127.0.0.1:7777; got "${value}"`);
+  }
+  const host = match[1]?.replace(/^\[(.*)\]$/, "$1") ?? "127.0.0.1";
+  return { host, port };
+}
+
+function isLoopback(host: string): boolean {
+  return (
+    host === "::1" || host === "localhost" || /^127\./.test(host) || host === "::ffff:127.0.0.1"
+  );
+}

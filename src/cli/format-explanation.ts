@@ -1,0 +1,41 @@
+import pc from "picocolors";
+import type { ExplainEntry, HookExplanation } from "../explain/explain-hooks.js";
+import type { Profile } from "../profiles/profile.js";
+import { formatCommand } from "../trust/evaluate-hook-trust.js";
+
+/** `agent-hooks explain` as text: a header, then one line per hook or configuration item. */
+export function formatExplanation(explanation: HookExplanation, profile: Profile): string {
+  const { event, matchField, matchValue, entries } = explanation;
+  const running = entries.filter((entry) => entry.verdict === "would-run").length;
+  const hooks = entries.filter((entry) => entry.command !== null).length;
+  const tested =
+    matchField === null
+      ? ""
+      : ` with ${matchField} ${matchValue === null ? "missing" : JSON.stringify(matchValue)}`;
+  const lines = [
+    pc.bold(
+      `${event}${tested} (${profile.title} profile): ${running} of ${hooks} configured hook${hooks === 1 ? "" : "s"} would run`,
+    ),
+  ];
+  for (const diagnostic of explanation.diagnostics) {
+    lines.push(pc.red(`${diagnostic.code}: ${diagnostic.message}`));
+  }
+  for (const entry of entries) lines.push(formatEntry(entry));
+  return `${lines.join("\n")}\n`;
+}
+
+function formatEntry(entry: ExplainEntry): string {
+  const where = [entry.source, entry.path].filter((part) => part !== null).join(" ");
+  const subject =
+    entry.command === null
+      ? where
+      : `${entry.hookId ?? "-"} ${JSON.stringify(formatCommand(entry.command))} (${where})`;
+  if (entry.verdict === "would-run") {
+    const trust = entry.trust === null || entry.trust === "none" ? "" : ` [${entry.trust}]`;
+    return `${pc.green("would run")}  ${subject}${trust}`;
+  }
+  const reasons = entry.reasons.map((reason) =>
+    reason.code === null ? reason.message : `${reason.code}: ${reason.message}`,
+  );
+  return `${pc.yellow("skipped  ")}  ${subject}: ${reasons.join("; ")}`;
+}

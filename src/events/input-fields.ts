@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+// One schema per payload field name, shared by every profile that sends the field. Loose where
+// the systems differ (`source`, `permission_mode` take different values per system).
+const fieldSchemas = {
+  session_id: z.string(),
+  cwd: z.string(),
+  transcript_path: z.string().nullable(),
+  permission_mode: z.string(),
+  prompt_id: z.string(),
+  effort: z.looseObject({ level: z.string() }),
+  model: z.string(),
+  timestamp: z.string(),
+  turn_id: z.string(),
+  tool_name: z.string(),
+  tool_input: z.record(z.string(), z.unknown()),
+  tool_use_id: z.string(),
+  tool_response: z.unknown(),
+  duration_ms: z.number(),
+  error: z.string(),
+  is_interrupt: z.boolean(),
+  permission_suggestions: z.array(z.unknown()),
+  prompt: z.string(),
+  source: z.string(),
+  session_title: z.string(),
+  reason: z.string(),
+  message: z.string(),
+  title: z.string(),
+  notification_type: z.string(),
+  stop_hook_active: z.boolean(),
+  last_assistant_message: z.string().nullable(),
+  background_tasks: z.array(z.unknown()),
+  session_crons: z.array(z.unknown()),
+  agent_id: z.string(),
+  agent_type: z.string(),
+  agent_transcript_path: z.string().nullable(),
+  trigger: z.string(),
+  custom_instructions: z.string().nullable(),
+  compact_summary: z.string(),
+} as const;
+
+type FieldSchemas = typeof fieldSchemas;
+
+/** The name of a payload field with a known schema. */
+export type InputFieldName = keyof FieldSchemas;
+
+/** Payload fields split into those every host sends and those sent when available. */
+export interface InputFields<
+  R extends readonly InputFieldName[] = readonly InputFieldName[],
+  O extends readonly InputFieldName[] = readonly InputFieldName[],
+> {
+  required: R;
+  optional: O;
+}
+
+/** The zod shape of a set of payload fields, optional ones wrapped in `.optional()`. */
+export type InputShape<F extends InputFields> = {
+  [K in F["required"][number]]: FieldSchemas[K];
+} & {
+  [K in F["optional"][number]]: z.ZodOptional<FieldSchemas[K]>;
+};
+
+/** Names payload fields: those every host sends, then those sent when available. */
+export function defineInputFields<
+  const R extends readonly InputFieldName[],
+  const O extends readonly InputFieldName[] = readonly [],
+>(required: R, optional?: O): InputFields<R, O> {
+  return { required, optional: optional ?? ([] as unknown as O) };
+}
+
+/** Builds the zod shape of a set of payload fields. */
+export function createInputShape<F extends InputFields>(fields: F): InputShape<F> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of fields.required) shape[name] = fieldSchemas[name];
+  for (const name of fields.optional) shape[name] = fieldSchemas[name].optional();
+  return shape as InputShape<F>;
+}
+
+/**
+ * The schema of the JSON a hook of `event` reads on stdin: the profile's common fields,
+ * `hook_event_name` and the event's fields; unknown fields pass (hosts add their own).
+ */
+export function createInputSchema<
+  const E extends string,
+  C extends InputFields,
+  F extends InputFields,
+>(event: E, common: C, fields: F) {
+  return z.looseObject({
+    ...createInputShape(common),
+    hook_event_name: z.literal(event),
+    ...createInputShape(fields),
+  });
+}

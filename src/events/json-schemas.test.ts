@@ -1,0 +1,177 @@
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
+import { createHookEngine } from "../engine.js";
+import type { EventSpec } from "../profiles/profile.js";
+import { type ProfileName, profiles } from "../profiles/profiles.js";
+import { eventSchemas } from "./event-schemas.js";
+
+// The JSON Schemas `npm run build` writes, and the payloads the engine really sends.
+
+const repository = fileURLToPath(new URL("../../", import.meta.url));
+const root = realpathSync(mkdtempSync(path.join(tmpdir(), "agent-hooks-schemas-")));
+const output = path.join(root, "schemas");
+const profileNames = Object.keys(eventSchemas) as ProfileName[];
+
+beforeAll(() => {
+  ensureBuilt();
+  execFileSync(process.execPath, [path.join(repository, "scripts", "write-schemas.mjs"), output], {
+    cwd: repository,
+    stdio: "pipe",
+  });
+}, 120_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+type Schemas = Record<string, { input: z.ZodType; output: z.ZodType }>;
+const schemasOf = (profile: ProfileName): Schemas => eventSchemas[profile];
+
+function readSchema(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(output, file), "utf8")) as Record<string, unknown>;
+}
+
+describe("the JSON Schemas in schemas/", () => {
+  it("are listed in index.json, an input and an output for every event of every profile", () => {
+    const index = readSchema("index.json") as { schemas: { path: string }[] };
+    const expected = profileNames.flatMap((profile) =>
+      Object.keys(schemasOf(profile)).flatMap((event) => [
+        `${profile}/${event}.input.json`,
+        `${profile}/${event}.output.json`,
+      ]),
+    );
+    expect(index.schemas.map((entry) => entry.path).sort()).toEqual(expected.sort());
+    for (const file of expected) expect(existsSync(path.join(output, file)), file).toBe(true);
+  });
+
+  it.each(profileNames)("are JSON Schema 2020-12 objects that read back (%s)", (profile) => {
+    for (const event of Object.keys(schemasOf(profile))) {
+      for (const kind of ["input", "output"] as const) {
+        const schema = readSchema(`${profile}/${event}.${kind}.json`);
+        expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+        expect(schema.type).toBe("object");
+        expect(schema.title).toBe(`${profiles[profile].title} ${event} ${kind}`);
+        const source = schemasOf(profile)[event]?.[kind];
+        expect(Object.keys(schema.properties as object)).toEqual(
+          Object.keys((source as z.ZodObject | undefined)?.shape ?? {}),
+        );
+        const read = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+        if (kind === "output") {
+          expect(schema.additionalProperties).toBe(false);
+          expect(read.safeParse({}).success).toBe(true);
+          expect(read.safeParse({ colour: "blue" }).success).toBe(false);
+        }
+      }
+    }
+  });
+});
+
+// One realistic payload per event, with every field any profile sends for it; each profile gets
+// the fields its table lists.
+const samples: Record<string, Record<string, unknown>> = {
+  SessionStart: { source: "startup", model: "model-1", agent_type: "main", session_title: "t" },
+  SessionEnd: { reason: "other" },
+  UserPromptSubmit: { prompt: "fix the failing test" },
+  PreToolUse: { tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "toolu_1" },
+  PermissionRequest: {
+    tool_name: "Bash",
+    tool_input: { command: "sudo ls", description: "list as root" },
+    permission_suggestions: [],
+  },
+  PostToolUse: {
+    tool_name: "Write",
+    tool_input: { file_path: "a.txt", content: "a" },
+    tool_response: { success: true },
+    tool_use_id: "toolu_2",
+    duration_ms: 12,
+  },
+  PostToolUseFailure: {
+    tool_name: "Bash",
+    tool_input: { command: "false" },
+    tool_use_id: "toolu_3",
+    error: "exit 1",
+    is_interrupt: false,
+  },
+  Notification: { message: "waiting for input", title: "Agent", notification_type: "idle_prompt" },
+  Stop: { last_assistant_message: "done", background_tasks: [], session_crons: [] },
+  SubagentStart: { agent_id: "agent-1", agent_type: "Explore" },
+  SubagentStop: {
+    stop_hook_active: false,
+    agent_id: "agent-1",
+    agent_type: "Explore",
+    agent_transcript_path: null,
+    last_assistant_message: "found it",
+    background_tasks: [],
+    session_crons: [],
+  },
+  PreCompact: { trigger: "manual", custom_instructions: null },
+  PostCompact: { trigger: "auto", compact_summary: "summary" },
+};
+const turnSample = { turn_id: "turn-1", permission_mode: "default" };
+
+/** The sample of `event` with only the fields `profile` sends for it. */
+function createSample(profile: ProfileName, event: string): Record<string, unknown> {
+  const events: Readonly<Record<string, EventSpec>> = profiles[profile].events;
+  const fields = events[event]?.payloadFields ?? [];
+  const all = { ...samples[event], ...turnSample };
+  return Object.fromEntries(Object.entries(all).filter(([key]) => fields.includes(key)));
+}
+
+describe.each(profileNames)("payloads the %s engine sends", (profile) => {
+  it("validate against each event's input schema, from zod and from the JSON Schema", async () => {
+    const directory = path.join(root, profile);
+    mkdirSync(path.join(directory, "home"), { recursive: true });
+    const events = Object.keys(schemasOf(profile));
+    const hooks = Object.fromEntries(
+      events.map((event) => [
+        event,
+        [{ hooks: [{ type: "command", command: `cat > '${path.join(directory, event)}.json'` }] }],
+      ]),
+    );
+    const configFile = path.join(directory, "hooks.json");
+    writeFileSync(configFile, JSON.stringify({ hooks }));
+    const engine = await createHookEngine({
+      profile,
+      cwd: directory,
+      home: path.join(directory, "home"),
+      systemDir: path.join(directory, "system"),
+      configFiles: [configFile],
+      bypassHookTrust: true,
+    });
+    try {
+      for (const event of events) {
+        const result = await engine.dispatch(event, createSample(profile, event));
+        expect(
+          result.runs.map((run) => run.status),
+          event,
+        ).toEqual(["ok"]);
+        const sent: unknown = JSON.parse(
+          readFileSync(path.join(directory, `${event}.json`), "utf8"),
+        );
+        const parsed = schemasOf(profile)[event]?.input.safeParse(sent);
+        expect(parsed?.error, `${event}: ${JSON.stringify(sent)}`).toBeUndefined();
+        const fromJson = z.fromJSONSchema(
+          readSchema(`${profile}/${event}.input.json`) as Parameters<typeof z.fromJSONSchema>[0],
+        );
+        expect(fromJson.safeParse(sent).success, event).toBe(true);
+        // The schemas can fail: an event's payload under another event's name does not pass.
+        expect(fromJson.safeParse({ ...(sent as object), hook_event_name: "Other" }).success).toBe(
+          false,
+        );
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -1,0 +1,397 @@
+import { loadDialectParser } from "../config/dialects/dialect-parsers.js";
+import type { ExcludedSource, ExclusionReason } from "../config/discoverers/discovered-sources.js";
+import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
+import { buildPayload } from "../events/build-payload.js";
+import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
+import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
+import type { TrustGate } from "../trust/gate-hook-trust.js";
+
+/** Why a hook would not run: the kind of check that stops it, a message, and where it applies. */
+export type ExplainReasonKind =
+  | "event"
+  | "matcher"
+  | "if"
+  | "trust"
+  | "disabled"
+  | "duplicate"
+  | "invalid-config"
+  | ExclusionReason;
+
+/** One reason a hook or a configuration item would not run. */
+export interface ExplainReason {
+  kind: ExplainReasonKind;
+  message: string;
+  /** The diagnostic code behind the reason, or null for plain filtering (event, matcher, `if`). */
+  code: DiagnosticCode | null;
+  /** The file and JSON path the reason is about (such as the policy setting), or null. */
+  file: string | null;
+  path: string | null;
+  /** For `matcher`: the matcher as written and the value it was tested against. */
+  matcher?: string | null;
+  value?: string | null;
+  /** For `if`: the rule as written. */
+  rule?: string;
+}
+
+/** One configured hook (or configuration item that did not load) and whether it would run. */
+export interface ExplainEntry {
+  /** `<event>:<group>:<handler>` for a loaded hook; null for anything that did not load. */
+  hookId: string | null;
+  /** The event the hook is registered for, or null for a configuration item. */
+  event: string | null;
+  /** The configuration file, or null when the problem is not tied to one. */
+  source: string | null;
+  layer: string | null;
+  path: string | null;
+  command: HookCommand | null;
+  matcher: string | null;
+  /** The hook's trust state (`none` for profiles without trust), or null when it did not load. */
+  trust: HookTrustState | null;
+  verdict: "would-run" | "skipped";
+  /** Empty when it would run. */
+  reasons: ExplainReason[];
+}
+
+/** Why each configured hook would or would not run for one event and payload. */
+export interface HookExplanation {
+  /** The event explained (a subagent's event when `asSubagent` maps it). */
+  event: string;
+  /** The payload field matchers are tested on, or null when the event has none. */
+  matchField: string | null;
+  /** Its value in the payload, or null when missing. */
+  matchValue: string | null;
+  /** Other names that value answers to (a tool's match aliases). */
+  aliases: readonly string[];
+  entries: ExplainEntry[];
+  /** Problems with the request itself, such as an unknown event. */
+  diagnostics: Diagnostic[];
+}
+
+/** Per-call facts `explain` shares with `dispatch`. */
+export interface ExplainOptions {
+  /** Explain the event as its subagent event (VS Code and Claude Code: Stop → SubagentStop). */
+  asSubagent?: boolean;
+}
+
+/** The engine's loaded state that `explainHooks` reads. */
+export interface ExplainContext {
+  profile: Profile;
+  cwd: string;
+  home: string;
+  sessionId: string;
+  payloadDefaults: Readonly<Record<string, unknown>>;
+  definitions: readonly HookDefinition[];
+  excluded: readonly ExcludedSource[];
+  diagnostics: readonly Diagnostic[];
+  compiled: CompiledHooks;
+  gate: TrustGate;
+}
+
+/** Load-time codes that mean something configured did not load. */
+const droppedCodes: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  "config_not_found",
+  "invalid_json",
+  "invalid_toml",
+  "invalid_config",
+  "unknown_event",
+  "unsupported_handler_type",
+  "invalid_matcher",
+  "matcher_unsafe",
+  "invalid_if",
+  "invalid_plugin",
+  "mixed_config_forms",
+  "list_form_config",
+  "project_untrusted",
+  "hooks_disabled",
+]);
+
+/**
+ * Walks every hook of every layer (loaded, dropped as invalid, or kept out by policy) and every
+ * load failure, and says whether each would run for `event` and `payload`, and why not. It runs
+ * nothing; trusted hooks are hashed again, as just before a real run.
+ *
+ * @example
+ * ```ts
+ * const explanation = await engine.explain("PreToolUse", { tool_name: "Bash", tool_input: {} });
+ * for (const entry of explanation.entries) console.log(entry.verdict, entry.hookId, entry.reasons);
+ * ```
+ */
+export async function explainHooks(
+  context: ExplainContext,
+  requestedEvent: string,
+  payload: Readonly<Record<string, unknown>>,
+  options: ExplainOptions = {},
+): Promise<HookExplanation> {
+  const { profile } = context;
+  const requestedSpec = findSpec(profile, requestedEvent);
+  const event =
+    options.asSubagent === true && requestedSpec?.subagentEvent !== undefined
+      ? requestedSpec.subagentEvent
+      : requestedEvent;
+  const spec = findSpec(profile, event);
+  const diagnostics: Diagnostic[] = [];
+  if (spec === undefined) {
+    const known = Object.keys(profile.events).join(", ");
+    diagnostics.push(
+      createDiagnostic(
+        "unknown_event",
+        "error",
+        `${profile.title} has no event "${event}" (events: ${known})`,
+      ),
+    );
+  }
+  const built = buildPayload(event, payload, profile, {
+    cwd: context.cwd,
+    sessionId: context.sessionId,
+    payloadDefaults: context.payloadDefaults,
+  });
+  const matchField = spec?.matchField ?? null;
+  const rawValue = matchField === null ? undefined : built[matchField];
+  const matchValue = typeof rawValue === "string" ? rawValue : null;
+  const toolName =
+    spec !== undefined && spec.matchField === profile.toolNameField
+      ? built[profile.toolNameField]
+      : null;
+  const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
+
+  const compiledByDefinition = new Map<HookDefinition, CompiledHook>();
+  for (const hooks of context.compiled.byEvent.values()) {
+    for (const hook of hooks) compiledByDefinition.set(hook.definition, hook);
+  }
+  const entries: ExplainEntry[] = [];
+  const used = new Set<Diagnostic>();
+  const seen = new Map<string, string>();
+  for (const definition of context.definitions) {
+    const hook = compiledByDefinition.get(definition);
+    const reasons: ExplainReason[] = [];
+    if (definition.event !== event) reasons.push(describeWrongEvent(definition, event));
+    if (hook === undefined) {
+      const dropped = findCompileDiagnostic(context.compiled.diagnostics, definition);
+      if (dropped !== undefined) used.add(dropped);
+      reasons.push(
+        dropped === undefined
+          ? {
+              kind: "invalid-config",
+              message: `${definition.event} is not an event of ${profile.title}; the handler did not load`,
+              code: "unknown_event",
+              file: definition.file,
+              path: definition.path,
+            }
+          : fromDiagnostic("invalid-config", dropped),
+      );
+    } else if (definition.event === event && spec !== undefined) {
+      reasons.push(...testMatcherAndRule(hook, spec, built, matchValue, aliases, context));
+    }
+    if (hook !== undefined) {
+      const refusal = context.gate.refuse(hook);
+      if (refusal !== null) {
+        reasons.push(
+          fromDiagnostic(refusal.code === "hook_disabled" ? "disabled" : "trust", refusal),
+        );
+      }
+    }
+    if (reasons.length === 0 && hook !== undefined) {
+      const key = JSON.stringify([definition.command, definition.cwd, definition.env]);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        reasons.push({
+          kind: "duplicate",
+          message: `the same command already runs for ${event} (${first})`,
+          code: "duplicate_handler",
+          file: definition.file,
+          path: definition.path,
+        });
+      } else {
+        seen.set(key, hook.id);
+        // As just before a real run: a trusted script that changed since load is refused.
+        const changed = await context.gate.verify(hook);
+        if (changed !== null) reasons.push(fromDiagnostic("trust", changed));
+      }
+    }
+    entries.push({
+      hookId: hook?.id ?? `${definition.event}:${definition.groupIndex}:${definition.handlerIndex}`,
+      event: definition.event,
+      source: definition.file,
+      layer: definition.layer,
+      path: definition.path,
+      command: definition.command,
+      matcher: definition.matcher,
+      trust: hook === undefined ? null : describeTrust(definition, context.gate),
+      verdict: reasons.length === 0 ? "would-run" : "skipped",
+      reasons,
+    });
+  }
+  for (const excluded of context.excluded) {
+    used.add(excluded.diagnostic);
+    for (const definition of await parseExcludedSource(excluded, profile)) {
+      const reasons: ExplainReason[] = [fromDiagnostic(excluded.reason, excluded.diagnostic)];
+      if (definition.event !== event) reasons.unshift(describeWrongEvent(definition, event));
+      entries.push({
+        hookId: null,
+        event: definition.event,
+        source: definition.file,
+        layer: definition.layer,
+        path: definition.path,
+        command: definition.command,
+        matcher: definition.matcher,
+        trust: null,
+        verdict: "skipped",
+        reasons,
+      });
+    }
+  }
+  for (const diagnostic of context.diagnostics) {
+    if (!droppedCodes.has(diagnostic.code) || used.has(diagnostic)) continue;
+    entries.push({
+      hookId: null,
+      event: null,
+      source: diagnostic.file,
+      layer: null,
+      path: diagnostic.path,
+      command: null,
+      matcher: null,
+      trust: null,
+      verdict: "skipped",
+      reasons: [fromDiagnostic(classifyDiagnostic(diagnostic), diagnostic)],
+    });
+  }
+  return { event, matchField, matchValue, aliases, entries, diagnostics };
+}
+
+// Profiles without trust review still mark administrator hooks managed.
+function describeTrust(definition: HookDefinition, gate: TrustGate): HookTrustState {
+  return definition.trust === "managed" ? "managed" : gate.stateOf(definition);
+}
+
+function findSpec(profile: Profile, event: string): EventSpec | undefined {
+  return Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
+}
+
+function describeWrongEvent(definition: HookDefinition, event: string): ExplainReason {
+  return {
+    kind: "event",
+    message: `registered for ${definition.event}, not ${event}`,
+    code: null,
+    file: definition.file,
+    path: definition.path,
+  };
+}
+
+function fromDiagnostic(kind: ExplainReasonKind, diagnostic: Diagnostic): ExplainReason {
+  return {
+    kind,
+    message: diagnostic.message,
+    code: diagnostic.code,
+    file: diagnostic.file,
+    path: diagnostic.path,
+  };
+}
+
+function testMatcherAndRule(
+  hook: CompiledHook,
+  spec: EventSpec,
+  built: Readonly<Record<string, unknown>>,
+  matchValue: string | null,
+  aliases: readonly string[],
+  context: ExplainContext,
+): ExplainReason[] {
+  const { definition } = hook;
+  const reasons: ExplainReason[] = [];
+  const value = matchValue ?? undefined;
+  if (!hook.matcher.test(value) && !aliases.some((alias) => hook.matcher.test(alias))) {
+    const field = spec.matchField ?? "the match field";
+    const also = aliases.length > 0 ? ` (nor its aliases ${aliases.join(", ")})` : "";
+    reasons.push({
+      kind: "matcher",
+      message:
+        matchValue === null
+          ? `matcher ${JSON.stringify(definition.matcher)} needs ${field}, which the payload does not have`
+          : `matcher ${JSON.stringify(definition.matcher)} does not match ${field} ${JSON.stringify(matchValue)}${also}`,
+      code: null,
+      file: definition.file,
+      path: definition.groupPath,
+      matcher: definition.matcher,
+      value: matchValue,
+    });
+  }
+  if (hook.ifUnsupported) {
+    reasons.push({
+      kind: "if",
+      message: `"if" is only supported on tool events; this ${definition.event} handler never runs`,
+      code: "if_not_supported",
+      file: definition.file,
+      path: `${definition.path}.if`,
+      rule: definition.if ?? "",
+    });
+  } else if (hook.rule !== null) {
+    const toolName = built.tool_name;
+    const matches =
+      typeof toolName === "string" &&
+      hook.rule.test({
+        toolName,
+        toolInput: built.tool_input,
+        cwd: typeof built.cwd === "string" ? built.cwd : context.cwd,
+        home: context.home,
+      });
+    if (!matches) {
+      reasons.push({
+        kind: "if",
+        message:
+          typeof toolName === "string"
+            ? `if ${JSON.stringify(definition.if)} does not match this call (${describeCall(toolName, built.tool_input)})`
+            : `if ${JSON.stringify(definition.if)} needs a tool call, and the payload has no tool_name`,
+        code: null,
+        file: definition.file,
+        path: `${definition.path}.if`,
+        rule: definition.if ?? "",
+      });
+    }
+  }
+  return reasons;
+}
+
+function describeCall(toolName: string, toolInput: unknown): string {
+  const parts = [`tool_name ${JSON.stringify(toolName)}`];
+  if (typeof toolInput === "object" && toolInput !== null) {
+    for (const field of ["command", "file_path", "path", "url"]) {
+      const value: unknown = Reflect.get(toolInput, field);
+      if (typeof value === "string") parts.push(`${field} ${JSON.stringify(value)}`);
+    }
+  }
+  return parts.join(", ");
+}
+
+function findCompileDiagnostic(
+  diagnostics: readonly Diagnostic[],
+  definition: HookDefinition,
+): Diagnostic | undefined {
+  const paths = new Set([`${definition.groupPath}.matcher`, `${definition.path}.if`]);
+  return diagnostics.find(
+    (diagnostic) =>
+      diagnostic.severity === "error" &&
+      diagnostic.file === definition.file &&
+      diagnostic.path !== null &&
+      paths.has(diagnostic.path),
+  );
+}
+
+function classifyDiagnostic(diagnostic: Diagnostic): ExplainReasonKind {
+  if (diagnostic.code === "project_untrusted") return "project-untrusted";
+  if (diagnostic.code !== "hooks_disabled") return "invalid-config";
+  const managedOnly =
+    diagnostic.path === "allow_managed_hooks_only" || diagnostic.path === "allowManagedHooksOnly";
+  return managedOnly ? "managed-only" : "hooks-off";
+}
+
+async function parseExcludedSource(
+  excluded: ExcludedSource,
+  profile: Profile,
+): Promise<readonly HookDefinition[]> {
+  const { source } = excluded;
+  if (source.document === undefined) return [];
+  const parser = await loadDialectParser(source.dialect);
+  if (parser === undefined) return [];
+  return parser(source.document, source, profile).definitions;
+}

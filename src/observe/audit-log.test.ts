@@ -1,0 +1,289 @@
+import { spawn } from "node:child_process";
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import { createHookEngine, type HookEngineOptions } from "../engine.js";
+
+// The audit log through the real engine and real handler processes. Handlers build their
+// secret output at run time, so the command text never contains it.
+
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+const command = (text: string) => ({ type: "command", command: text });
+const deny = JSON.stringify({
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason: "rm is blocked",
+  },
+});
+
+const runKeys = [
+  "type",
+  "time",
+  "session",
+  "dispatchId",
+  "event",
+  "hookId",
+  "source",
+  "path",
+  "command",
+  "matcher",
+  "status",
+  "exitCode",
+  "signal",
+  "startedAt",
+  "durationMs",
+  "decision",
+  "truncated",
+  "spilled",
+  "diagnostics",
+];
+const dispatchKeys = [
+  "type",
+  "time",
+  "session",
+  "dispatchId",
+  "event",
+  "matcherValue",
+  "startedAt",
+  "durationMs",
+  "decision",
+  "reason",
+  "continue",
+  "runCount",
+  "diagnostics",
+];
+
+type AuditLine = Record<string, unknown>;
+
+function makeDirectory(): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-audit-")));
+}
+
+/** A deepagents engine on a hooks.json with three PreToolUse handlers: deny, context, exit 1. */
+function writeConfig(directory: string): string {
+  const file = join(directory, "hooks.json");
+  const hooks = {
+    PreToolUse: [
+      {
+        matcher: "Bash",
+        hooks: [
+          command(`cat >/dev/null; printf '%s' ${quote(deny)}; printf '%s-%s' SECRET STDERR >&2`),
+          command("cat >/dev/null; printf '%s-%s' SECRET STDOUT"),
+          command("cat >/dev/null; echo failing >&2; exit 1"),
+        ],
+      },
+      {
+        matcher: "Bash",
+        hooks: [
+          command(`cat >/dev/null; printf '%s' ${quote(deny)}; printf '%s-%s' SECRET STDERR >&2`),
+        ],
+      },
+    ],
+  };
+  writeFileSync(file, JSON.stringify({ hooks }));
+  return file;
+}
+
+function engineOptions(directory: string, extra: Partial<HookEngineOptions> = {}) {
+  return {
+    profile: "deepagents" as const,
+    cwd: directory,
+    home: directory,
+    sessionId: "s-audit",
+    configFiles: [writeConfig(directory)],
+    tracing: false,
+    ...extra,
+  };
+}
+
+const payload = (index: number) => ({
+  tool_name: "Bash",
+  tool_input: { command: `rm -rf SECRET-PAYLOAD-${index}` },
+});
+
+function readLines(file: string): AuditLine[] {
+  const text = readFileSync(file, "utf8");
+  expect(text.endsWith("\n")).toBe(true);
+  return text
+    .slice(0, -1)
+    .split("\n")
+    .map((line) => JSON.parse(line) as AuditLine);
+}
+
+const withoutDurations = (result: DispatchResult) => ({
+  ...result,
+  runs: result.runs.map((run) => ({ ...run, durationMs: 0 })),
+});
+
+describe("audit log", () => {
+  it("writes whole lines for 20 concurrent dispatches, runs before their dispatch line", async () => {
+    const directory = makeDirectory();
+    const auditLog = join(directory, "logs", "audit.jsonl");
+    const engine = await createHookEngine(engineOptions(directory, { auditLog }));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => engine.dispatch("PreToolUse", payload(index))),
+    );
+    await engine.close();
+    expect(results.every((result) => result.decision === "deny")).toBe(true);
+    expect(statSync(auditLog).mode & 0o777).toBe(0o600);
+    const lines = readLines(auditLog);
+    const runs = lines.filter((line) => line.type === "run");
+    const dispatches = lines.filter((line) => line.type === "dispatch");
+    expect(runs).toHaveLength(20 * 4);
+    expect(dispatches).toHaveLength(20);
+    expect(new Set(dispatches.map((line) => line.dispatchId)).size).toBe(20);
+    for (const dispatch of dispatches) {
+      expect(Object.keys(dispatch)).toEqual(dispatchKeys);
+      const at = lines.indexOf(dispatch);
+      const own = runs.filter((run) => run.dispatchId === dispatch.dispatchId);
+      expect(own).toHaveLength(dispatch.runCount as number);
+      for (const run of own) expect(lines.indexOf(run)).toBeLessThan(at);
+      expect(dispatch).toMatchObject({
+        session: "s-audit",
+        event: "PreToolUse",
+        matcherValue: "Bash",
+        decision: "deny",
+        reason: "rm is blocked",
+        continue: true,
+        runCount: 4,
+      });
+      expect(typeof dispatch.durationMs).toBe("number");
+      expect(Number.isNaN(Date.parse(dispatch.startedAt as string))).toBe(false);
+      expect(own.map((run) => [run.hookId, run.status, run.exitCode, run.decision])).toEqual([
+        ["PreToolUse:0:0", "blocked", 0, "deny"],
+        ["PreToolUse:0:1", "ok", 0, null],
+        ["PreToolUse:0:2", "error", 1, null],
+        ["PreToolUse:1:0", "skipped", null, null],
+      ]);
+    }
+    for (const run of runs) expect(Object.keys(run)).toEqual(runKeys);
+    expect(runs[0]).toMatchObject({
+      source: join(directory, "hooks.json"),
+      path: "hooks.PreToolUse[0].hooks[0]",
+      matcher: "Bash",
+      signal: null,
+      truncated: false,
+      spilled: false,
+    });
+    const skipped = runs.find((run) => run.status === "skipped");
+    expect(skipped?.diagnostics).toEqual([expect.objectContaining({ code: "duplicate_handler" })]);
+    const text = readFileSync(auditLog, "utf8");
+    expect(text).not.toContain("SECRET-");
+  });
+
+  it("writes payloads and handler output only with auditPayloads", async () => {
+    const directory = makeDirectory();
+    const auditLog = join(directory, "audit.jsonl");
+    const engine = await createHookEngine(
+      engineOptions(directory, { auditLog, auditPayloads: true }),
+    );
+    await engine.dispatch("PreToolUse", payload(7));
+    await engine.close();
+    const lines = readLines(auditLog);
+    const dispatch = lines.at(-1);
+    expect(dispatch?.payload).toMatchObject({
+      hook_event_name: "PreToolUse",
+      tool_input: { command: "rm -rf SECRET-PAYLOAD-7" },
+    });
+    expect(lines[0]).toMatchObject({ stderr: "SECRET-STDERR" });
+    expect(lines[1]).toMatchObject({ stdout: "SECRET-STDOUT", stderr: "" });
+  });
+
+  it("keeps dispatching with the same results when the log cannot be written, saying so once", async () => {
+    const directory = makeDirectory();
+    const notADirectory = join(directory, "plain-file");
+    writeFileSync(notADirectory, "");
+    const plain = await createHookEngine(engineOptions(directory));
+    const audited = await createHookEngine(
+      engineOptions(directory, { auditLog: join(notADirectory, "audit.jsonl") }),
+    );
+    const expected: DispatchResult[] = [];
+    const actual: DispatchResult[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      expected.push(await plain.dispatch("PreToolUse", payload(index)));
+      actual.push(await audited.dispatch("PreToolUse", payload(index)));
+    }
+    await Promise.all([plain.close(), audited.close()]);
+    const failures = actual.flatMap((result) =>
+      result.diagnostics.filter((diagnostic) => diagnostic.code === "audit_log_failed"),
+    );
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.message).toMatch(/cannot be written \((EEXIST|ENOTDIR)\)/);
+    const [first] = actual;
+    if (first !== undefined) first.diagnostics = first.diagnostics.slice(0, -1);
+    expect(actual.map(withoutDurations)).toEqual(expected.map(withoutDurations));
+  });
+
+  it("narrows an existing log readable by others to 0600 and appends to it", async () => {
+    const directory = makeDirectory();
+    const auditLog = join(directory, "audit.jsonl");
+    writeFileSync(auditLog, '{"type":"earlier"}\n');
+    chmodSync(auditLog, 0o644);
+    const engine = await createHookEngine(engineOptions(directory, { auditLog }));
+    await engine.dispatch("Stop", {});
+    await engine.close();
+    expect(statSync(auditLog).mode & 0o777).toBe(0o600);
+    const lines = readLines(auditLog);
+    expect(lines.map((line) => line.type)).toEqual(["earlier", "dispatch"]);
+    expect(lines[1]).toMatchObject({ event: "Stop", runCount: 0, decision: null });
+  });
+});
+
+describe("--audit-log", () => {
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+
+  function runCli(args: string[], input: string): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], {
+        cwd: root,
+        stdio: ["pipe", "ignore", "ignore"],
+      });
+      child.on("error", reject);
+      child.on("close", resolve);
+      child.stdin.end(input);
+    });
+  }
+
+  it("makes replay log every event it dispatches", async () => {
+    const auditLog = join(makeDirectory(), "replay.jsonl");
+    const session = [
+      { event: "PreToolUse", payload: { tool_name: "Bash", tool_input: { command: "rm -rf /" } } },
+      { event: "Stop", payload: {} },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join("\n");
+    const args = ["replay", "-", "--config", "test/fixtures/cli/hooks.json", "--session", "s-cli"];
+    expect(await runCli([...args, "--audit-log", auditLog], session)).toBe(0);
+    const lines = readLines(auditLog);
+    expect(lines.map((line) => [line.type, line.event, line.status ?? line.decision])).toEqual([
+      ["run", "PreToolUse", "blocked"],
+      ["dispatch", "PreToolUse", "deny"],
+      ["run", "Stop", "blocked"],
+      ["dispatch", "Stop", "block"],
+    ]);
+    expect(lines.every((line) => line.session === "s-cli")).toBe(true);
+    expect(statSync(auditLog).mode & 0o777).toBe(0o600);
+  });
+
+  it("makes agent-hooks test log every case it dispatches", async () => {
+    const auditLog = join(makeDirectory(), "cases.jsonl");
+    const code = await runCli(
+      ["test", "test/fixtures/hook-tests/guard.test.json", "--audit-log", auditLog],
+      "",
+    );
+    expect(code).toBe(0);
+    const dispatches = readLines(auditLog).filter((line) => line.type === "dispatch");
+    expect(dispatches.slice(0, 2).map((line) => line.decision)).toEqual(["deny", "ask"]);
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import { diagnosticCodes } from "../diagnostic.js";
+
+const diagnosticSchema = z.object({
+  code: z.enum(diagnosticCodes),
+  severity: z.enum(["error", "warning", "info"]),
+  message: z.string(),
+  file: z.string().nullable(),
+  path: z.string().nullable(),
+});
+
+const runSummarySchema = z.object({
+  id: z.string(),
+  command: z.union([z.string(), z.array(z.string())]),
+  source: z.string(),
+  path: z.string(),
+  status: z.enum(["ok", "blocked", "error", "timeout", "skipped"]),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable(),
+  durationMs: z.number(),
+});
+
+const dispatchResultSchema = z.object({
+  event: z.string(),
+  decision: z.enum(["allow", "deny", "ask", "block"]).nullable(),
+  reason: z.string().nullable(),
+  continue: z.boolean(),
+  stopReason: z.string().nullable(),
+  systemMessages: z.array(z.string()),
+  additionalContext: z.array(z.string()),
+  updatedInput: z.unknown(),
+  runs: z.array(runSummarySchema),
+  diagnostics: z.array(diagnosticSchema),
+});
+
+/** Checks an answer from the hook side (untrusted JSON) against the `DispatchResult` shape. */
+export function parseDispatchResult(
+  value: unknown,
+): { ok: true; result: DispatchResult } | { ok: false; message: string } {
+  const parsed = dispatchResultSchema.safeParse(value);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first === undefined ? "" : ` at ${first.path.join(".") || "the top"}`;
+    return { ok: false, message: `not a DispatchResult${where}: ${first?.message ?? "invalid"}` };
+  }
+  return { ok: true, result: { ...parsed.data, updatedInput: parsed.data.updatedInput ?? null } };
+}
+
+const initializeResultSchema = z.object({
+  protocolVersion: z.number(),
+  profile: z.string(),
+  events: z.array(z.string()),
+  diagnostics: z.array(diagnosticSchema),
+});
+
+/** What `hooks/initialize` answers: the serving profile, its events and its load diagnostics. */
+export type InitializeResult = z.infer<typeof initializeResultSchema>;
+
+/** Checks a `hooks/initialize` answer (untrusted JSON). */
+export function parseInitializeResult(value: unknown): InitializeResult | null {
+  return initializeResultSchema.safeParse(value).data ?? null;
+}

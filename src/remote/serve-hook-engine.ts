@@ -1,0 +1,155 @@
+import type { HookEngine } from "../engine.js";
+import {
+  formatJsonRpcError,
+  formatJsonRpcResult,
+  type JsonRpcId,
+  jsonRpcErrorCodes,
+  readJsonRpcMessage,
+  remoteMethods,
+} from "./json-rpc-message.js";
+import type { MessageChannel } from "./message-channel.js";
+import { parseDispatchRequest } from "./parse-dispatch-request.js";
+
+/** The version of the protocol `hooks/initialize` reports. */
+export const remoteProtocolVersion = 1;
+
+/** Options of {@link serveHookEngine}. */
+export interface ServeHookEngineOptions {
+  /** Receives one line per notable event on the connection (refusals, the end), for logs. */
+  onLog?: (message: string) => void;
+}
+
+/** One connection being served. */
+export interface ServedConnection {
+  /** Settles when the connection is done: the peer went away and every answer was sent. */
+  readonly done: Promise<void>;
+  /** Closes the connection now; answers still on their way are dropped. */
+  close(): void;
+}
+
+/**
+ * Answers `hooks/dispatch` requests arriving on a channel by dispatching them to the engine where
+ * the hooks are configured, many at once, each answer sent as soon as it is ready.
+ *
+ * Only the engine's own configured hooks ever run: a request names an event of the engine's
+ * profile, an object payload and a short whitelist of dispatch options; anything else is refused
+ * with a JSON-RPC error and the connection stays usable.
+ *
+ * @example
+ * ```ts
+ * const engine = await createHookEngine({ profile: "deepagents" });
+ * const served = serveHookEngine(engine, createStreamChannel(process.stdin, process.stdout));
+ * await served.done;
+ * await engine.close();
+ * ```
+ */
+export function serveHookEngine(
+  engine: HookEngine,
+  channel: MessageChannel,
+  options: ServeHookEngineOptions = {},
+): ServedConnection {
+  const log = (message: string) => {
+    try {
+      options.onLog?.(message);
+    } catch {
+      // A logger's failure must not break serving.
+    }
+  };
+  let inFlight = 0;
+  let receiving = true;
+  let closed = false;
+  let settle: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    channel.close();
+    settle();
+  };
+  const finishWhenIdle = () => {
+    if (!receiving && inFlight === 0) finish();
+  };
+  const refuse = (id: JsonRpcId | null, code: number, message: string) => {
+    log(`refused${id === null ? "" : ` request ${JSON.stringify(id)}`}: ${message}`);
+    channel.send(formatJsonRpcError(id, code, message));
+  };
+
+  const answerDispatch = (id: JsonRpcId, params: unknown) => {
+    const parsed = parseDispatchRequest(params, engine.profile);
+    if (!parsed.ok) {
+      refuse(id, jsonRpcErrorCodes.invalidParams, `Invalid params: ${parsed.message}`);
+      return;
+    }
+    const { event, payload, options: dispatchOptions } = parsed.request;
+    inFlight += 1;
+    engine
+      .dispatch(event, payload, dispatchOptions)
+      .then(
+        (result) => {
+          if (!closed) channel.send(formatJsonRpcResult(id, result));
+        },
+        (error: unknown) => {
+          if (!closed)
+            refuse(id, jsonRpcErrorCodes.internalError, `Internal error: ${String(error)}`);
+        },
+      )
+      .finally(() => {
+        inFlight -= 1;
+        finishWhenIdle();
+      });
+  };
+
+  channel.listen({
+    message(text) {
+      const message = readJsonRpcMessage(text);
+      switch (message.kind) {
+        case "invalid":
+          refuse(message.id, message.code, message.message);
+          return;
+        case "notification":
+          log(`ignored notification ${JSON.stringify(message.method)}`);
+          return;
+        case "result":
+        case "error":
+          // This side never sends requests, so there is nothing to match an answer with.
+          return;
+        case "request":
+          if (message.method === remoteMethods.dispatch) {
+            answerDispatch(message.id, message.params);
+          } else if (message.method === remoteMethods.initialize) {
+            channel.send(
+              formatJsonRpcResult(message.id, {
+                protocolVersion: remoteProtocolVersion,
+                profile: engine.profile.name,
+                events: Object.keys(engine.profile.events),
+                diagnostics: engine.diagnostics,
+              }),
+            );
+          } else {
+            refuse(
+              message.id,
+              jsonRpcErrorCodes.methodNotFound,
+              `Method not found: ${JSON.stringify(message.method)} (methods: ${Object.values(remoteMethods).join(", ")})`,
+            );
+          }
+          return;
+      }
+    },
+    oversized(limitBytes) {
+      refuse(
+        null,
+        jsonRpcErrorCodes.messageTooLarge,
+        `Message too large: over the limit of ${limitBytes} bytes; it was dropped`,
+      );
+    },
+    close(reason) {
+      log(`connection ended (${reason})`);
+      receiving = false;
+      finishWhenIdle();
+    },
+  });
+
+  return { done, close: finish };
+}

@@ -1,0 +1,41 @@
+import type { HookOutcome, HookProfileName, HookResult } from "./hook-types.js";
+import { renderHookResult } from "./render-hook-result.js";
+
+/** What `handleHookInput` needs from a hook definition. */
+export interface HookHandling {
+  /** The event the hook is for, or undefined for any event of the profile. */
+  event: string | undefined;
+  profile: HookProfileName;
+  handle: (input: never) => HookResult | undefined | Promise<HookResult | undefined>;
+}
+
+/**
+ * Checks a parsed payload (a JSON object whose `hook_event_name` is the hook's event), calls
+ * `handle` and renders its result; a bad payload or a throw is a non-blocking error (exit 1).
+ */
+export async function handleHookInput(hook: HookHandling, input: unknown): Promise<HookOutcome> {
+  const subject = `${hook.event ?? "persistent"} hook`;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return createNote(`${subject} received a non-object payload`);
+  }
+  const eventName: unknown = (input as Record<string, unknown>).hook_event_name;
+  if (typeof eventName !== "string") {
+    return createNote(`${subject} received a payload without hook_event_name; nothing done`);
+  }
+  if (hook.event !== undefined && eventName !== hook.event) {
+    return createNote(`${subject} received a ${eventName} event; nothing done`);
+  }
+  let result: HookResult | undefined;
+  try {
+    result = await (hook.handle as (input: unknown) => HookResult | undefined)(input);
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return createNote(`${eventName} hook failed: ${message}`);
+  }
+  return renderHookResult(result ?? undefined, eventName, hook.profile);
+}
+
+/** A non-blocking error (exit code 1) with a message on stderr. */
+export function createNote(message: string): HookOutcome {
+  return { exitCode: 1, stdout: "", stderr: `agent-hooks/sdk: ${message}\n` };
+}
