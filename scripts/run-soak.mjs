@@ -14,6 +14,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Processes, descriptors and environments are read from /proc.
+if (process.platform !== "linux") {
+  console.error("run-soak: needs Linux (/proc); nothing was run");
+  process.exit(2);
+}
+
 // Heap figures need a forced collection: run again with --expose-gc when it is missing.
 if (typeof globalThis.gc !== "function") {
   const again = spawnSync(

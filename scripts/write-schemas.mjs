@@ -48,4 +48,6 @@ for (const [profile, events] of Object.entries(eventSchemas)) {
 }
 const index = { package: "agent-hooks", version, schemas: entries };
 writeFileSync(path.join(output, "index.json"), `${JSON.stringify(index, null, 2)}\n`);
-process.stdout.write(`write-schemas: ${entries.length} schemas in ${path.relative(root, output) || "."}\n`);
+process.stdout.write(
+  `write-schemas: ${entries.length} schemas in ${path.relative(root, output) || "."}\n`,
+);

@@ -112,14 +112,13 @@ async function waitForNoSurvivors(marker: string, withinMs = survivorWaitMs): Pr
   return survivors;
 }
 
-/** Counts of child-process and pipe handles this process holds open. */
+/** How many child-process, pipe and timer handles this process holds open. */
 function countProcessHandles(): number {
-  return process
-    .getActiveResourcesInfo()
-    .filter((name) => name === "ProcessWrap" || name === "PipeWrap").length;
+  const kinds = new Set(["ProcessWrap", "PipeWrap", "Timeout"]);
+  return process.getActiveResourcesInfo().filter((name) => kinds.has(name)).length;
 }
 
-/** Polls until the open child-process and pipe handles are down to `baseline`; returns the count. */
+/** Polls until the open child-process, pipe and timer handles are down to `baseline`; returns the count. */
 async function waitForHandles(baseline: number): Promise<number> {
   const deadline = performance.now() + 3_000;
   while (countProcessHandles() > baseline && performance.now() < deadline) {
@@ -130,7 +129,7 @@ async function waitForHandles(baseline: number): Promise<number> {
 
 /**
  * The checks after every chaos hook: nothing of it survives, a following dispatch works, the
- * process and pipe handles are released, and `close()` resolves.
+ * process, pipe and timer handles are released (no pending kill timer), and `close()` resolves.
  */
 async function expectCleanEngine({ engine, marker }: ChaosSetup, baseline: number): Promise<void> {
   expect(await waitForNoSurvivors(marker)).toEqual([]);

@@ -19,6 +19,3 @@ export const eventSchemas = {
   claude: claudeEventSchemas,
   vscode: vscodeEventSchemas,
 } as const;
-
-/** The profiles that have event schemas, by name. */
-export type EventSchemaProfile = keyof typeof eventSchemas;

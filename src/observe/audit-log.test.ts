@@ -240,6 +240,50 @@ describe("audit log", () => {
   });
 });
 
+describe("audit log flags", () => {
+  it("records timeouts, truncation and spilled context as separate flags", async () => {
+    const directory = makeDirectory();
+    const auditLog = join(directory, "flags.jsonl");
+    const large = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "x".repeat(20_000) },
+    });
+    const file = join(directory, "hooks.json");
+    const hooks = {
+      SessionStart: [
+        {
+          hooks: [
+            command(`cat >/dev/null; printf '%s' ${quote(large)}`),
+            command("cat >/dev/null; head -c 2000000 /dev/zero | tr '\\0' a >&2"),
+            { ...command("cat >/dev/null; sleep 5"), timeout: 0.3 },
+          ],
+        },
+      ],
+    };
+    writeFileSync(file, JSON.stringify({ hooks }));
+    const engine = await createHookEngine({
+      profile: "zerocode",
+      cwd: directory,
+      home: directory,
+      systemDir: join(directory, "system"),
+      configFiles: [file],
+      bypassHookTrust: true,
+      sessionId: "s-flags",
+      auditLog,
+      tracing: false,
+    });
+    const result = await engine.dispatch("SessionStart", { source: "startup" });
+    await engine.close();
+    expect(result.runs.map((run) => run.status)).toEqual(["ok", "ok", "timeout"]);
+    const runs = readLines(auditLog).filter((line) => line.type === "run");
+    expect(runs.map((run) => [run.status, run.exitCode, run.truncated, run.spilled])).toEqual([
+      ["ok", 0, false, true],
+      ["ok", 0, true, false],
+      ["timeout", null, false, false],
+    ]);
+    expect(typeof runs[2]?.signal).toBe("string");
+  });
+});
+
 describe("--audit-log", () => {
   const root = fileURLToPath(new URL("../..", import.meta.url));
 

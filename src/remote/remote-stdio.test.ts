@@ -4,7 +4,10 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { dispatchCompared } from "../../test/fixtures/remote/compared-events.js";
+import {
+  answerWhenConnected,
+  dispatchCompared,
+} from "../../test/fixtures/remote/compared-events.js";
 import {
   collectLines,
   config,
@@ -135,14 +138,17 @@ describe("remote hooks over stdio (agent-hooks serve --stdio in a child process)
       }),
     );
     // Connected and warm first, so only the slow hook can exceed the timeout.
-    const warm = await remote.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} });
-    expect(warm.decision).toBe("allow");
+    expect((await answerWhenConnected(remote, { tool_name: "Bash" })).decision).toBe("allow");
+    const lateBefore = logs.filter((line) => line.includes("late or unknown answer")).length;
     const slow = await remote.dispatch("PreToolUse", { tool_name: "Slow", tool_input: {} });
     expect(slow.decision).toBeNull();
     expect(slow.diagnostics[0]).toMatchObject({ code: "remote_unavailable", severity: "error" });
     expect(slow.diagnostics[0]?.message).toContain("no answer within 1500 ms");
-    await waitFor(() => logs.some((line) => line.includes("late or unknown answer")), 10_000);
-    const after = await remote.dispatch("PreToolUse", {
+    await waitFor(
+      () => logs.filter((line) => line.includes("late or unknown answer")).length > lateBefore,
+      10_000,
+    );
+    const after = await answerWhenConnected(remote, {
       tool_name: "Bash",
       tool_input: { command: "ls" },
     });
@@ -151,9 +157,9 @@ describe("remote hooks over stdio (agent-hooks serve --stdio in a child process)
 
   it("fails open by default and closed on request when the hook side cannot start", async () => {
     const missing = path.join(root, "no-such-agent-hooks");
-    const open = track(createRemoteHookEngine(spawnHookServer(missing, []), { timeoutMs: 500 }));
+    const open = track(createRemoteHookEngine(spawnHookServer(missing, []), { timeoutMs: 1500 }));
     const closed = track(
-      createRemoteHookEngine(spawnHookServer(missing, []), { timeoutMs: 500, failMode: "closed" }),
+      createRemoteHookEngine(spawnHookServer(missing, []), { timeoutMs: 1500, failMode: "closed" }),
     );
     const call = { tool_name: "Bash", tool_input: { command: "ls" } };
     const openResult = await open.dispatch("PreToolUse", call);

@@ -4,7 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { dispatchCompared } from "../../test/fixtures/remote/compared-events.js";
+import {
+  answerWhenConnected,
+  dispatchCompared,
+} from "../../test/fixtures/remote/compared-events.js";
 import {
   config,
   findClosedPort,
@@ -154,12 +157,16 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
         onLog: (line) => logs.push(line),
       }),
     );
-    expect((await remote.dispatch("PreToolUse", { tool_name: "Bash" })).decision).toBe("allow");
+    expect((await answerWhenConnected(remote, { tool_name: "Bash" })).decision).toBe("allow");
+    const lateBefore = logs.filter((line) => line.includes("late or unknown answer")).length;
     const slow = await remote.dispatch("PreToolUse", { tool_name: "Slow" });
     expect(slow.decision).toBeNull();
     expect(slow.diagnostics[0]?.message).toContain("no answer within 1500 ms");
-    await waitFor(() => logs.some((line) => line.includes("late or unknown answer")), 10_000);
-    const after = await remote.dispatch("PreToolUse", {
+    await waitFor(
+      () => logs.filter((line) => line.includes("late or unknown answer")).length > lateBefore,
+      10_000,
+    );
+    const after = await answerWhenConnected(remote, {
       tool_name: "Bash",
       tool_input: { command: "ls" },
     });
@@ -177,7 +184,7 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
     byQuery.socket.close();
     const remote = track(
       createRemoteHookEngine(connectWebSocket(serve.url, { token: "wrong" }), {
-        timeoutMs: 1000,
+        timeoutMs: 3000,
         failMode: "closed",
       }),
     );
@@ -214,11 +221,11 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
   it("gives remote_unavailable when nothing listens, denying tool calls when failing closed", async () => {
     const url = `ws://127.0.0.1:${await findClosedPort()}`;
     const open = track(
-      createRemoteHookEngine(connectWebSocket(url, { token: "t" }), { timeoutMs: 500 }),
+      createRemoteHookEngine(connectWebSocket(url, { token: "t" }), { timeoutMs: 1500 }),
     );
     const closed = track(
       createRemoteHookEngine(connectWebSocket(url, { token: "t" }), {
-        timeoutMs: 500,
+        timeoutMs: 1500,
         failMode: "closed",
       }),
     );

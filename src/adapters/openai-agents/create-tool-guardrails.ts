@@ -149,7 +149,7 @@ export function createHookGuardrails<TContext>(
       if (!approved) {
         return reject(
           options.onAsk === undefined
-            ? `Approval required: ${result.reason ?? "a PreToolUse hook asks the user to approve this call"}. No approval is available in this run, so the call did not run.`
+            ? `Approval required: ${(result.reason ?? "a PreToolUse hook asks the user to approve this call").replace(/\.$/, "")}. No approval is available in this run, so the call did not run.`
             : `The user did not approve this call: ${result.reason ?? "approval required"}`,
         );
       }

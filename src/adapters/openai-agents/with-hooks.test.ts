@@ -14,6 +14,7 @@ import {
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createHookEngine, type HookEngine } from "../../engine.js";
+import type { ProfileName } from "../../profiles/profiles.js";
 import { createToolGuardrails, runWithStopHooks, withHooks } from "./index.js";
 
 const fixtures = path.resolve("test/fixtures/adapters/openai-agents");
@@ -25,12 +26,12 @@ afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
 });
 
-async function openEngine() {
+async function openEngine(profile: ProfileName = "claude", settings = "settings.json") {
   const engine = await createHookEngine({
-    profile: "claude",
+    profile,
     cwd: fixtures,
     home: os.tmpdir(),
-    configFiles: [path.join(fixtures, "settings.json")],
+    configFiles: [path.join(fixtures, settings)],
   });
   engines.push(engine);
   return engine;
@@ -230,6 +231,51 @@ describe("withHooks (OpenAI Agents)", () => {
     await run(new Agent({ name: "coder", model, tools: hooked }), "Write the key");
     expect(model.sent(1)).toContain("PostToolUse hook blocked this result");
     expect(model.sent(1)).not.toContain("wrote SECRET");
+  });
+
+  it("passes the tool's parameters to profiles that check a rewrite against them", async () => {
+    const engine = await openEngine("vscode", "vscode-hooks.json");
+    const { tools, calls } = createTools();
+    const model = new ScriptedModel([
+      [
+        callTool("call-1", "bash", { command: "npm test" }),
+        callTool("call-2", "bash", { command: "bad" }),
+      ],
+      [say("ok")],
+    ]);
+    const agent = new Agent({
+      name: "coder",
+      model,
+      tools: withHooks(engine, tools, { toolNameMap }),
+    });
+    await run(agent, "Run the tests");
+    expect(calls).toEqual([
+      { tool: "bash", input: { command: "npm test -- --run" } },
+      { tool: "bash", input: { command: "bad" } },
+    ]);
+  });
+
+  it("keeps a structured output and reports the feedback in the guardrail results", async () => {
+    const engine = await openEngine();
+    const write = tool({
+      name: "write",
+      description: "Writes a file",
+      parameters: z.object({ file_path: z.string(), content: z.string() }),
+      outputSchema: z.object({ bytes: z.number() }),
+      execute: async ({ content }) => ({ bytes: content.length }),
+    });
+    const model = new ScriptedModel([
+      [callTool("call-1", "write", { file_path: "a.ts", content: "xyz" })],
+      [say("ok")],
+    ]);
+    const hooked = withHooks(engine, [write], { toolNameMap });
+    const result = await run(new Agent({ name: "coder", model, tools: hooked }), "Write a.ts");
+    expect(model.sent(1)).toContain('{\\"bytes\\":3}');
+    expect(model.sent(1)).not.toContain("Hook context");
+    expect(result.toolOutputGuardrailResults.at(0)?.output).toMatchObject({
+      behavior: { type: "allow" },
+      outputInfo: { hook: { additionalContext: ["Format a.ts before committing"] } },
+    });
   });
 
   it("lets tool calls run when the engine throws", async () => {
