@@ -112,7 +112,7 @@ describe.skipIf(process.platform === "win32")("persistent handlers in the engine
   });
 
   it("a hung handler times out like a spawned one and is restarted", async () => {
-    const engine = await createEngine(true, 0.3);
+    const engine = await createEngine(true, 1.5);
     const hung = await dispatch(engine, { mode: "hang" });
     expect(hung.runs.map((run) => run.status)).toEqual(["timeout"]);
     expect(hung.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["timeout"]);

@@ -116,7 +116,6 @@ export function createRemoteHookEngine(
             opened.close();
             return;
           }
-          failures = 0;
           lastProblem = null;
           channel = opened;
           log("connected");
@@ -181,13 +180,17 @@ export function createRemoteHookEngine(
       log(`ignored a message that is not an answer (${message.kind})`);
       return;
     }
-    const entry = typeof message.id === "number" ? pending.get(message.id) : undefined;
-    if (entry === undefined) {
-      log(`dropped a late or unknown answer (id ${JSON.stringify(message.id)})`);
+    const { id } = message;
+    const entry = typeof id === "number" ? pending.get(id) : undefined;
+    // Only an answer on the connection its request went out on counts.
+    if (typeof id !== "number" || entry === undefined || entry.sentOn !== from) {
+      log(`dropped a late or unknown answer (id ${JSON.stringify(id)})`);
       return;
     }
-    pending.delete(message.id as number);
+    pending.delete(id);
     clearTimeout(entry.timer);
+    // A connection that answers is healthy: the next drop starts the backoff again.
+    failures = 0;
     entry.answer(message);
   };
 
