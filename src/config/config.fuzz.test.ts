@@ -900,7 +900,7 @@ describe("config fuzzing: ZeroCode plugin manifests", () => {
     fc.constant({ kind: "missing" as const }),
     fc.record({
       kind: fc.constant("wrong" as const),
-      value: fc.constantFrom<unknown>(5, null, [], true),
+      value: fc.constantFrom<unknown>(5, null, true, "hooks/hooks.json"),
     }),
   );
   const hooksFile = (command: string) =>

@@ -99,8 +99,9 @@ export function createRemoteHookEngine(
   let loadDiagnostics: readonly Diagnostic[] = [];
 
   const send = (entry: Pending) => {
-    const open = channel;
-    if (open?.send(entry.text) === true) entry.sentOn = open;
+    // Marked first: a synchronous channel may deliver the answer before `send` returns.
+    entry.sentOn = channel;
+    if (channel?.send(entry.text) !== true) entry.sentOn = null;
   };
 
   const connect = () => {
