@@ -1,46 +1,19 @@
-import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { runCli } from "../../test/support/run-cli.js";
+import { packageRoot as root } from "../../test/support/run-node-script.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const config = "test/fixtures/cli/hooks.json";
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], input = ""): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
 
 describe("agent-hooks dispatch", () => {
   it("prints the DispatchResult JSON with decision, runs and load diagnostics", async () => {
     const payload = JSON.stringify({ tool_name: "execute", tool_input: { command: "rm -rf /" } });
     const run = await runCli(
       ["dispatch", "PreToolUse", "--payload", "-", "--config", config, "--session", "s-1"],
-      payload,
+      { input: payload },
     );
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as DispatchResult;
@@ -74,7 +47,7 @@ describe("agent-hooks dispatch", () => {
   });
 
   it("reads the payload from a file and dispatches an empty payload without one", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-cli-"));
+    const directory = await createTempDirectory("cli");
     const file = path.join(directory, "payload.json");
     await writeFile(file, JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } }));
     const withFile = await runCli([
@@ -105,7 +78,9 @@ describe("agent-hooks dispatch", () => {
   });
 
   it("rejects a payload that is not a JSON object", async () => {
-    const run = await runCli(["dispatch", "Stop", "--payload", "-", "--config", config], "[1, 2]");
+    const run = await runCli(["dispatch", "Stop", "--payload", "-", "--config", config], {
+      input: "[1, 2]",
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/standard input must contain a JSON object/);
   });
@@ -117,7 +92,9 @@ describe("agent-hooks replay", () => {
     lines.push(JSON.stringify({ event: "UserPromptSubmit", payload: { prompt: "again" } }));
     lines.push(JSON.stringify({ event: "Stop", payload: {} }));
     lines.push("not json");
-    const run = await runCli(["replay", "-", "--config", config], `${lines.join("\n")}\n`);
+    const run = await runCli(["replay", "-", "--config", config], {
+      input: `${lines.join("\n")}\n`,
+    });
     expect(run.code).toBe(0);
     const results = run.stdout
       .trim()
@@ -168,7 +145,7 @@ describe("agent-hooks validate and config path", () => {
   });
 
   it("resolves ~/.deepagents/hooks.json under --home and says whether it exists", async () => {
-    const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-home-"));
+    const home = await createTempDirectory("home");
     const missing = await runCli(["config", "path", "--home", home, "--json"]);
     const file = path.join(home, ".deepagents", "hooks.json");
     expect(JSON.parse(missing.stdout)).toEqual([{ file, layer: "user", exists: false }]);

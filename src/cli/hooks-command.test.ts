@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { runCli } from "../../test/support/run-cli.js";
+import { packageRoot as root } from "../../test/support/run-node-script.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
 import type { TrustStore } from "../trust/trust-store.js";
@@ -14,14 +14,7 @@ import {
 } from "./commands/hooks.js";
 import type { HookListItem } from "./hooks/format-hook-list.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixtures = path.join(root, "test/fixtures/trust");
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 interface Sandbox {
   home: string;
@@ -31,29 +24,9 @@ interface Sandbox {
   flags: string[];
 }
 
-function runCli(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
-
 // A copy of the fixture home and system directories, and a cwd outside any git repository.
 async function createSandbox(): Promise<Sandbox> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hooks-cli-"));
+  const directory = await createTempDirectory("hooks-cli");
   const home = path.join(directory, "home");
   const system = path.join(directory, "system");
   const cwd = path.join(directory, "work");

@@ -1,39 +1,11 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { runCli } from "../../test/support/run-cli.js";
+import { packageRoot as root } from "../../test/support/run-node-script.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixtures = "test/fixtures/convert";
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI (`npm run build` first) from the package root. */
-function runCli(args: string[], input = ""): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
 
 function readExpected(name: string): Promise<string> {
   return readFile(path.join(root, fixtures, "expected", name), "utf8");
@@ -73,7 +45,7 @@ describe("agent-hooks convert", () => {
   });
 
   it("writes to --output, as TOML when the ZeroCode file ends in .toml", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-convert-"));
+    const directory = await createTempDirectory("convert");
     const output = path.join(directory, "config.toml");
     const run = await runCli([
       "convert",
@@ -95,7 +67,7 @@ describe("agent-hooks convert", () => {
     const toml = await readFile(path.join(root, fixtures, "zerocode/config.toml"), "utf8");
     const run = await runCli(
       ["convert", "--from", "zerocode", "--from-format", "toml", "--to", "claude", "-"],
-      toml,
+      { input: toml },
     );
     expect(run.code).toBe(3);
     expect(run.stdout).toBe(await readExpected("zerocode-config.to-claude.json.out"));

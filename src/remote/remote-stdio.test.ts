@@ -188,6 +188,30 @@ describe("remote hooks over stdio (agent-hooks serve --stdio in a child process)
   });
 });
 
+describe("examples/remote-agent.mjs", () => {
+  it("runs against agent-hooks serve --stdio and prints the documented decisions", async () => {
+    const child = spawn(process.execPath, ["examples/remote-agent.mjs", "--stdio"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const [code] = await once(child, "exit");
+    expect(code).toBe(0);
+    expect(stdout.split("\n").map((line) => line.trimEnd())).toEqual([
+      "PreToolUse  deny  Recursive or forced rm is blocked by policy: rm -rf build",
+      "PreToolUse  ask   .env.local may hold secrets",
+      "PreToolUse  allow ordinary file",
+      "PostToolUse null  Remember to format the file you just wrote.",
+      "Stop        block Run the tests and report the result before stopping.",
+      "Stop        null",
+      "",
+    ]);
+  }, 30_000);
+});
+
 describe("agent-hooks serve --stdio, spoken to directly", () => {
   async function startRaw(args: string[] = []) {
     const serve = spawnServe(["--stdio", ...args]);

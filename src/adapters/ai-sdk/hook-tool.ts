@@ -1,6 +1,7 @@
 import { asSchema, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
+import { callSafely } from "../shared/call-safely.js";
 import type { CallCache } from "../shared/create-call-cache.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
 import { type PostToolBlockEffect, readToolFeedback } from "../shared/read-tool-feedback.js";
@@ -76,7 +77,7 @@ export function hookTool(tool: AnyTool, toolKey: string, context: HookToolContex
       { ...options.payload, tool_name: toolName, tool_use_id: toolCallId, ...fields },
       { dispatch: await readDispatchOptions(), onError: options.onError },
     );
-    report(options, result, { toolKey, toolName, toolCallId });
+    callSafely(options.onDispatch, result, { toolKey, toolName, toolCallId });
     return result;
   };
   const decide = (input: unknown, toolCallId: string) =>
@@ -173,13 +174,4 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
     Symbol.asyncIterator in value &&
     typeof value[Symbol.asyncIterator] === "function"
   );
-}
-
-function report(options: AiSdkHooksOptions, result: DispatchResult, call: ToolCallFacts): void {
-  if (options.onDispatch === undefined) return;
-  try {
-    options.onDispatch(result, call);
-  } catch {
-    // A host callback's failure must not break the tool call.
-  }
 }

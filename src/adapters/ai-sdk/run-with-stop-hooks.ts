@@ -1,8 +1,9 @@
 import type { ModelMessage } from "ai";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { HookEngine } from "../../engine.js";
-import { createStopHook, type StopVerdict } from "../shared/create-stop-hook.js";
+import type { StopVerdict } from "../shared/create-stop-hook.js";
 import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
+import { runStopLoop } from "../shared/run-stop-loop.js";
 
 /** What `runWithStopHooks` needs of a `generateText` result. */
 export interface GeneratedTurn {
@@ -54,37 +55,20 @@ export interface StopHookRun<RESULT> {
 export async function runWithStopHooks<RESULT extends GeneratedTurn>(
   options: RunWithStopHooksOptions<RESULT>,
 ): Promise<StopHookRun<RESULT>> {
-  const stopHook = createStopHook(options.engine, {
-    ...(options.maxContinuations !== undefined && { maxContinuations: options.maxContinuations }),
-    ...(options.payload !== undefined && { payload: options.payload }),
-    ...(options.onError !== undefined && { onError: options.onError }),
-  });
   const messages: ModelMessage[] = [...options.messages];
-  const stops: DispatchResult[] = [];
-  let continuations = 0;
-  for (;;) {
-    const result = await options.generate([...messages]);
-    messages.push(...result.response.messages);
+  const run = await runStopLoop(options, {
+    runTurn: async () => {
+      const result = await options.generate([...messages]);
+      messages.push(...result.response.messages);
+      return result;
+    },
     // A turn paused for a tool approval has not stopped; the host resumes it.
-    if (result.content?.some((part) => part.type === "tool-approval-request") === true) {
-      return { result, messages, continuations, stops };
-    }
-    const verdict = await stopHook(result.text);
-    stops.push(verdict.result);
-    notify(options.onStop, verdict);
-    if (!verdict.continue || verdict.reason === null) {
-      return { result, messages, continuations, stops };
-    }
-    continuations += 1;
-    messages.push({ role: "user", content: verdict.reason });
-  }
-}
-
-function notify(callback: ((verdict: StopVerdict) => void) | undefined, verdict: StopVerdict) {
-  if (callback === undefined) return;
-  try {
-    callback(verdict);
-  } catch {
-    // A host callback's failure must not end the run.
-  }
+    isPaused: (result) =>
+      result.content?.some((part) => part.type === "tool-approval-request") === true,
+    readLastMessage: (result) => result.text,
+    continueWith: (_result, reason) => {
+      messages.push({ role: "user", content: reason });
+    },
+  });
+  return { result: run.result, messages, continuations: run.continuations, stops: run.stops };
 }

@@ -11,7 +11,7 @@ import type { Profile } from "../../profiles/profile.js";
 import { vscodeProfile } from "../../profiles/vscode.js";
 import { isHookToolResult, runWithStopHooks, withHooks } from "./index.js";
 
-const fixtures = path.resolve("test/fixtures/adapters/ai-sdk");
+const fixtures = path.resolve("test/fixtures/adapters/shared");
 const engines: HookEngine[] = [];
 
 afterEach(async () => {

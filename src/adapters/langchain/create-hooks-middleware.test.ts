@@ -1,7 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import {
   AIMessage,
@@ -14,6 +11,8 @@ import {
 } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { packageRoot as root } from "../../../test/support/run-node-script.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "../../engine.js";
 import {
   createHooksMiddleware,
@@ -22,7 +21,6 @@ import {
   resolvePublicToolName,
 } from "./index.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const fixtures = "test/fixtures/adapters/langchain";
 const engines: HookEngine[] = [];
 
@@ -34,7 +32,7 @@ async function openEngine(
   files: string[],
   profile: HookEngineOptions["profile"] = "deepagents",
 ): Promise<HookEngine> {
-  const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-langchain-"));
+  const home = await createTempDirectory("langchain");
   const engine = await createHookEngine({
     profile,
     cwd: root,

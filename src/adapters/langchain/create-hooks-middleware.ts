@@ -1,5 +1,6 @@
 import { type AgentMiddleware, createMiddleware } from "langchain";
 import type { HookEngine } from "../../engine.js";
+import { defaultMaxContinuations } from "../shared/create-stop-hook.js";
 import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
 import { handleAgentEnd, stopHaltedRun } from "./handle-agent-end.js";
 import { handleAgentStart } from "./handle-agent-start.js";
@@ -29,9 +30,6 @@ export interface HooksMiddlewareOptions {
   /** Called when the engine threw; the agent goes on as if the hooks decided nothing. */
   onError?: AdapterErrorHandler;
 }
-
-/** Continuations allowed when neither the caller nor the profile sets a cap. */
-const defaultMaxContinuations = 8;
 
 /**
  * Returns a LangChain.js v1 middleware that runs an engine's hooks in an agent built with

@@ -1,15 +1,14 @@
-import { mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { createDeepAgent, LocalShellBackend, StateBackend } from "deepagents";
 import { AIMessage, type BaseMessage, fakeModel, HumanMessage, ToolMessage } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { packageRoot as root } from "../../../test/support/run-node-script.js";
 import { createHookEngine, type HookEngine } from "../../engine.js";
 import { createHooksMiddleware, type HookDispatchRecord } from "./index.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const fixtures = "test/fixtures/adapters/langchain";
 const engines: HookEngine[] = [];
 
@@ -18,7 +17,7 @@ afterEach(async () => {
 });
 
 async function openEngine(files: string[]): Promise<HookEngine> {
-  const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-deepagents-"));
+  const home = await createTempDirectory("deepagents");
   const engine = await createHookEngine({
     profile: "deepagents",
     cwd: root,
@@ -38,7 +37,7 @@ function toolMessages(messages: readonly BaseMessage[]): ToolMessage[] {
 describe("createHooksMiddleware with createDeepAgent", () => {
   it("runs a coding session on a local shell backend: deny, ask, allow and one Stop continuation", async () => {
     const engine = await openEngine(["deepagents-hooks.json", "deepagents-stop-once.json"]);
-    const project = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-deep-project-"));
+    const project = await createTempDirectory("deep-project");
     await mkdir(path.join(project, "build"));
     await writeFile(path.join(project, "build", "out.js"), "built");
     const model = fakeModel()

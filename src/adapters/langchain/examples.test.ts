@@ -1,40 +1,12 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runNodeScript } from "../../../test/support/run-node-script.js";
 
 // The examples import `agent-hooks` by package self-reference, so they run against dist/ (built by
 // `npm test` before vitest, like the CLI tests).
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-interface ExampleRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runExample(file: string): Promise<ExampleRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("examples", () => {
   it("npm start: the Deep Agents demo prints a timeline the example hooks decide", async () => {
-    const run = await runExample("examples/deepagents-agent.mjs");
+    const run = await runNodeScript("examples/deepagents-agent.mjs");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
@@ -56,7 +28,7 @@ describe("examples", () => {
   });
 
   it("the createAgent example denies rm -rf before the tool runs", async () => {
-    const run = await runExample("examples/langchain-agent.mjs");
+    const run = await runNodeScript("examples/langchain-agent.mjs");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(

@@ -1,5 +1,6 @@
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
+import { callSafely } from "../shared/call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
 
 /** One event the middleware dispatched, as passed to `onDispatch`. */
@@ -78,13 +79,7 @@ export function createMiddlewareContext(
         ...(options !== undefined && { dispatch: options }),
         onError: settings.onError,
       });
-      if (settings.onDispatch !== undefined) {
-        try {
-          settings.onDispatch({ event, payload, result });
-        } catch {
-          // A host callback's failure must not reach the agent.
-        }
-      }
+      callSafely(settings.onDispatch, { event, payload, result });
       return result;
     },
   };

@@ -13,6 +13,7 @@ import {
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
 import { parseToolArguments } from "../../event-stream/parse-tool-arguments.js";
+import { callSafely } from "../shared/call-safely.js";
 import { createCallCache } from "../shared/create-call-cache.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
 import { type PostToolBlockEffect, readToolFeedback } from "../shared/read-tool-feedback.js";
@@ -112,13 +113,7 @@ export function createHookGuardrails<TContext>(
       { ...options.payload, tool_name: toolName, tool_use_id: call.callId, ...fields },
       { dispatch: dispatchOptions, onError: options.onError },
     );
-    if (options.onDispatch !== undefined) {
-      try {
-        options.onDispatch(result, { toolName, toolCallId: call.callId });
-      } catch {
-        // A host callback's failure must not break the tool call.
-      }
-    }
+    callSafely(options.onDispatch, result, { toolName, toolCallId: call.callId });
     return result;
   };
 

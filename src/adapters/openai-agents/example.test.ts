@@ -1,31 +1,11 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { runNodeScript } from "../../../test/support/run-node-script.js";
 
 // The example imports `agent-hooks/openai-agents` by package self-reference, so it runs against
 // dist/ (built by `npm test` before vitest).
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-function runExample(
-  file: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 it("the OpenAI Agents example rejects rm -rf and an unapproved .env write, and Stop sends it back once", async () => {
-  const run = await runExample("examples/openai-agents-agent.mjs");
+  const run = await runNodeScript("examples/openai-agents-agent.mjs");
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   const lines = run.stdout.split("\n");

@@ -1,8 +1,9 @@
 import { type AgentInputItem, user } from "@openai/agents";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { HookEngine } from "../../engine.js";
-import { createStopHook, type StopVerdict } from "../shared/create-stop-hook.js";
+import type { StopVerdict } from "../shared/create-stop-hook.js";
 import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
+import { runStopLoop } from "../shared/run-stop-loop.js";
 import { stringifyOutput } from "./stringify-output.js";
 
 /** What `runWithStopHooks` needs of a `run()` result. */
@@ -54,31 +55,13 @@ export interface StopHookRun<RESULT> {
 export async function runWithStopHooks<RESULT extends AgentTurn>(
   options: RunWithStopHooksOptions<RESULT>,
 ): Promise<StopHookRun<RESULT>> {
-  const stopHook = createStopHook(options.engine, {
-    ...(options.maxContinuations !== undefined && { maxContinuations: options.maxContinuations }),
-    ...(options.payload !== undefined && { payload: options.payload }),
-    ...(options.onError !== undefined && { onError: options.onError }),
-  });
-  const stops: DispatchResult[] = [];
-  let continuations = 0;
   let input = options.input;
-  for (;;) {
-    const result = await options.generate(input);
-    if ((result.interruptions?.length ?? 0) > 0) return { result, continuations, stops };
-    const verdict = await stopHook(stringifyOutput(result.finalOutput));
-    stops.push(verdict.result);
-    notify(options.onStop, verdict);
-    if (!verdict.continue || verdict.reason === null) return { result, continuations, stops };
-    continuations += 1;
-    input = [...result.history, user(verdict.reason)];
-  }
-}
-
-function notify(callback: ((verdict: StopVerdict) => void) | undefined, verdict: StopVerdict) {
-  if (callback === undefined) return;
-  try {
-    callback(verdict);
-  } catch {
-    // A host callback's failure must not end the run.
-  }
+  return runStopLoop(options, {
+    runTurn: () => options.generate(input),
+    isPaused: (result) => (result.interruptions?.length ?? 0) > 0,
+    readLastMessage: (result) => stringifyOutput(result.finalOutput),
+    continueWith: (result, reason) => {
+      input = [...result.history, user(reason)];
+    },
+  });
 }

@@ -17,7 +17,7 @@ import { createHookEngine, type HookEngine } from "../../engine.js";
 import type { ProfileName } from "../../profiles/profiles.js";
 import { createToolGuardrails, runWithStopHooks, withHooks } from "./index.js";
 
-const fixtures = path.resolve("test/fixtures/adapters/openai-agents");
+const fixtures = path.resolve("test/fixtures/adapters/shared");
 const engines: HookEngine[] = [];
 
 beforeAll(() => setTracingDisabled(true));

@@ -1,5 +1,6 @@
 import { createEmptyDispatchResult, type DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
+import { callSafely } from "./call-safely.js";
 
 /** Called when dispatching an event threw instead of returning a result; the agent goes on. */
 export type AdapterErrorHandler = (error: unknown, event: string) => void;
@@ -17,11 +18,8 @@ export async function dispatchSafely(
   try {
     return await engine.dispatch(event, payload, options.dispatch);
   } catch (error) {
-    try {
-      options.onError?.(error, event);
-    } catch {
-      // A host callback's failure must not reach the agent either.
-    }
+    // A host callback's failure must not reach the agent either.
+    callSafely(options.onError, error, event);
     return createEmptyDispatchResult(event, []);
   }
 }

@@ -1,31 +1,5 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-function runCli(
-  args: string[],
-  input = "",
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+import { runCli } from "../../../test/support/run-cli.js";
 
 describe("agent-hooks migrate", () => {
   it("prints the decision form and lists what has no equivalent on stderr (exit 3)", async () => {
@@ -49,7 +23,7 @@ describe("agent-hooks migrate", () => {
     const input = JSON.stringify({
       hooks: [{ command: ["bash", "my adapter.sh"], events: ["session.start", "tool.use"] }],
     });
-    const run = await runCli(["migrate", "-"], input);
+    const run = await runCli(["migrate", "-"], { input });
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(run.stdout).hooks.PreToolUse).toEqual([
       {
@@ -65,7 +39,7 @@ describe("agent-hooks migrate", () => {
     [["migrate", "-"], '{"hooks": {"Stop": []}}', "already in the decision form"],
     [["migrate"], "", "missing required argument"],
   ])("exits 1 on a usage error: %j", async (args, input, message) => {
-    const run = await runCli(args, input);
+    const run = await runCli(args, { input });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(message);

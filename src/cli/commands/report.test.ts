@@ -1,39 +1,15 @@
-import { spawn } from "node:child_process";
-import { copyFile, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { copyFile, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { runCli } from "../../../test/support/run-cli.js";
+import { packageRoot as root } from "../../../test/support/run-node-script.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const fixture = path.join(root, "test/fixtures/report/three-sessions.jsonl");
-
-function runCli(
-  args: string[],
-  cwd = root,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "bin/agent-hooks.js"), ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
 
 describe("agent-hooks report", () => {
   it("writes <name>.html next to the audit log, 0600, and prints its path", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const directory = await createTempDirectory("report-cli");
     const input = path.join(directory, "audit.jsonl");
     await copyFile(fixture, input);
     const run = await runCli(["report", input]);
@@ -47,7 +23,7 @@ describe("agent-hooks report", () => {
   });
 
   it("reports on the audit log the engine writes during a replay", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const directory = await createTempDirectory("report-cli");
     const audit = path.join(directory, "audit.jsonl");
     const replay = await runCli([
       "replay",
@@ -75,15 +51,15 @@ describe("agent-hooks report", () => {
   });
 
   it("writes to -o relative to the current directory", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
-    const run = await runCli(["report", fixture, "-o", "out.html"], directory);
+    const directory = await createTempDirectory("report-cli");
+    const run = await runCli(["report", fixture, "-o", "out.html"], { cwd: directory });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${path.join(directory, "out.html")}\n`);
     expect(await readFile(path.join(directory, "out.html"), "utf8")).toContain("Hook report");
   });
 
   it("warns on stderr about malformed lines, names them, and still writes the report", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const directory = await createTempDirectory("report-cli");
     const input = path.join(directory, "audit.jsonl");
     const text = await readFile(fixture, "utf8");
     await writeFile(input, `{not json\n${text}{"type":"run"}\n`);
@@ -114,7 +90,7 @@ describe("agent-hooks report", () => {
   });
 
   it("exits 1 for a file with no audit record, and writes nothing", async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-cli-"));
+    const directory = await createTempDirectory("report-cli");
     const input = path.join(directory, "notes.txt");
     await writeFile(input, "hello\n");
     const run = await runCli(["report", input]);

@@ -1,30 +1,14 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type ListeningServe,
-  root,
   spawnListeningServe,
 } from "../../../test/fixtures/remote/serve-process.js";
+import { runCli } from "../../../test/support/run-cli.js";
 
 const serves: ListeningServe[] = [];
 afterEach(async () => {
   await Promise.all(serves.splice(0).map((serve) => serve.stop("SIGKILL")));
 });
-
-async function runServe(args: string[]) {
-  const child = spawn(process.execPath, ["bin/agent-hooks.js", "serve", ...args], {
-    cwd: root,
-    env: { ...process.env, NO_COLOR: "1" },
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  child.stdin.end();
-  const [code] = await once(child, "exit");
-  return { code, stderr };
-}
 
 describe("agent-hooks serve", () => {
   it.each([
@@ -40,7 +24,7 @@ describe("agent-hooks serve", () => {
     },
     { args: ["--profile", "cursor"], message: 'unknown profile "cursor"' },
   ])("refuses $args with a usage error (exit 1)", async ({ args, message }) => {
-    const run = await runServe(args);
+    const run = await runCli(["serve", ...args]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(message);
   });
@@ -52,7 +36,7 @@ describe("agent-hooks serve", () => {
     expect(serve.stderr()).not.toContain("beyond loopback");
     const response = await fetch(`http://127.0.0.1:${serve.port}/`);
     expect(response.status).toBe(426);
-    const taken = await runServe(["--listen", `127.0.0.1:${serve.port}`]);
+    const taken = await runCli(["serve", "--listen", `127.0.0.1:${serve.port}`]);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain(`cannot listen on 127.0.0.1:${serve.port} (EADDRINUSE)`);
   });

@@ -1,12 +1,9 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../test/fixtures/sdk/ensure-built.js";
-
-const root = fileURLToPath(new URL("../../../", import.meta.url));
+import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { runCli } from "../../../test/support/run-cli.js";
 
 const directories: string[] = [];
 
@@ -17,25 +14,9 @@ afterAll(async () => {
   );
 });
 
-/** Runs the real CLI binary. */
-function runCli(...args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["bin/agent-hooks.js", ...args], { cwd: root });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe("agent-hooks test", () => {
   it("prints one line per passing case and exits 0", async () => {
-    const { code, stdout } = await runCli("test", "test/fixtures/hook-tests/guard.test.json");
+    const { code, stdout } = await runCli(["test", "test/fixtures/hook-tests/guard.test.json"]);
     expect(stdout.trimEnd().split("\n")).toEqual([
       "✓ denies rm -rf",
       "✓ asks before a push",
@@ -48,11 +29,11 @@ describe("agent-hooks test", () => {
   });
 
   it("explains each failure, counts it and exits 1", async () => {
-    const { code, stdout } = await runCli(
+    const { code, stdout } = await runCli([
       "test",
       "test/fixtures/hook-tests/mixed.test.json",
       "test/fixtures/hook-tests/broken.test.json",
-    );
+    ]);
     expect(stdout.trimEnd().split("\n")).toEqual([
       "✓ denies rm -rf",
       '✗ wrongly expects ls to be denied: expected decision "deny", got null; expected reason to match /never/, got null',
@@ -64,15 +45,15 @@ describe("agent-hooks test", () => {
 
   it("reads YAML case files", async () => {
     // Written at run time: the linter parses YAML fixtures and would refuse a broken one.
-    const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-cli-test-"));
+    const directory = await createTempDirectory("cli-test");
     directories.push(directory);
     const brokenYaml = path.join(directory, "broken.test.yaml");
     await writeFile(brokenYaml, "cases:\n  - name: [unclosed\n");
-    const { code, stdout } = await runCli(
+    const { code, stdout } = await runCli([
       "test",
       "test/fixtures/hook-tests/prompt.test.yaml",
       brokenYaml,
-    );
+    ]);
     const lines = stdout.trimEnd().split("\n");
     expect(lines.slice(0, 2)).toEqual([
       "✓ blocks a prompt with a secret",
@@ -84,11 +65,11 @@ describe("agent-hooks test", () => {
   });
 
   it("gives machine output with --json", async () => {
-    const { code, stdout } = await runCli(
+    const { code, stdout } = await runCli([
       "test",
       "--json",
       "test/fixtures/hook-tests/mixed.test.json",
-    );
+    ]);
     const report = JSON.parse(stdout) as { passed: number; failed: number; results: unknown[] };
     expect(report).toMatchObject({ passed: 1, failed: 1 });
     expect(report.results[1]).toMatchObject({
@@ -99,7 +80,7 @@ describe("agent-hooks test", () => {
   });
 
   it("refuses an unknown --profile as a usage error", async () => {
-    const { code, stderr } = await runCli("test", "--profile", "nope", "x.json");
+    const { code, stderr } = await runCli(["test", "--profile", "nope", "x.json"]);
     expect(stderr).toContain('unknown profile "nope"');
     expect(code).toBe(1);
   });
