@@ -1,15 +1,12 @@
+import { deepagentsProfile } from "../../profiles/deepagents.js";
+
 /**
  * Deep Agents' built-in tool names and the public names hooks see and match on (`Bash`, `Write`,
  * `Edit`, …), as in the Deep Agents Code hooks reference.
  */
 export const deepagentsToolNames = {
-  execute: "Bash",
-  write_file: "Write",
-  edit_file: "Edit",
-  read_file: "Read",
-  ls: "LS",
-  glob: "Glob",
-  grep: "Grep",
+  // The names the Deep Agents profile already maps, then the tools only an in-process agent has.
+  ...deepagentsProfile.toolNameAliases,
   delete: "Delete",
   task: "Task",
   write_todos: "TodoWrite",

@@ -100,19 +100,25 @@ function createTools() {
 
 const toolNameMap = { bash: "Bash", write: "Write" };
 
+/** An agent on a scripted model whose bash and write tools go through the engine's hooks. */
+function createHookedAgent(engine: HookEngine, script: AgentOutputItem[][]) {
+  const { tools, calls } = createTools();
+  const model = new ScriptedModel(script);
+  const agent = new Agent({
+    name: "coder",
+    model,
+    tools: withHooks(engine, tools, { toolNameMap }),
+  });
+  return { agent, model, calls };
+}
+
 describe("withHooks (OpenAI Agents)", () => {
   it("denies a dangerous tool call: the tool never runs and the model sees the reason", async () => {
     const engine = await openEngine();
-    const { tools, calls } = createTools();
-    const model = new ScriptedModel([
+    const { agent, model, calls } = createHookedAgent(engine, [
       [callTool("call-1", "bash", { command: "rm -rf /" })],
       [say("I will not do that")],
     ]);
-    const agent = new Agent({
-      name: "coder",
-      model,
-      tools: withHooks(engine, tools, { toolNameMap }),
-    });
     const result = await run(agent, "Clean up everything");
     expect(calls).toEqual([]);
     expect(model.sent(1)).toContain(
@@ -123,16 +129,10 @@ describe("withHooks (OpenAI Agents)", () => {
 
   it("runs the tool with the input a hook rewrote", async () => {
     const engine = await openEngine();
-    const { tools, calls } = createTools();
-    const model = new ScriptedModel([
+    const { agent, model, calls } = createHookedAgent(engine, [
       [callTool("call-1", "bash", { command: "npm test" })],
       [say("ok")],
     ]);
-    const agent = new Agent({
-      name: "coder",
-      model,
-      tools: withHooks(engine, tools, { toolNameMap }),
-    });
     await run(agent, "Run the tests");
     expect(calls).toEqual([{ tool: "bash", input: { command: "npm test -- --run" } }]);
     expect(model.sent(1)).toContain("ran npm test -- --run");
@@ -199,19 +199,13 @@ describe("withHooks (OpenAI Agents)", () => {
 
   it("appends PostToolUse context and blocks to the output the model sees", async () => {
     const engine = await openEngine();
-    const { tools } = createTools();
-    const model = new ScriptedModel([
+    const { agent, model } = createHookedAgent(engine, [
       [
         callTool("call-1", "write", { file_path: "a.ts", content: "x" }),
         callTool("call-2", "write", { file_path: "k.txt", content: "SECRET" }),
       ],
       [say("ok")],
     ]);
-    const agent = new Agent({
-      name: "coder",
-      model,
-      tools: withHooks(engine, tools, { toolNameMap }),
-    });
     await run(agent, "Write files");
     const sent = model.sent(1);
     expect(sent).toContain("wrote a.ts\\n\\nHook context: Format a.ts before committing");
@@ -222,8 +216,7 @@ describe("withHooks (OpenAI Agents)", () => {
 
   it("replaces a blocked output when the block effect is replace", async () => {
     const engine = await openEngine();
-    const { tools } = createTools();
-    const model = new ScriptedModel([
+    const { agent, model, calls } = createHookedAgent(engine, [
       [callTool("call-2", "write", { file_path: "k.txt", content: "SECRET" })],
       [say("ok")],
     ]);
@@ -243,11 +236,6 @@ describe("withHooks (OpenAI Agents)", () => {
       ],
       [say("ok")],
     ]);
-    const agent = new Agent({
-      name: "coder",
-      model,
-      tools: withHooks(engine, tools, { toolNameMap }),
-    });
     await run(agent, "Run the tests");
     expect(calls).toEqual([
       { tool: "bash", input: { command: "npm test -- --run" } },
