@@ -1,5 +1,6 @@
-import { type ParseError, parse, printParseErrorCode, visit } from "jsonc-parser";
+import { visit } from "jsonc-parser";
 import { parseJsonDocument } from "../config/parse-json-document.js";
+import { parseJsoncDocument } from "../config/parse-jsonc-document.js";
 import { parseTomlDocument } from "../config/parse-toml-document.js";
 
 /** How a source document is parsed: strict JSON, JSON with comments and trailing commas, or TOML. */
@@ -24,22 +25,11 @@ export function parseSourceText(text: string, file: string, syntax: SourceSyntax
       ? { ok: true, value: parsed.value, hasComments: false }
       : { ok: false, error: parsed.diagnostic.message };
   }
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, {
-    allowTrailingComma: true,
-    disallowComments: false,
-    allowEmptyContent: false,
-  });
-  const first = errors[0];
-  if (first !== undefined) {
-    const before = text.slice(0, first.offset).split("\n");
-    const line = before.length;
-    const column = (before.at(-1)?.length ?? 0) + 1;
-    return {
-      ok: false,
-      error: `${file} is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}`,
-    };
-  }
+  // The settings reader's parser: `__proto__` stays data and deep nesting is an error, not a throw.
+  const parsed = parseJsoncDocument(text, file);
+  if (!parsed.ok) return { ok: false, error: parsed.diagnostic.message };
+  if (parsed.value === undefined) return { ok: false, error: `${file} is empty` };
+  const value = parsed.value;
   let hasComments = false;
   visit(text, {
     onComment: () => {

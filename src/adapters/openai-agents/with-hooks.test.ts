@@ -112,6 +112,18 @@ function createHookedAgent(engine: HookEngine, script: AgentOutputItem[][]) {
   return { agent, model, calls };
 }
 
+/** An agent on a scripted model whose bash and write tools go through the engine's hooks. */
+function createHookedAgent(engine: HookEngine, script: AgentOutputItem[][]) {
+  const { tools, calls } = createTools();
+  const model = new ScriptedModel(script);
+  const agent = new Agent({
+    name: "coder",
+    model,
+    tools: withHooks(engine, tools, { toolNameMap }),
+  });
+  return { agent, model, calls };
+}
+
 describe("withHooks (OpenAI Agents)", () => {
   it("denies a dangerous tool call: the tool never runs and the model sees the reason", async () => {
     const engine = await openEngine();
