@@ -7,18 +7,13 @@ import {
   isHookMessage,
   readHaltText,
 } from "./hook-messages.js";
-import type { MiddlewareContext } from "./middleware-context.js";
+import type { MiddlewareContext, RunFacts } from "./middleware-context.js";
 import { readSubagentScope } from "./subagent-scope.js";
 
 /** What `afterAgent` returns to send the agent back to the model. */
 export interface AgentEndUpdate {
   messages: BaseMessage[];
   jumpTo: "model";
-}
-
-interface RunFacts {
-  messages: readonly BaseMessage[];
-  runtime: { configurable?: { thread_id?: unknown } | undefined };
 }
 
 /**

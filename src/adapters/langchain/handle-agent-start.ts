@@ -6,18 +6,13 @@ import {
   findLastText,
   isHookMessage,
 } from "./hook-messages.js";
-import type { MiddlewareContext } from "./middleware-context.js";
+import type { MiddlewareContext, RunFacts } from "./middleware-context.js";
 import { readSubagentScope } from "./subagent-scope.js";
 
 /** What `beforeAgent` returns: messages to add, and `end` to finish the run at once. */
 export interface AgentStartUpdate {
   messages: BaseMessage[];
   jumpTo?: "end";
-}
-
-interface RunFacts {
-  messages: readonly BaseMessage[];
-  runtime: { configurable?: { thread_id?: unknown } | undefined };
 }
 
 /**

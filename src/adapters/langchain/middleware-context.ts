@@ -1,3 +1,4 @@
+import type { BaseMessage } from "@langchain/core/messages";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
 import { callSafely } from "../shared/call-safely.js";
@@ -11,6 +12,17 @@ export interface HookDispatchRecord {
   result: DispatchResult;
 }
 
+/** The part of a LangGraph runtime the middleware reads: the run's thread id. */
+export interface RunRuntime {
+  configurable?: { thread_id?: unknown } | undefined;
+}
+
+/** What an agent-level hook is given: the conversation and the run's runtime. */
+export interface RunFacts {
+  messages: readonly BaseMessage[];
+  runtime: RunRuntime;
+}
+
 /** What the middleware's hooks share: the engine, the resolved options and the session facts. */
 export interface MiddlewareContext {
   engine: HookEngine;
@@ -21,11 +33,9 @@ export interface MiddlewareContext {
   /** Threads whose session has started in this middleware (SessionStart fires once per thread). */
   startedThreads: Set<string>;
   /** The thread id of a run, when it has one. */
-  threadOf(runtime: { configurable?: { thread_id?: unknown } | undefined }): string | undefined;
+  threadOf(runtime: RunRuntime): string | undefined;
   /** `session_id` for a run's payloads, or nothing (the engine's session id). */
-  sessionPayload(runtime: { configurable?: { thread_id?: unknown } | undefined }): {
-    session_id?: string;
-  };
+  sessionPayload(runtime: RunRuntime): { session_id?: string };
   /** Dispatches an event the profile has; null when it has no such event. Never throws. */
   dispatch(
     event: string,
@@ -50,7 +60,7 @@ export function createMiddlewareContext(
   engine: HookEngine,
   settings: MiddlewareContextSettings,
 ): MiddlewareContext {
-  const threadOf = (runtime: { configurable?: { thread_id?: unknown } | undefined }) => {
+  const threadOf = (runtime: RunRuntime) => {
     const threadId = runtime.configurable?.thread_id;
     return typeof threadId === "string" || typeof threadId === "number"
       ? String(threadId)

@@ -112,18 +112,6 @@ function createHookedAgent(engine: HookEngine, script: AgentOutputItem[][]) {
   return { agent, model, calls };
 }
 
-/** An agent on a scripted model whose bash and write tools go through the engine's hooks. */
-function createHookedAgent(engine: HookEngine, script: AgentOutputItem[][]) {
-  const { tools, calls } = createTools();
-  const model = new ScriptedModel(script);
-  const agent = new Agent({
-    name: "coder",
-    model,
-    tools: withHooks(engine, tools, { toolNameMap }),
-  });
-  return { agent, model, calls };
-}
-
 describe("withHooks (OpenAI Agents)", () => {
   it("denies a dangerous tool call: the tool never runs and the model sees the reason", async () => {
     const engine = await openEngine();
@@ -228,7 +216,8 @@ describe("withHooks (OpenAI Agents)", () => {
 
   it("replaces a blocked output when the block effect is replace", async () => {
     const engine = await openEngine();
-    const { agent, model, calls } = createHookedAgent(engine, [
+    const { tools } = createTools();
+    const model = new ScriptedModel([
       [callTool("call-2", "write", { file_path: "k.txt", content: "SECRET" })],
       [say("ok")],
     ]);
@@ -240,8 +229,7 @@ describe("withHooks (OpenAI Agents)", () => {
 
   it("passes the tool's parameters to profiles that check a rewrite against them", async () => {
     const engine = await openEngine("vscode", "vscode-hooks.json");
-    const { tools, calls } = createTools();
-    const model = new ScriptedModel([
+    const { agent, calls } = createHookedAgent(engine, [
       [
         callTool("call-1", "bash", { command: "npm test" }),
         callTool("call-2", "bash", { command: "bad" }),
@@ -249,10 +237,14 @@ describe("withHooks (OpenAI Agents)", () => {
       [say("ok")],
     ]);
     await run(agent, "Run the tests");
-    expect(calls).toEqual([
-      { tool: "bash", input: { command: "npm test -- --run" } },
-      { tool: "bash", input: { command: "bad" } },
-    ]);
+    // The two calls run side by side, so they may finish in either order.
+    expect(calls).toHaveLength(2);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { tool: "bash", input: { command: "npm test -- --run" } },
+        { tool: "bash", input: { command: "bad" } },
+      ]),
+    );
   });
 
   it("keeps a structured output and reports the feedback in the guardrail results", async () => {
