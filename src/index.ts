@@ -43,4 +43,11 @@ export type {
 export { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
 export { vscodeProfile } from "./profiles/vscode.js";
 export { zerocodeProfile } from "./profiles/zerocode.js";
+export {
+  createReport,
+  type ReportModel,
+  type ReportOptions,
+  type ReportResult,
+  type SkippedLine,
+} from "./report/index.js";
 export type { HookTrust, HookTrustState } from "./trust/evaluate-hook-trust.js";

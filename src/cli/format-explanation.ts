@@ -32,10 +32,16 @@ function formatEntry(entry: ExplainEntry): string {
       : `${entry.hookId ?? "-"} ${JSON.stringify(formatCommand(entry.command))} (${where})`;
   if (entry.verdict === "would-run") {
     const trust = entry.trust === null || entry.trust === "none" ? "" : ` [${entry.trust}]`;
-    return `${pc.green("would run")}  ${subject}${trust}`;
+    return `${pc.green("would run")}  ${subject}${trust}${formatNotHashed(entry)}`;
   }
   const reasons = entry.reasons.map((reason) =>
     reason.code === null ? reason.message : `${reason.code}: ${reason.message}`,
   );
-  return `${pc.yellow("skipped  ")}  ${subject}: ${reasons.join("; ")}`;
+  return `${pc.yellow("skipped  ")}  ${subject}: ${reasons.join("; ")}${formatNotHashed(entry)}`;
+}
+
+// Scripts trust cannot see: an administrator must know a swap of these goes unnoticed.
+function formatNotHashed(entry: ExplainEntry): string {
+  if (entry.notHashed === undefined || entry.notHashed.length === 0) return "";
+  return pc.yellow(` (script not hashed: ${entry.notHashed.join(", ")})`);
 }

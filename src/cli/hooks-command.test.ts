@@ -75,7 +75,8 @@ describe("agent-hooks hooks list", () => {
     );
     expect(lines[2]).toMatch(/ PreToolUse\s+Bash\s+~\/\.zerotwo\/hooks\/log\.sh\s+untrusted$/);
     expect(lines[3]).toMatch(
-      / SessionStart\s+startup\|resume\s+\/usr\/bin\/python3 .*…\s+untrusted$/,
+      // Outside a git repository the git root, so the script, cannot be known.
+      / SessionStart\s+startup\|resume\s+\/usr\/bin\/python3 .*…\s+untrusted, script not hashed$/,
     );
     expect(lines[4]).toMatch(
       new RegExp(
@@ -107,6 +108,8 @@ describe("agent-hooks hooks list", () => {
       additionalContextLimit: null,
       managed: false,
       script: { path: path.join(sandbox.home, ".zerotwo/hooks/guard.py"), exists: true },
+      scripts: [{ path: path.join(sandbox.home, ".zerotwo/hooks/guard.py"), exists: true }],
+      notHashed: [],
     });
     expect(hooks.map((hook) => [hook.command, hook.timeout, hook.script])).toEqual([
       [guard, 600, expect.anything()],
@@ -115,6 +118,12 @@ describe("agent-hooks hooks list", () => {
       ["/usr/bin/true", 600, { path: "/usr/bin/true", exists: true }],
     ]);
     expect(hooks[2]?.additionalContextLimit).toBe(5000);
+    expect(hooks.map((hook) => hook.notHashed)).toEqual([
+      [],
+      [],
+      ['"$(git rev-parse --show-toplevel)/.zerotwo/hooks/session_start.py"'],
+      [],
+    ]);
     expect(hooks[3]).toMatchObject({ layer: "managed", managed: true, state: "managed" });
   });
 

@@ -74,7 +74,6 @@ export function fitHooksToFormat(
     issues,
   );
   reportPayloadNames(set, target, hooks, issues);
-  reportCopilotPlatforms(set, target, hooks, issues);
   return { set: { ...set, description, hooks, extraFields }, issues };
 }
 
@@ -264,29 +263,6 @@ function reportPayloadNames(
       "payload field names",
       null,
       "differ: Copilot CLI sends camelCase payloads (toolName, toolArgs) to camelCase events, the other formats snake_case ones (tool_name, tool_input); check that the handler scripts read the fields they will get",
-    ),
-  );
-}
-
-/** Copilot CLI runs `bash` only on Linux and macOS, which the default command of other formats is not. */
-function reportCopilotPlatforms(
-  set: PortableHookSet,
-  target: HookFormat,
-  hooks: readonly PortableHook[],
-  issues: ConversionIssue[],
-): void {
-  if ((set.format === "copilot") === (target.name === "copilot")) return;
-  const withoutWindows = hooks.some(
-    (hook) => hook.type === "command" && hook.command.windows === null,
-  );
-  if (!withoutWindows) return;
-  issues.push(
-    createNoteIssue(
-      "Windows commands",
-      null,
-      set.format === "copilot"
-        ? `differ: Copilot CLI runs "bash" only on Linux and macOS; it is converted as the default command, so ${target.title} also runs hooks without "powershell" on Windows`
-        : `differ: Copilot CLI runs "bash" (written from the default command) only on Linux and macOS, so hooks without a Windows command do not run on Windows there`,
     ),
   );
 }

@@ -67,6 +67,11 @@ export interface HookFormat {
   platforms: readonly Platform[];
   /** Whether a handler needs a default command (else one override is enough). */
   defaultCommandRequired: boolean;
+  /**
+   * Set for a format without a default command (Copilot CLI): the per-OS commands a default one is
+   * written as (`bash`: Linux and macOS). A target that needs a default takes it from them.
+   */
+  defaultCommandPlatforms?: readonly Platform[];
   /** Whether a command may be an argument list run without a shell. */
   argv: boolean;
   /** Handler keys and the slots they fill, in priority order. */

@@ -125,18 +125,40 @@ describe("unreadable items are skipped with a lossy issue, siblings still load",
     ]);
   });
 
-  it("Copilot: bash wins over a command key, and the version is checked", () => {
+  it("Copilot: bash is the Linux and macOS command, a command key the default; the version is checked", () => {
     const document = {
       version: 2,
       hooks: { preToolUse: [{ type: "command", bash: "a.sh", command: "b.sh", comment: "x" }] },
     };
     const result = read("copilot", document);
     if (!result.ok) throw new Error(result.error);
-    expect(result.set.hooks[0]?.command.default).toBe("a.sh");
+    expect(result.set.hooks[0]?.command).toEqual({
+      default: "b.sh",
+      windows: null,
+      linux: "a.sh",
+      osx: "a.sh",
+    });
     expect(result.set.hooks[0]?.extraFields.map((field) => field.segments)).toEqual([["comment"]]);
     expect(result.issues.map(formatConversionIssue)).toEqual([
       'agent-hooks convert: note: "version" 2 at version: Copilot CLI hook files declare version 1; the file is read as version 1',
-      'agent-hooks convert: lossy: "command" at hooks.preToolUse[0].command: duplicates "bash", which is used instead',
+    ]);
+  });
+
+  it("Copilot: a bad bash value is reported once, though it fills two commands", () => {
+    const document = {
+      version: 1,
+      hooks: { preToolUse: [{ type: "command", bash: 5, powershell: "a.ps1" }] },
+    };
+    const result = read("copilot", document);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.set.hooks[0]?.command).toEqual({
+      default: null,
+      windows: "a.ps1",
+      linux: null,
+      osx: null,
+    });
+    expect(result.issues.map(formatConversionIssue)).toEqual([
+      'agent-hooks convert: lossy: "bash" at hooks.preToolUse[0].bash: must be a non-empty string; it is dropped',
     ]);
   });
 });

@@ -106,9 +106,11 @@ function readSlots(
 ): Map<HandlerSlot, SlotValue> {
   const slots = new Map<HandlerSlot, SlotValue>();
   const usedKeys = new Map<HandlerSlot, string>();
+  // One key may fill two slots (Copilot's `bash`: Linux and macOS); a bad value is reported once.
+  const droppedKeys = new Set<string>();
   for (const [key, slot] of context.handlerKeys) {
     const value = handler[key];
-    if (!Object.hasOwn(handler, key) || value === undefined) continue;
+    if (!Object.hasOwn(handler, key) || value === undefined || droppedKeys.has(key)) continue;
     const fieldPath = formatJsonPath([...context.segments, key]);
     const firstKey = usedKeys.get(slot);
     if (firstKey !== undefined) {
@@ -122,6 +124,7 @@ function readSlots(
       context.issues.push(
         createLossyIssue(`"${key}"`, fieldPath, `${checked.problem}; it is dropped`),
       );
+      droppedKeys.add(key);
       continue;
     }
     slots.set(slot, checked.value);

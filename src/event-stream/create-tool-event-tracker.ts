@@ -1,6 +1,7 @@
 import { capToolOutput } from "./cap-tool-output.js";
 import type { EventDispatcher } from "./create-event-dispatcher.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
+import { stringifyOutput } from "./stringify-output.js";
 
 /**
  * How a tool call ended: it ran (`success`), raised (`error`), or the user rejected or cancelled
@@ -115,15 +116,4 @@ export function createToolEventTracker(
       };
     },
   };
-}
-
-/** The tool's returned content as text: a string as is, nothing as "", anything else as JSON. */
-function stringifyOutput(output: unknown): string {
-  if (typeof output === "string") return output;
-  if (output === undefined || output === null) return "";
-  try {
-    return JSON.stringify(output) ?? String(output);
-  } catch {
-    return String(output);
-  }
 }

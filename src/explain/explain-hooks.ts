@@ -49,6 +49,11 @@ export interface ExplainEntry {
   matcher: string | null;
   /** The hook's trust state (`none` for profiles without trust), or null when it did not load. */
   trust: HookTrustState | null;
+  /**
+   * Script words of its command whose files trust cannot hash before it runs (so a replaced
+   * file goes unnoticed); present only when there are some.
+   */
+  notHashed?: readonly string[];
   verdict: "would-run" | "skipped";
   /** Empty when it would run. */
   reasons: ExplainReason[];
@@ -219,6 +224,7 @@ export async function explainHooks(
       command: definition.command,
       matcher: definition.matcher,
       trust: hook === undefined ? null : describeTrust(definition, context.gate),
+      ...describeNotHashed(definition, context.gate),
       verdict: reasons.length === 0 ? "would-run" : "skipped",
       reasons,
     });
@@ -258,6 +264,14 @@ export async function explainHooks(
     });
   }
   return { event, matchField, matchValue, aliases, entries, diagnostics };
+}
+
+function describeNotHashed(
+  definition: HookDefinition,
+  gate: TrustGate,
+): { notHashed?: readonly string[] } {
+  const notHashed = gate.notHashedOf(definition);
+  return notHashed.length > 0 ? { notHashed } : {};
 }
 
 // Profiles without trust review still mark administrator hooks managed.

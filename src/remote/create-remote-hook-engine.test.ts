@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyDispatchResult } from "../decide/dispatch-result.js";
 import type { HookEngine } from "../engine.js";
+import type { HookExplanation } from "../explain/explain-hooks.js";
 import { connectStream } from "./connect-stream.js";
 import {
   createRemoteHookEngine,
@@ -163,5 +164,105 @@ describe("createRemoteHookEngine", () => {
       severity: "error",
     });
     side.answer(side.requests[0], createEmptyDispatchResult("Stop", []));
+  });
+  it("forwards explain with only asSubagent and returns the hook side's explanation", async () => {
+    const side = createScriptedHookSide({ profile: "vscode" });
+    const pending = side.engine.explain("Stop", { session_id: "s" }, { asSubagent: true });
+    await waitUntil(() => side.requests.length === 1);
+    expect(side.requests[0]).toMatchObject({
+      method: "hooks/explain",
+      params: { event: "Stop", payload: { session_id: "s" }, options: { asSubagent: true } },
+    });
+    const explanation: HookExplanation = {
+      event: "SubagentStop",
+      matchField: null,
+      matchValue: null,
+      aliases: [],
+      entries: [
+        {
+          hookId: "SubagentStop:0:0",
+          event: "SubagentStop",
+          source: "/home/dev/.copilot/hooks.json",
+          layer: "user",
+          path: "hooks.SubagentStop[0].hooks[0]",
+          command: ["node", "stop.mjs"],
+          matcher: null,
+          trust: "none",
+          notHashed: ["stop.mjs"],
+          verdict: "skipped",
+          reasons: [
+            {
+              kind: "matcher",
+              message: "m",
+              code: null,
+              file: null,
+              path: null,
+              matcher: "x",
+              value: null,
+            },
+          ],
+        },
+      ],
+      diagnostics: [],
+    };
+    side.answer(side.requests[0], explanation);
+    expect(await pending).toEqual(explanation);
+  });
+
+  it("turns a refusal, a malformed explanation or a timeout into remote_unavailable, no entries", async () => {
+    const side = createScriptedHookSide({ timeoutMs: 1000 });
+    const refused = side.engine.explain("PreToolUse", {
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+    });
+    const malformed = side.engine.explain("PreToolUse", { tool_name: "Bash" });
+    await waitUntil(() => side.requests.length === 2);
+    side.send({
+      jsonrpc: "2.0",
+      id: side.requests[0]?.id,
+      error: { code: -32601, message: "Method not found" },
+    });
+    side.answer(side.requests[1], { event: "PreToolUse", entries: [{ verdict: "maybe" }] });
+    const refusal = await refused;
+    expect(refusal).toMatchObject({
+      event: "PreToolUse",
+      matchField: "tool_name",
+      matchValue: "Bash",
+      entries: [],
+    });
+    expect(refusal.diagnostics).toEqual([
+      expect.objectContaining({ code: "remote_unavailable", severity: "error" }),
+    ]);
+    expect(refusal.diagnostics[0]?.message).toContain("refused the request: Method not found");
+    const bad = await malformed;
+    expect(bad.entries).toEqual([]);
+    expect(bad.diagnostics[0]?.message).toContain("not a HookExplanation");
+    // Never answered: the explanation ends when timeoutMs has passed.
+    const unanswered = await side.engine.explain("Stop");
+    expect(unanswered).toMatchObject({ event: "Stop", entries: [] });
+    expect(unanswered.diagnostics[0]?.code).toBe("remote_unavailable");
+    expect(unanswered.diagnostics[0]?.message).toContain("no answer within 1000 ms");
+  });
+
+  it("explains unknown events, prototype keys and non-object payloads locally; close ends explain", async () => {
+    const side = createScriptedHookSide();
+    for (const event of ["PreCompact", "toString", "constructor"]) {
+      expect((await side.engine.explain(event)).diagnostics[0]?.code).toBe("unknown_event");
+      expect((await side.engine.dispatch(event)).diagnostics[0]?.code).toBe("unknown_event");
+    }
+    const notObject = await side.engine.explain("Stop", [] as unknown as Record<string, unknown>);
+    expect(notObject.diagnostics[0]?.code).toBe("invalid_payload");
+    expect(side.requests).toEqual([]);
+    const pending = side.engine.explain("Stop");
+    await waitUntil(() => side.requests.length === 1);
+    await side.engine.close();
+    expect((await pending).diagnostics[0]).toMatchObject({
+      code: "engine_closed",
+      severity: "warning",
+    });
+    expect((await side.engine.explain("Stop")).diagnostics[0]).toMatchObject({
+      code: "engine_closed",
+      severity: "error",
+    });
   });
 });

@@ -2,10 +2,11 @@ import { createEmptyDispatchResult, type DispatchResult } from "../decide/dispat
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { DispatchOptions, HookEngine } from "../engine.js";
 import type { ExplainOptions, HookExplanation } from "../explain/explain-hooks.js";
-import type { Profile } from "../profiles/profile.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
 import { findProfile, type ProfileName, profiles } from "../profiles/profiles.js";
 import { createUnavailableResult, type FailMode } from "./create-unavailable-result.js";
 import { parseDispatchResult, parseInitializeResult } from "./dispatch-result-schema.js";
+import { parseHookExplanation } from "./hook-explanation-schema.js";
 import {
   formatJsonRpcError,
   formatJsonRpcRequest,
@@ -24,7 +25,7 @@ import {
 export interface RemoteHookEngineOptions {
   /** The profile the hook side serves (event names, which events can deny); default `deepagents`. */
   profile?: ProfileName | Profile;
-  /** How long one dispatch may take, round trip and waiting for a connection included; default 60 000. */
+  /** The most one dispatch or explain may take, waiting for a connection included; default 60 000. */
   timeoutMs?: number;
   /** `open` (the default): no decision when the hooks cannot be reached; `closed`: deny tool calls. */
   failMode?: FailMode;
@@ -51,8 +52,9 @@ interface Pending {
 }
 
 /**
- * An engine on the agent side that runs no hooks itself: each dispatch goes to the side where the
- * hooks are configured ({@link serveHookEngine}) and comes back as the same `DispatchResult`.
+ * An engine on the agent side that runs no hooks itself: each dispatch (and explain) goes to the
+ * side where the hooks are configured ({@link serveHookEngine}) and comes back as the same
+ * `DispatchResult` (or `HookExplanation`).
  * It reconnects with backoff when the connection drops; a dispatch that cannot be answered
  * within `timeoutMs` gets a `remote_unavailable` diagnostic (and, failing closed, a deny).
  *
@@ -262,23 +264,12 @@ export function createRemoteHookEngine(
     payload: Readonly<Record<string, unknown>> = {},
     dispatchOptions: DispatchOptions = {},
   ): Promise<DispatchResult> => {
-    const subagentEvent = profile.events[requestedEvent]?.subagentEvent;
-    const event =
-      dispatchOptions.asSubagent === true && subagentEvent !== undefined
-        ? subagentEvent
-        : requestedEvent;
-    const spec = profile.events[event];
+    const event = resolveEvent(profile, requestedEvent, dispatchOptions.asSubagent);
+    const spec = findEventSpec(profile, event);
     // The same answers as a local engine for what can be told without the hook side.
     if (spec === undefined) {
-      const known = Object.keys(profile.events).join(", ");
       return Promise.resolve(
-        createEmptyDispatchResult(event, [
-          createDiagnostic(
-            "unknown_event",
-            "error",
-            `${profile.title} has no event "${event}" (events: ${known})`,
-          ),
-        ]),
+        createEmptyDispatchResult(event, [describeUnknownEvent(profile, event)]),
       );
     }
     if (closed) {
@@ -350,6 +341,84 @@ export function createRemoteHookEngine(
     });
   };
 
+  const explain = (
+    requestedEvent: string,
+    payload: Readonly<Record<string, unknown>> = {},
+    explainOptions: ExplainOptions = {},
+  ): Promise<HookExplanation> => {
+    const event = resolveEvent(profile, requestedEvent, explainOptions.asSubagent);
+    const unexplained = (diagnostic: Diagnostic) =>
+      describeUnexplained(profile, event, payload, diagnostic);
+    // The hook side refuses these, so they are answered here without a round trip.
+    if (findEventSpec(profile, event) === undefined) {
+      return Promise.resolve(unexplained(describeUnknownEvent(profile, event)));
+    }
+    if (closed) {
+      return Promise.resolve(
+        unexplained(
+          createDiagnostic(
+            "engine_closed",
+            "error",
+            `The engine is closed; ${event} was not explained`,
+          ),
+        ),
+      );
+    }
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+      return Promise.resolve(
+        unexplained(
+          createDiagnostic(
+            "invalid_payload",
+            "error",
+            `The ${event} payload must be a JSON object`,
+          ),
+        ),
+      );
+    }
+    const wireOptions =
+      explainOptions.asSubagent === undefined ? {} : { asSubagent: explainOptions.asSubagent };
+    return new Promise((resolve) => {
+      const unavailable = (reason: string) =>
+        resolve(
+          unexplained(
+            createDiagnostic(
+              "remote_unavailable",
+              "error",
+              `The ${event} hooks could not be explained: ${reason}`,
+            ),
+          ),
+        );
+      request(
+        remoteMethods.explain,
+        { event: requestedEvent, payload, options: wireOptions },
+        {
+          answer(message) {
+            if (message.kind === "error") {
+              unavailable(
+                `the hook side refused the request: ${message.message} (${message.code})`,
+              );
+              return;
+            }
+            const parsed = parseHookExplanation(message.result);
+            if (parsed.ok) resolve(parsed.explanation);
+            else unavailable(`the hook side answered with ${parsed.message}`);
+          },
+          fail: unavailable,
+          cancel: () =>
+            resolve(
+              unexplained(
+                createDiagnostic(
+                  "engine_closed",
+                  "warning",
+                  `The engine closed before the ${event} explanation arrived`,
+                ),
+              ),
+            ),
+        },
+      );
+    });
+  };
+
   connect();
 
   return {
@@ -358,9 +427,7 @@ export function createRemoteHookEngine(
       return loadDiagnostics;
     },
     dispatch,
-    async explain(event, payload = {}, explainOptions = {}) {
-      return explainRemotely(profile, event, payload, explainOptions);
-    },
+    explain,
     async close() {
       if (closed) return;
       closed = true;
@@ -378,35 +445,52 @@ export function createRemoteHookEngine(
   };
 }
 
-// The configuration lives on the hook side, so explaining it is done there.
-function explainRemotely(
+// What can be told without the hook side: the event, its match field and value; no entries.
+function describeUnexplained(
   profile: Profile,
-  requestedEvent: string,
+  event: string,
   payload: Readonly<Record<string, unknown>>,
-  explainOptions: ExplainOptions,
+  diagnostic: Diagnostic,
 ): HookExplanation {
-  const subagentEvent = profile.events[requestedEvent]?.subagentEvent;
-  const event =
-    explainOptions.asSubagent === true && subagentEvent !== undefined
-      ? subagentEvent
-      : requestedEvent;
-  const matchField = profile.events[event]?.matchField ?? null;
-  const value = matchField === null ? undefined : payload[matchField];
+  const matchField = findEventSpec(profile, event)?.matchField ?? null;
+  const value =
+    matchField === null || typeof payload !== "object" || payload === null
+      ? undefined
+      : payload[matchField];
   const matchValue = typeof value === "string" ? value : null;
+  const isToolName = matchField !== null && matchField === profile.toolNameField;
+  const aliases =
+    isToolName && matchValue !== null && Object.hasOwn(profile.toolMatchAliases, matchValue)
+      ? (profile.toolMatchAliases[matchValue] ?? [])
+      : [];
   return {
     event,
     matchField,
     matchValue,
-    aliases: matchValue === null ? [] : (profile.toolMatchAliases[matchValue] ?? []),
+    aliases,
     entries: [],
-    diagnostics: [
-      createDiagnostic(
-        "remote_unavailable",
-        "info",
-        `The ${event} hooks are configured on the hook side, so they are explained there (engine.explain)`,
-      ),
-    ],
+    diagnostics: [diagnostic],
   };
+}
+
+// The event a call is about: its subagent event when `asSubagent` maps it.
+function resolveEvent(profile: Profile, requestedEvent: string, asSubagent: boolean | undefined) {
+  const subagentEvent = findEventSpec(profile, requestedEvent)?.subagentEvent;
+  return asSubagent === true && subagentEvent !== undefined ? subagentEvent : requestedEvent;
+}
+
+// Own keys only: `toString` is no event, whatever Object.prototype says.
+function findEventSpec(profile: Profile, event: string): EventSpec | undefined {
+  return Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
+}
+
+function describeUnknownEvent(profile: Profile, event: string): Diagnostic {
+  const known = Object.keys(profile.events).join(", ");
+  return createDiagnostic(
+    "unknown_event",
+    "error",
+    `${profile.title} has no event "${event}" (events: ${known})`,
+  );
 }
 
 // The host's validator runs here, on the rewrite the hook side chose.

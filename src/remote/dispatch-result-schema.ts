@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import { diagnosticCodes } from "../diagnostic.js";
 
-const diagnosticSchema = z.object({
+/** A `Diagnostic` in an answer from the hook side. */
+export const diagnosticSchema = z.object({
   code: z.enum(diagnosticCodes),
   severity: z.enum(["error", "warning", "info"]),
   message: z.string(),

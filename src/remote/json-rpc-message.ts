@@ -17,6 +17,7 @@ export const jsonRpcErrorCodes = {
 export const remoteMethods = {
   initialize: "hooks/initialize",
   dispatch: "hooks/dispatch",
+  explain: "hooks/explain",
 } as const;
 
 /** One message read off a channel, told apart by shape; `invalid` carries the error to answer. */

@@ -26,10 +26,7 @@ export function parseDispatchRequest(
   profile: Profile,
 ): { ok: true; request: DispatchRequest } | { ok: false; message: string } {
   const schema = z.strictObject({
-    event: z.string().refine((event) => Object.hasOwn(profile.events, event), {
-      error: (issue) =>
-        `${profile.title} has no event ${JSON.stringify(issue.input)} (events: ${Object.keys(profile.events).join(", ")})`,
-    }),
+    event: createEventSchema(profile),
     payload: z.record(z.string(), z.unknown()).optional(),
     options: optionsSchema.optional(),
   });
@@ -47,4 +44,12 @@ export function parseDispatchRequest(
       },
     },
   };
+}
+
+/** The `event` param of a request: one of the profile's own events (not an inherited key). */
+export function createEventSchema(profile: Profile) {
+  return z.string().refine((event) => Object.hasOwn(profile.events, event), {
+    error: (issue) =>
+      `${profile.title} has no event ${JSON.stringify(issue.input)} (events: ${Object.keys(profile.events).join(", ")})`,
+  });
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   answerWhenConnected,
   dispatchCompared,
+  explainCompared,
 } from "../../test/fixtures/remote/compared-events.js";
 import {
   collectLines,
@@ -78,6 +79,45 @@ describe("remote hooks over stdio (agent-hooks serve --stdio in a child process)
     expect(answered[4]?.additionalContext).toEqual(["checked Write"]);
     expect(answered[8]?.diagnostics[0]?.code).toBe("unknown_event");
     expect(remote.diagnostics).toEqual([]);
+  });
+
+  it("explains on the hook side, giving the same explanations as a local engine", async () => {
+    const local = await explainCompared(await createLocalEngine());
+    const remote = track(createRemoteHookEngine(connectServeStdio(), { timeoutMs: 15_000 }));
+    const answered = await explainCompared(remote);
+    expect(answered).toEqual(local);
+    expect(
+      answered.map((explanation) =>
+        explanation.entries.map((entry) => `${entry.hookId} ${entry.verdict}`),
+      ),
+    ).toEqual([
+      [
+        "PreToolUse:0:0 would-run",
+        "PreToolUse:1:0 skipped",
+        "PostToolUse:0:0 skipped",
+        "Stop:0:0 skipped",
+      ],
+      [
+        "PreToolUse:0:0 skipped",
+        "PreToolUse:1:0 would-run",
+        "PostToolUse:0:0 skipped",
+        "Stop:0:0 skipped",
+      ],
+      [
+        "PreToolUse:0:0 skipped",
+        "PreToolUse:1:0 skipped",
+        "PostToolUse:0:0 skipped",
+        "Stop:0:0 would-run",
+      ],
+      [
+        "PreToolUse:0:0 skipped",
+        "PreToolUse:1:0 skipped",
+        "PostToolUse:0:0 skipped",
+        "Stop:0:0 skipped",
+      ],
+    ]);
+    expect(answered[0]?.entries[1]?.reasons[0]).toMatchObject({ kind: "matcher", value: "Bash" });
+    expect(answered.every((explanation) => explanation.diagnostics.length === 0)).toBe(true);
   });
 
   it("answers 1,000 concurrent dispatches, each exactly once and with its own result", async () => {
@@ -286,6 +326,40 @@ describe("agent-hooks serve --stdio, spoken to directly", () => {
     serve.child.stdin.end();
     expect(await serve.stop()).toBe(0);
     expect(serve.stderr()).toContain("ignored notification");
+  });
+
+  it("answers hooks/explain with the engine's explanation, refusing any option but asSubagent", async () => {
+    const { serve, answers, send } = await startRaw();
+    const explain = (id: number, params: unknown) =>
+      send({ jsonrpc: "2.0", id, method: "hooks/explain", params });
+    explain(1, { event: "PreToolUse", payload: { tool_name: "Slow" } });
+    explain(2, { event: "Stop", options: { toolInputSchema: true } });
+    explain(3, { event: "Stop", options: { configFiles: ["/tmp/evil.json"] } });
+    explain(4, { event: "Nonsense" });
+    explain(5, { event: "Stop", payload: "text" });
+    await waitFor(() => answers.length >= 5);
+    const byId = new Map(answers.map((answer) => [(answer as { id: unknown }).id, answer]));
+    expect(byId.get(1)).toMatchObject({
+      result: {
+        event: "PreToolUse",
+        matchValue: "Slow",
+        entries: expect.arrayContaining([
+          expect.objectContaining({ hookId: "PreToolUse:1:0", verdict: "would-run" }),
+        ]),
+      },
+    });
+    for (const [id, refusal] of [
+      [2, "toolInputSchema"],
+      [3, "configFiles"],
+      [4, 'no event "Nonsense"'],
+      [5, "payload"],
+    ] as const) {
+      expect(byId.get(id)).toMatchObject({
+        error: { code: -32602, message: expect.stringContaining(refusal) },
+      });
+    }
+    serve.child.stdin.end();
+    expect(await serve.stop()).toBe(0);
   });
 
   it("refuses an oversized line with an error and keeps the connection usable", async () => {

@@ -7,6 +7,7 @@ import { WebSocket } from "ws";
 import {
   answerWhenConnected,
   dispatchCompared,
+  explainCompared,
 } from "../../test/fixtures/remote/compared-events.js";
 import {
   config,
@@ -90,6 +91,32 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
       "block",
       null,
     ]);
+  });
+
+  it("explains on the hook side, giving the same explanations as a local engine", async () => {
+    const serve = await startServe();
+    const local = await explainCompared(
+      track(
+        await createHookEngine({
+          profile: "deepagents",
+          cwd: root,
+          home: await mkdtemp(path.join(os.tmpdir(), "agent-hooks-remote-")),
+          configFiles: [path.join(root, config)],
+        }),
+      ),
+    );
+    const remote = track(
+      createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
+        timeoutMs: 15_000,
+      }),
+    );
+    const answered = await explainCompared(remote);
+    expect(answered).toEqual(local);
+    expect(answered[0]?.entries[0]).toMatchObject({
+      hookId: "PreToolUse:0:0",
+      verdict: "would-run",
+      source: path.join(root, config),
+    });
   });
 
   it("answers 1,000 concurrent dispatches, each exactly once and with its own result", async () => {
@@ -218,7 +245,7 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
     again.socket.close();
   });
 
-  it("gives remote_unavailable when nothing listens, denying tool calls when failing closed", async () => {
+  it("gives remote_unavailable when nothing listens, denying tool calls when failing closed; explain too", async () => {
     const url = `ws://127.0.0.1:${await findClosedPort()}`;
     const open = track(
       createRemoteHookEngine(connectWebSocket(url, { token: "t" }), { timeoutMs: 1500 }),
@@ -234,6 +261,12 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
     expect(openResult.diagnostics[0]?.message).toContain("ECONNREFUSED");
     expect((await closed.dispatch("PreToolUse", { tool_name: "Bash" })).decision).toBe("deny");
     expect((await closed.dispatch("Stop", {})).decision).toBeNull();
+    const explanation = await closed.explain("PreToolUse", { tool_name: "Bash" });
+    expect(explanation).toMatchObject({ event: "PreToolUse", matchValue: "Bash", entries: [] });
+    expect(explanation.diagnostics).toEqual([
+      expect.objectContaining({ code: "remote_unavailable", severity: "error" }),
+    ]);
+    expect(explanation.diagnostics[0]?.message).toContain("ECONNREFUSED");
   });
 
   it("stops on SIGTERM, closing its connections", async () => {

@@ -9,6 +9,7 @@ import {
 } from "./json-rpc-message.js";
 import type { MessageChannel } from "./message-channel.js";
 import { parseDispatchRequest } from "./parse-dispatch-request.js";
+import { parseExplainRequest } from "./parse-explain-request.js";
 
 /** The version of the protocol `hooks/initialize` reports. */
 export const remoteProtocolVersion = 1;
@@ -28,12 +29,12 @@ export interface ServedConnection {
 }
 
 /**
- * Answers `hooks/dispatch` requests arriving on a channel by dispatching them to the engine where
+ * Answers `hooks/dispatch` and `hooks/explain` requests arriving on a channel with the engine where
  * the hooks are configured, many at once, each answer sent as soon as it is ready.
  *
  * Only the engine's own configured hooks ever run: a request names an event of the engine's
- * profile, an object payload and a short whitelist of dispatch options; anything else is refused
- * with a JSON-RPC error and the connection stays usable.
+ * profile, an object payload and a short whitelist of options; anything else is refused with a
+ * JSON-RPC error and the connection stays usable.
  *
  * @example
  * ```ts
@@ -76,16 +77,12 @@ export function serveHookEngine(
     channel.send(formatJsonRpcError(id, code, message));
   };
 
-  const answerDispatch = (id: JsonRpcId, params: unknown) => {
-    const parsed = parseDispatchRequest(params, engine.profile);
-    if (!parsed.ok) {
-      refuse(id, jsonRpcErrorCodes.invalidParams, `Invalid params: ${parsed.message}`);
-      return;
-    }
-    const { event, payload, options: dispatchOptions } = parsed.request;
+  // Many requests run at once; each answer is sent when its own work settles. An engine that
+  // throws at once is answered like one that rejects, never a throw out of the listener.
+  const answerWith = (id: JsonRpcId, work: () => Promise<unknown>) => {
     inFlight += 1;
-    engine
-      .dispatch(event, payload, dispatchOptions)
+    Promise.resolve()
+      .then(work)
       .then(
         (result) => {
           if (!closed) channel.send(formatJsonRpcResult(id, result));
@@ -99,6 +96,26 @@ export function serveHookEngine(
         inFlight -= 1;
         finishWhenIdle();
       });
+  };
+
+  const answerDispatch = (id: JsonRpcId, params: unknown) => {
+    const parsed = parseDispatchRequest(params, engine.profile);
+    if (!parsed.ok) {
+      refuse(id, jsonRpcErrorCodes.invalidParams, `Invalid params: ${parsed.message}`);
+      return;
+    }
+    const { event, payload, options: dispatchOptions } = parsed.request;
+    answerWith(id, () => engine.dispatch(event, payload, dispatchOptions));
+  };
+
+  const answerExplain = (id: JsonRpcId, params: unknown) => {
+    const parsed = parseExplainRequest(params, engine.profile);
+    if (!parsed.ok) {
+      refuse(id, jsonRpcErrorCodes.invalidParams, `Invalid params: ${parsed.message}`);
+      return;
+    }
+    const { event, payload, options: explainOptions } = parsed.request;
+    answerWith(id, () => engine.explain(event, payload, explainOptions));
   };
 
   channel.listen({
@@ -118,6 +135,8 @@ export function serveHookEngine(
         case "request":
           if (message.method === remoteMethods.dispatch) {
             answerDispatch(message.id, message.params);
+          } else if (message.method === remoteMethods.explain) {
+            answerExplain(message.id, message.params);
           } else if (message.method === remoteMethods.initialize) {
             channel.send(
               formatJsonRpcResult(message.id, {

@@ -1,5 +1,6 @@
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { findHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
 import { findTrustEntry, type TrustStore } from "./trust-store.js";
 
@@ -27,6 +28,11 @@ export interface HookTrust {
   id: string;
   hash: string | null;
   state: HookTrustState;
+  /**
+   * The script words of its command whose files cannot be known before it runs, so are not
+   * hashed (a replaced file goes unnoticed); absent when every script is hashed.
+   */
+  notHashed?: readonly string[];
 }
 
 /** How to evaluate trust: bypass it for this invocation, and where scripts are resolved. */
@@ -35,6 +41,8 @@ export interface EvaluateHookTrustOptions {
   bypass?: boolean;
   cwd: string;
   home: string;
+  /** Variables the engine sets to the session cwd (the profile's `projectDirectoryVariables`). */
+  projectDirectoryVariables?: readonly string[];
 }
 
 /** Which flags a suggested `agent-hooks` command needs to find the same hooks again. */
@@ -75,8 +83,17 @@ export async function evaluateHookTrust(
     definitions.map(async (definition) => {
       const id = identifyHook(definition);
       if (definition.trust === "none") return { id, hash: null, state: "none" } as const;
-      const hash = await hashHookDefinition(definition, { cwd: options.cwd, home: options.home });
-      return { id, hash, state: decideState(definition, id, hash, store, options) };
+      const where = {
+        cwd: options.cwd,
+        home: options.home,
+        ...(options.projectDirectoryVariables !== undefined && {
+          projectDirectoryVariables: options.projectDirectoryVariables,
+        }),
+      };
+      const hash = await hashHookDefinition(definition, where);
+      const { notHashed } = findHookScripts(definition, where);
+      const state = decideState(definition, id, hash, store, options);
+      return { id, hash, state, ...(notHashed.length > 0 && { notHashed }) };
     }),
   );
   return new Map(

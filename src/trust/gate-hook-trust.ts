@@ -23,6 +23,8 @@ export interface TrustGate {
   verify(hook: CompiledHook): Promise<Diagnostic | null>;
   /** A hook's trust state as evaluated at load (`none` for profiles without trust). */
   stateOf(definition: HookDefinition): HookTrustState;
+  /** The script words of a hook's command that trust cannot hash (see `HookTrust.notHashed`). */
+  notHashedOf(definition: HookDefinition): readonly string[];
 }
 
 /**
@@ -40,6 +42,7 @@ export async function createTrustGate(
       refuse: () => null,
       verify: async () => null,
       stateOf: () => "none",
+      notHashedOf: () => [],
     };
   }
   // Loaded only for profiles with hook trust: a cold start of the others skips them.
@@ -58,10 +61,14 @@ export async function createTrustGate(
     import("./trust-store.js"),
   ]);
   const read = await readTrustStore(expandHome(profile.trust.storeFile, options.home));
-  const states = await evaluateHookTrust(definitions, read.store, {
-    bypass: options.bypass,
+  const where = {
     cwd: options.cwd,
     home: options.home,
+    projectDirectoryVariables: profile.projectDirectoryVariables,
+  };
+  const states = await evaluateHookTrust(definitions, read.store, {
+    ...where,
+    bypass: options.bypass,
   });
   const diagnostics = [...read.diagnostics];
   const review = createHooksNeedReviewDiagnostic(states, options.command);
@@ -87,13 +94,16 @@ export async function createTrustGate(
       const trust = states.get(hook.definition);
       if (trust === undefined || trust.state !== "trusted") return null;
       // Swapping a trusted script after load must not run the new one.
-      const current = await hashHookDefinition(hook.definition, options);
+      const current = await hashHookDefinition(hook.definition, where);
       if (current === trust.hash) return null;
       const modified: HookTrust = { ...trust, state: "modified" };
       return createHookTrustDiagnostic(hook.definition, modified, options.command);
     },
     stateOf(definition) {
       return states.get(definition)?.state ?? "none";
+    },
+    notHashedOf(definition) {
+      return states.get(definition)?.notHashed ?? [];
     },
   };
 }

@@ -1,4 +1,6 @@
-import { cp, mkdtemp, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cp, mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { loadConfig } from "../config/load-config.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
+import { findHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/trust", import.meta.url));
@@ -183,5 +186,91 @@ describe("hashHookDefinition", () => {
     await expect(hashHookDefinition(directory, { cwd: home, home })).resolves.toMatch(
       /^[0-9a-f]{64}$/,
     );
+  });
+
+  it("hashes every script of a command list: replacing a later one changes the hash", async () => {
+    const cwd = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    await writeFile(path.join(cwd, "a.sh"), "echo a\n");
+    await writeFile(path.join(cwd, "b.sh"), "echo b\n");
+    for (const command of ["./a.sh && ./b.sh", "./a.sh; ./b.sh", "./a.sh | bash b.sh"]) {
+      const definition = createDefinition({ command });
+      const before = await hashHookDefinition(definition, { cwd, home: cwd });
+      await writeFile(path.join(cwd, "b.sh"), `echo ${command.length}\n`);
+      expect(await hashHookDefinition(definition, { cwd, home: cwd })).not.toBe(before);
+    }
+  });
+
+  it("keeps the hash of a hook with one script, and adds `scripts` only for more", async () => {
+    const cwd = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    await writeFile(path.join(cwd, "a.sh"), "echo a\n");
+    await writeFile(path.join(cwd, "b.sh"), "echo b\n");
+    const sha256 = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
+    const a = await readFile(path.join(cwd, "a.sh"));
+    const b = await readFile(path.join(cwd, "b.sh"));
+    const expected = (command: string, extra: Record<string, unknown>) =>
+      sha256(
+        JSON.stringify({
+          event: "PreToolUse",
+          matcher: "Bash",
+          type: "command",
+          command,
+          timeout: 600,
+          statusMessage: null,
+          additionalContextLimit: null,
+          ...extra,
+        }),
+      );
+    const single = createDefinition({ command: "./a.sh && echo done" });
+    expect(await hashHookDefinition(single, { cwd, home: cwd })).toBe(
+      expected("./a.sh && echo done", { script: sha256(a) }),
+    );
+    const list = createDefinition({ command: "./a.sh && ./b.sh" });
+    expect(await hashHookDefinition(list, { cwd, home: cwd })).toBe(
+      expected("./a.sh && ./b.sh", { script: sha256(a), scripts: [sha256(b)] }),
+    );
+  });
+
+  it("hashes a script under a project-directory variable the profile sets", async () => {
+    const cwd = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    await mkdir(path.join(cwd, "hooks"));
+    await writeFile(path.join(cwd, "hooks/x.sh"), "echo v1\n");
+    const definition = createDefinition({ command: '"$ZEROCODE_PROJECT_DIR"/hooks/x.sh' });
+    const where = { cwd, home: cwd, projectDirectoryVariables: ["ZEROCODE_PROJECT_DIR"] };
+    expect(findHookScripts(definition, where)).toEqual({
+      files: [path.join(cwd, "hooks/x.sh")],
+      notHashed: [],
+    });
+    const before = await hashHookDefinition(definition, where);
+    await writeFile(path.join(cwd, "hooks/x.sh"), "echo v2\n");
+    expect(await hashHookDefinition(definition, where)).not.toBe(before);
+    // A profile that does not set the variable cannot know the file.
+    expect(findHookScripts(definition, { cwd, home: cwd })).toEqual({
+      files: [],
+      notHashed: ['"$ZEROCODE_PROJECT_DIR"/hooks/x.sh'],
+    });
+  });
+
+  it("resolves $(git rev-parse --show-toplevel) to the directory git itself prints", async () => {
+    const root = await realpath(await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-")));
+    execFileSync("git", ["init", "--quiet", root]);
+    await mkdir(path.join(root, "sub/deeper"), { recursive: true });
+    await writeFile(path.join(root, "check.sh"), "echo v1\n");
+    const cwd = path.join(root, "sub/deeper");
+    const printed = execFileSync("git", ["rev-parse", "--show-toplevel"], {
+      cwd,
+      encoding: "utf8",
+    });
+    const definition = createDefinition({
+      command: 'sh "$(git rev-parse --show-toplevel)/check.sh" && echo done',
+    });
+    expect(findHookScripts(definition, { cwd, home: root }).files).toEqual([
+      path.join(printed.trim(), "check.sh"),
+    ]);
+    const before = await hashHookDefinition(definition, { cwd, home: root });
+    await writeFile(path.join(root, "check.sh"), "echo v2\n");
+    expect(await hashHookDefinition(definition, { cwd, home: root })).not.toBe(before);
+    // A hook that points git elsewhere is not resolved.
+    const elsewhere = createDefinition({ ...definition, env: { GIT_DIR: "/elsewhere/.git" } });
+    expect(findHookScripts(elsewhere, { cwd, home: root }).notHashed).toHaveLength(1);
   });
 });

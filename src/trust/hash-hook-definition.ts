@@ -1,20 +1,13 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
-import { resolveHookScript } from "./resolve-hook-script.js";
+import { findHookScripts, type HookScriptOptions } from "./find-hook-scripts.js";
 
-export { resolveHookScript } from "./resolve-hook-script.js";
+export { resolveHookScript, resolveHookScripts } from "./resolve-hook-script.js";
 
-/** Where a hook's script is looked up when hashing; both default to the process's own. */
-export interface HashHookOptions {
-  /** The session cwd relative scripts resolve against when the hook sets no `cwd`. */
-  cwd?: string;
-  /** The home `~` and `$HOME` expand to. */
-  home?: string;
-}
+/** Where a hook's scripts are looked up when hashing (see {@link findHookScripts}). */
+export type HashHookOptions = HookScriptOptions;
 
 /**
  * A short stable id for a hook: 12 lowercase hex characters of a sha256 over its source file,
@@ -38,10 +31,11 @@ export function identifyHook(definition: HookDefinition): string {
  * The sha256 (hex) trust is recorded against: the normalized definition (event; matcher with
  * `null`, `""` and `"*"` alike; type `command`; command, argv lists as JSON; timeout in seconds;
  * statusMessage; additionalContextLimit), so the JSON and TOML spellings of one hook hash the
- * same, plus the bytes of the script the command runs when that file exists (see
- * {@link resolveHookScript}). A command whose script word uses `$(…)`, backticks or an unknown
- * variable has no resolvable script: only its definition is hashed. Never rejects: an unreadable
- * script is hashed as unreadable.
+ * same, plus the bytes of every script file the command runs (see {@link findHookScripts}):
+ * `script` for the first, and `scripts` for the others only when there are others, so a hook
+ * with one script keeps the hash it had before lists were followed. A script word that cannot be
+ * known before the shell runs is not hashed. Never rejects: a missing script is hashed as `null`,
+ * an unreadable one as `"unreadable"`.
  *
  * @example
  * const hash = await hashHookDefinition(definition, { cwd: "/repo", home: "/home/me" });
@@ -50,13 +44,8 @@ export async function hashHookDefinition(
   definition: HookDefinition,
   options: HashHookOptions = {},
 ): Promise<string> {
-  const home = path.resolve(options.home ?? os.homedir());
-  const cwd = path.resolve(definition.cwd ?? options.cwd ?? process.cwd());
-  const script = resolveHookScript(definition.command, {
-    cwd,
-    home,
-    env: definition.env,
-  });
+  const { files } = findHookScripts(definition, options);
+  const [first, ...others] = await Promise.all(files.map(hashScriptFile));
   const normalized = {
     event: definition.event,
     matcher: normalizeMatcher(definition.matcher),
@@ -65,7 +54,8 @@ export async function hashHookDefinition(
     timeout: definition.timeoutMs / 1000,
     statusMessage: definition.statusMessage,
     additionalContextLimit: definition.additionalContextLimit,
-    script: script === null ? null : await hashScriptFile(script),
+    script: first ?? null,
+    ...(others.length > 0 && { scripts: others }),
   };
   return createHash("sha256").update(JSON.stringify(normalized)).digest("hex");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveHookScript } from "./resolve-hook-script.js";
+import { resolveHookScript, resolveHookScripts } from "./resolve-hook-script.js";
 
 const where = { cwd: "/repo/sub", home: "/home/me", env: { PLUGIN_ROOT: "/plugins/lint" } };
 
@@ -84,5 +84,84 @@ describe("resolveHookScript", () => {
       "/repo/sub/$HOME/guard.py",
     );
     expect(resolveHookScript(["git", "status"], where)).toBeNull();
+  });
+});
+
+describe("resolveHookScripts", () => {
+  const scripts = (command: string, extra: { gitRoot?: string | null } = {}) =>
+    resolveHookScripts(command, { ...where, ...extra });
+
+  it.each([
+    ["./a.sh && ./b.sh", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    ["./a.sh; ./b.sh", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    ["./a.sh | ./b.sh", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    [
+      "./a.sh || python3 b.py & node c.mjs",
+      ["/repo/sub/a.sh", "/repo/sub/b.py", "/repo/sub/c.mjs"],
+    ],
+    ["./a.sh\n./b.sh # ./not-run.sh", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    ["./a.sh 2>/dev/null >> log.txt && bash ./b.sh <input", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    ["./a.sh &>/dev/null; ./b.sh 2>&1 | tee log", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    ["(./a.sh) && { ./b.sh; }", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    [
+      "if ./a.sh; then ./b.sh; else ! ./c.sh; fi",
+      ["/repo/sub/a.sh", "/repo/sub/b.sh", "/repo/sub/c.sh"],
+    ],
+    ["while ./a.sh; do ./b.sh; done", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    ["echo start && ./a.sh && jq . && ./a.sh", ["/repo/sub/a.sh"]],
+    [". ./lib.sh && source ~/env.sh", ["/repo/sub/lib.sh", "/home/me/env.sh"]],
+    ["cd hooks && ./a.sh && cd /opt && ./b.sh", ["/repo/sub/hooks/a.sh", "/opt/b.sh"]],
+    ["cd && ./a.sh", ["/home/me/a.sh"]],
+    [
+      "node x.mjs && python3 x.py && bash x.sh",
+      ["/repo/sub/x.mjs", "/repo/sub/x.py", "/repo/sub/x.sh"],
+    ],
+    ['echo "a && ./quoted.sh" && ./a.sh', ["/repo/sub/a.sh"]],
+    ['echo "$(./gen.sh)" > "$(python3 out.py)"', ["/repo/sub/gen.sh", "/repo/sub/out.py"]],
+    ["jq . <<< `~/hooks/x.sh`", ["/home/me/hooks/x.sh"]],
+    ['echo "$(cat "$(./inner.sh)")"', ["/repo/sub/inner.sh"]],
+  ])("%s → every script", (command, files) => {
+    expect(scripts(command)).toEqual({ files, notHashed: [] });
+  });
+
+  it("resolves the git root form only when the git root is known", () => {
+    const command = '/usr/bin/python3 "$(git rev-parse --show-toplevel)/.zerotwo/hooks/x.py"';
+    expect(scripts(command, { gitRoot: "/repo" })).toEqual({
+      files: ["/repo/.zerotwo/hooks/x.py"],
+      notHashed: [],
+    });
+    expect(scripts("`git rev-parse --show-toplevel`/h.sh", { gitRoot: "/repo" }).files).toEqual([
+      "/repo/h.sh",
+    ]);
+    expect(scripts(command, { gitRoot: null })).toEqual({
+      files: [],
+      notHashed: ['"$(git rev-parse --show-toplevel)/.zerotwo/hooks/x.py"'],
+    });
+    // After a `cd`, git may find another repository.
+    expect(scripts(`cd /elsewhere && ${command}`, { gitRoot: "/repo" }).files).toEqual([]);
+    expect(
+      scripts('cd "$(git rev-parse --show-toplevel)" && ./hooks/a.sh', { gitRoot: "/repo" }),
+    ).toEqual({ files: ["/repo/hooks/a.sh"], notHashed: [] });
+  });
+
+  it.each([
+    ['./a.sh && "$(pwd)/b.sh"', ["/repo/sub/a.sh"], ['"$(pwd)/b.sh"']],
+    ["$UNKNOWN/hook.sh | ./b.sh", ["/repo/sub/b.sh"], ["$UNKNOWN/hook.sh"]],
+    ['"$TOOL" --check', [], ['"$TOOL"']],
+    ["python3 `which x`.py", [], ["`which x`.py"]],
+    ["./a.sh; hooks/*.sh", ["/repo/sub/a.sh"], ["hooks/*.sh"]],
+    ["source lib.sh", [], ["lib.sh"]],
+    ['cd "$(dirname x)" && ./a.sh && /opt/b.sh', ["/opt/b.sh"], ["./a.sh"]],
+    ["(cd sub && ./a.sh); ./b.sh", [], ["./a.sh", "./b.sh"]],
+    ["env -S 'python3 x.py'", [], ["'python3 x.py'"]],
+    ["./a.sh <<EOF\nx\nEOF\n./b.sh", ["/repo/sub/a.sh"], ["<<EOF x EOF ./b.sh"]],
+  ])("%s: reports what it cannot hash", (command, files, notHashed) => {
+    expect(scripts(command)).toEqual({ files, notHashed });
+  });
+
+  it("finds no script in bare programs, inline code and syntax errors", () => {
+    for (const command of ["jq . && echo done", "bash -c './a.sh'", "python3 'x.py", ""]) {
+      expect(scripts(command)).toEqual({ files: [], notHashed: [] });
+    }
   });
 });

@@ -1,5 +1,5 @@
+import { stringifyOutput } from "../../event-stream/stringify-output.js";
 import type { ToolFeedback } from "../shared/read-tool-feedback.js";
-import { stringifyOutput } from "./stringify-output.js";
 
 /**
  * The text the model sees in place of a tool's output when PostToolUse hooks gave feedback: the

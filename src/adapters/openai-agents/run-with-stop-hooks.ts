@@ -1,10 +1,10 @@
 import { type AgentInputItem, user } from "@openai/agents";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { HookEngine } from "../../engine.js";
+import { stringifyOutput } from "../../event-stream/stringify-output.js";
 import type { StopVerdict } from "../shared/create-stop-hook.js";
 import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
 import { runStopLoop } from "../shared/run-stop-loop.js";
-import { stringifyOutput } from "./stringify-output.js";
 
 /** What `runWithStopHooks` needs of a `run()` result. */
 export interface AgentTurn {

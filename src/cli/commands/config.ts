@@ -1,10 +1,14 @@
 import type { Command } from "commander";
 import pc from "picocolors";
-import { describeConfigFiles } from "../../config/discover-config-files.js";
+import { type DiscoveryOptions, describeConfigFiles } from "../../config/discover-config-files.js";
+import type { Profile } from "../../profiles/profile.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
 import { resolveDiscoveryOptions } from "./resolve-discovery-options.js";
 
-/** `agent-hooks config path`: the resolved configuration files and whether each exists. */
+/**
+ * `agent-hooks config path`: the resolved configuration files, in configuration order, and whether
+ * each exists (for `claude`: the managed settings file, the settings files and enabled plugins' files).
+ */
 export function registerConfigCommand(program: Command): void {
   const config = program.command("config").description("inspect where configuration is read from");
   addEngineOptions(
@@ -12,9 +16,9 @@ export function registerConfigCommand(program: Command): void {
       .command("path")
       .description("print the resolved configuration path(s) and whether each exists")
       .option("--json", "print the paths as JSON"),
-  ).action((flags: EngineFlags & { json?: boolean }) => {
+  ).action(async (flags: EngineFlags & { json?: boolean }) => {
     const { profile } = toEngineOptions(flags);
-    const files = describeConfigFiles(profile, resolveDiscoveryOptions(flags));
+    const files = await describeFiles(profile, resolveDiscoveryOptions(flags));
     if (flags.json) {
       process.stdout.write(`${JSON.stringify(files, null, 2)}\n`);
       return;
@@ -24,4 +28,14 @@ export function registerConfigCommand(program: Command): void {
       process.stdout.write(`${entry.file}  ${pc.dim(`(${entry.layer})`)}  ${state}\n`);
     }
   });
+}
+
+async function describeFiles(
+  profile: Profile,
+  options: DiscoveryOptions,
+): Promise<{ file: string; layer: string; exists: boolean }[]> {
+  if (profile.discovery !== "claude") return describeConfigFiles(profile, options);
+  // Claude Code's layers (managed settings, plugins) are listed by their own discoverer.
+  const { describeClaudeFiles } = await import("../../config/discoverers/describe-claude-files.js");
+  return describeClaudeFiles(profile, options);
 }

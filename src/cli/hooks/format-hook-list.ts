@@ -21,7 +21,12 @@ export interface HookListItem {
   statusMessage: string | null;
   additionalContextLimit: number | null;
   managed: boolean;
+  /** The first of `scripts`, or null. */
   script: HookScript | null;
+  /** Every script file the command runs that is part of the hash. */
+  scripts: HookScript[];
+  /** Script words whose files cannot be known before the hook runs, so are not hashed. */
+  notHashed: readonly string[];
 }
 
 const stateColor: Record<HookTrustState, (text: string) => string> = {
@@ -55,13 +60,18 @@ export function toHookListItem(entry: HookInventoryEntry): HookListItem {
     additionalContextLimit: definition.additionalContextLimit,
     managed: definition.trust === "managed",
     script: entry.script,
+    scripts: entry.scripts,
+    notHashed: entry.notHashed,
   };
 }
 
-/** The `hooks list` table: id, layer, file, event, matcher, command, state; `~` abbreviates home. */
+/**
+ * The `hooks list` table: id, layer, file, event, matcher, command, state (with `, script not
+ * hashed` when a script word cannot be known before the hook runs); `~` abbreviates home.
+ */
 export function formatHookTable(entries: readonly HookInventoryEntry[], home: string): string {
   const header = ["ID", "LAYER", "FILE", "EVENT", "MATCHER", "COMMAND", "STATE"];
-  const rows = entries.map(({ definition, trust }) =>
+  const rows = entries.map(({ definition, trust, notHashed }) =>
     [
       trust.id,
       definition.layer,
@@ -69,7 +79,7 @@ export function formatHookTable(entries: readonly HookInventoryEntry[], home: st
       definition.event,
       definition.matcher === null || definition.matcher === "" ? "*" : definition.matcher,
       shorten(formatCommand(definition.command).replaceAll("\n", " "), commandWidth),
-      trust.state,
+      `${trust.state}${notHashed.length > 0 ? ", script not hashed" : ""}`,
     ].map(escapeControlCharacters),
   );
   const widths = header.map((title, column) =>
@@ -84,9 +94,9 @@ export function formatHookTable(entries: readonly HookInventoryEntry[], home: st
       .join("  ");
   return [
     line(header, (cell) => pc.bold(cell)),
-    ...rows.map((row) =>
+    ...rows.map((row, index) =>
       line(row, (cell, column) =>
-        column === row.length - 1 ? stateColor[row[column] as HookTrustState](cell) : cell,
+        column === row.length - 1 ? stateColor[entries[index]?.trust.state ?? "none"](cell) : cell,
       ),
     ),
   ].join("\n");

@@ -7,7 +7,7 @@ import { loadConfig } from "../../config/load-config.js";
 import type { Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
 import { evaluateHookTrust, type HookTrust } from "../../trust/evaluate-hook-trust.js";
-import { resolveHookScript } from "../../trust/hash-hook-definition.js";
+import { findHookScripts } from "../../trust/find-hook-scripts.js";
 import { readTrustStore, type TrustStore } from "../../trust/trust-store.js";
 
 /** The script a hook runs, and whether it exists as a file now. */
@@ -16,11 +16,16 @@ export interface HookScript {
   exists: boolean;
 }
 
-/** One configured hook with its trust and script. */
+/** One configured hook with its trust and scripts. */
 export interface HookInventoryEntry {
   definition: HookDefinition;
   trust: HookTrust;
+  /** The first script file it runs (the first of `scripts`), or null. */
   script: HookScript | null;
+  /** Every script file it runs that is hashed, in order. */
+  scripts: HookScript[];
+  /** Script words, as written, whose files cannot be known before it runs: not hashed. */
+  notHashed: readonly string[];
 }
 
 /** Every hook of a profile with its trust, and the store it was evaluated against. */
@@ -49,16 +54,24 @@ export async function loadHookInventory(
     loadConfig(profile, discovery),
     readTrustStore(storeFile),
   ]);
-  const trust = await evaluateHookTrust(loaded.definitions, read.store, {
+  const where = {
     cwd: discovery.cwd,
     home: discovery.home,
-  });
+    projectDirectoryVariables: profile.projectDirectoryVariables,
+  };
+  const trust = await evaluateHookTrust(loaded.definitions, read.store, where);
   const entries = await Promise.all(
-    loaded.definitions.map(async (definition) => ({
-      definition,
-      trust: trust.get(definition) as HookTrust,
-      script: await describeScript(definition, discovery),
-    })),
+    loaded.definitions.map(async (definition) => {
+      const found = findHookScripts(definition, where);
+      const scripts = await Promise.all(found.files.map(describeScript));
+      return {
+        definition,
+        trust: trust.get(definition) as HookTrust,
+        script: scripts[0] ?? null,
+        scripts,
+        notHashed: found.notHashed,
+      };
+    }),
   );
   return {
     profile,
@@ -80,16 +93,7 @@ export function findHookById(inventory: HookInventory, id: string): HookInventor
   return inventory.entries.find((entry) => entry.trust.id === id);
 }
 
-async function describeScript(
-  definition: HookDefinition,
-  discovery: DiscoveryOptions,
-): Promise<HookScript | null> {
-  const script = resolveHookScript(definition.command, {
-    cwd: definition.cwd ?? discovery.cwd,
-    home: discovery.home,
-    env: definition.env,
-  });
-  if (script === null) return null;
+async function describeScript(script: string): Promise<HookScript> {
   const exists = await stat(script).then(
     (stats) => stats.isFile(),
     () => false,

@@ -10,7 +10,7 @@ import type { TrustStore, TrustStoreWrite } from "../../trust/trust-store.js";
 import { recordHookDisabled, recordHookTrusted } from "../../trust/update-trust-store.js";
 import { escapeControlCharacters } from "./escape-control-characters.js";
 import { abbreviateHome } from "./format-hook-list.js";
-import type { HookInventory, HookInventoryEntry } from "./load-hook-inventory.js";
+import type { HookInventory, HookInventoryEntry, HookScript } from "./load-hook-inventory.js";
 
 /** What `hooks review` needs besides the inventory: how to save the store, and where home is. */
 export interface ReviewHooksOptions {
@@ -83,9 +83,11 @@ export async function reviewHooks(
   return 0;
 }
 
-// Asks until the answer is a decision; "Show the script" prints it and asks again.
+// Asks until the answer is a decision; "Show the script" prints every existing script and asks
+// again.
 // Null when the user cancels (Ctrl-C or Escape).
 async function askChoice(entry: HookInventoryEntry): Promise<ReviewChoice | null> {
+  const shown = entry.scripts.filter((script) => script.exists);
   for (;;) {
     const choice = await prompts.select<ReviewChoice | "show">({
       message: `Trust this ${entry.definition.event} hook?`,
@@ -93,12 +95,12 @@ async function askChoice(entry: HookInventoryEntry): Promise<ReviewChoice | null
         { value: "trust", label: "Trust", hint: "run it from now on, while it stays unchanged" },
         { value: "disable", label: "Disable", hint: "never run it, and stop asking" },
         { value: "skip", label: "Skip", hint: "decide later; it stays skipped" },
-        ...(entry.script?.exists === true
+        ...(shown.length > 0
           ? [
               {
                 value: "show" as const,
-                label: "Show the script",
-                hint: escapeControlCharacters(entry.script.path),
+                label: shown.length === 1 ? "Show the script" : `Show the ${shown.length} scripts`,
+                hint: escapeControlCharacters(shown.map((script) => script.path).join(", ")),
               },
             ]
           : []),
@@ -107,8 +109,9 @@ async function askChoice(entry: HookInventoryEntry): Promise<ReviewChoice | null
     });
     if (prompts.isCancel(choice)) return null;
     if (choice !== "show") return choice;
-    const file = entry.script?.path ?? "";
-    prompts.note(await readScriptPreview(file), escapeControlCharacters(file));
+    for (const { path: file } of shown) {
+      prompts.note(await readScriptPreview(file), escapeControlCharacters(file));
+    }
   }
 }
 
@@ -137,7 +140,7 @@ async function readScriptPreview(file: string): Promise<string> {
  * control characters escaped.
  */
 export function formatHookDetails(entry: HookInventoryEntry, home: string): string {
-  const { definition, trust, script } = entry;
+  const { definition, trust } = entry;
   const raw = (text: string) => escapeControlCharacters(text);
   const rows: [string, string][] = [
     ["event", raw(definition.event)],
@@ -165,7 +168,7 @@ export function formatHookDetails(entry: HookInventoryEntry, home: string): stri
         `${definition.layer} layer · ${abbreviateHome(definition.file, home)} ${definition.path}`,
       ),
     ],
-    ["script", describeScript(script)],
+    ...describeScripts(entry),
     [
       "state",
       trust.state === "modified"
@@ -177,10 +180,23 @@ export function formatHookDetails(entry: HookInventoryEntry, home: string): stri
   return rows.map(([label, value]) => `${pc.dim(label.padEnd(width))}  ${value}`).join("\n");
 }
 
-function describeScript(script: HookInventoryEntry["script"]): string {
-  if (script === null) {
-    return pc.dim("none known before the shell runs (only the definition is hashed)");
+// One `script` row per hashed script, then one `not hashed` row per script word trust cannot see.
+function describeScripts(entry: HookInventoryEntry): [string, string][] {
+  const rows = entry.scripts.map((script): [string, string] => ["script", describeScript(script)]);
+  for (const word of entry.notHashed) {
+    const why = "(known only when the shell runs: a change to it goes unnoticed)";
+    rows.push(["not hashed", `${escapeControlCharacters(word)} ${pc.red(why)}`]);
   }
+  if (rows.length === 0) {
+    rows.push([
+      "script",
+      pc.dim("none known before the shell runs (only the definition is hashed)"),
+    ]);
+  }
+  return rows;
+}
+
+function describeScript(script: HookScript): string {
   const file = escapeControlCharacters(script.path);
   return script.exists
     ? `${file} ${pc.green("(exists; its contents are part of the hash)")}`

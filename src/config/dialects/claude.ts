@@ -2,6 +2,7 @@ import type { z as Zod } from "zod";
 import type { DialectParser } from "../dialect-result.js";
 import { isRecord } from "../is-record.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import {
   createDialectResult,
   createReporter,
@@ -89,25 +90,12 @@ export const parseClaudeConfig: DialectParser = (document, source, profile) => {
 };
 
 const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | null => {
-  const { at, profile, report } = context;
+  const { at, report } = context;
   if (!isRecord(handler)) {
     report("invalid_config", "error", "A handler must be an object", at);
     return null;
   }
-  if (handler.type !== "command") {
-    if (typeof handler.type === "string") {
-      const known = profile.knownHandlerTypes.includes(handler.type) ? "" : "unknown and ";
-      report(
-        "unsupported_handler_type",
-        "warning",
-        `Handler type "${handler.type}" is ${known}not supported here; only "command" handlers run, so it is skipped`,
-        [...at, "type"],
-      );
-    } else {
-      report("invalid_config", "error", `A handler needs "type": "command"`, [...at, "type"]);
-    }
-    return null;
-  }
+  if (reportUnsupportedHandlerType(handler.type, "claude", context)) return null;
   for (const key of Object.keys(handler)) {
     if (!handlerKeys.has(key)) {
       report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);

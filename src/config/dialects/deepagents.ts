@@ -3,6 +3,7 @@ import { detectConfigForm } from "../../event-stream/detect-config-form.js";
 import type { DialectParser } from "../dialect-result.js";
 import { isRecord } from "../is-record.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import {
   createDialectResult,
   createReporter,
@@ -77,25 +78,12 @@ export const parseDeepagentsConfig: DialectParser = (document, source, profile) 
 };
 
 const readDeepagentsHandler: HandlerReader = (handler, context): HandlerFields | null => {
-  const { at, profile, report } = context;
+  const { at, report } = context;
   if (!isRecord(handler)) {
     report("invalid_config", "error", "A handler must be an object", at);
     return null;
   }
-  if (handler.type !== "command") {
-    if (typeof handler.type === "string") {
-      const known = profile.knownHandlerTypes.includes(handler.type) ? "" : "unknown and ";
-      report(
-        "unsupported_handler_type",
-        "error",
-        `Handler type "${handler.type}" is ${known}not supported by ${profile.title}; only "command" handlers run`,
-        [...at, "type"],
-      );
-    } else {
-      report("invalid_config", "error", `A handler needs "type": "command"`, [...at, "type"]);
-    }
-    return null;
-  }
+  if (reportUnsupportedHandlerType(handler.type, "deepagents", context)) return null;
   for (const key of Object.keys(handler)) {
     if (!handlerKeys.has(key)) {
       report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);

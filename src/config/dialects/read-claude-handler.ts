@@ -1,6 +1,7 @@
 import type { z as Zod } from "zod";
 import { isRecord } from "../is-record.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import {
   type HandlerFields,
   type HandlerReader,
@@ -57,20 +58,7 @@ export const readClaudeHandler: HandlerReader = (handler, context): HandlerField
     report("invalid_config", "error", "A handler must be an object", at);
     return null;
   }
-  if (handler.type !== "command") {
-    if (typeof handler.type === "string") {
-      const known = profile.knownHandlerTypes.includes(handler.type);
-      report(
-        "unsupported_handler_type",
-        known ? "warning" : "error",
-        `Handler type "${handler.type}" is ${known ? "" : "unknown and "}not run by ${profile.title}; only "command" handlers run, so this one is skipped`,
-        [...at, "type"],
-      );
-    } else {
-      report("invalid_config", "error", `A handler needs "type": "command"`, [...at, "type"]);
-    }
-    return null;
-  }
+  if (reportUnsupportedHandlerType(handler.type, "vscode-claude", context)) return null;
   for (const key of Object.keys(handler)) {
     if (!claudeHandlerKeys.has(key)) {
       report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);

@@ -4,6 +4,7 @@ import type { ConfigSource } from "../discover-config-files.js";
 import { formatJsonPath } from "../format-json-path.js";
 import type { HookDefinition } from "../hook-definition.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import { selectLocalCommand } from "./select-local-command.js";
 import {
   type JsonPathSegment,
@@ -79,19 +80,7 @@ export function readLocalEntry(
 ): HookDefinition | null {
   const { at, report, profile, source } = context;
   const sourceKey = (key: string) => context.sourceKeys?.[key] ?? key;
-  if (entry.type !== "command") {
-    if (typeof entry.type === "string") {
-      report(
-        "unsupported_handler_type",
-        "error",
-        `Hook type "${entry.type}" is not supported by ${profile.title}; only "command" hooks run, so this one is skipped`,
-        [...at, "type"],
-      );
-    } else {
-      report("invalid_config", "error", `A hook entry needs "type": "command"`, [...at, "type"]);
-    }
-    return null;
-  }
+  if (reportUnsupportedHandlerType(entry.type, "vscode-local", context)) return null;
   const fields = readHandlerFields<EntryData>(entry, plainRules, createEntrySchema, (found) => {
     // One source key can feed two Local properties (Copilot `bash`): report it once.
     const seen = new Set<string>();

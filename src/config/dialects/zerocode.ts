@@ -4,6 +4,7 @@ import type { DialectParser } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { isRecord } from "../is-record.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import { selectPlatformCommand } from "./select-platform-command.js";
 import {
   createDialectResult,
@@ -106,34 +107,12 @@ function readZerocodeHandler(
   context: HandlerContext,
   handlerKeys: ReadonlySet<string>,
 ): HandlerFields | null {
-  const { at, profile, report } = context;
+  const { at, report } = context;
   if (!isRecord(handler)) {
     report("invalid_config", "error", "A handler must be an object", at);
     return null;
   }
-  const type = handler.type;
-  if (typeof type !== "string") {
-    report("invalid_config", "error", `A handler needs "type": "command"`, [...at, "type"]);
-    return null;
-  }
-  if (type !== "command") {
-    if (profile.knownHandlerTypes.includes(type)) {
-      report(
-        "unsupported_handler_type",
-        "warning",
-        `Handler type "${type}" is parsed but not run by ${profile.title} yet; only "command" handlers run, so this one is skipped`,
-        [...at, "type"],
-      );
-    } else {
-      report(
-        "unsupported_handler_type",
-        "error",
-        `Handler type "${type}" is unknown to ${profile.title} (known: ${profile.knownHandlerTypes.join(", ")}); the handler is skipped`,
-        [...at, "type"],
-      );
-    }
-    return null;
-  }
+  if (reportUnsupportedHandlerType(handler.type, "zerocode", context)) return null;
   for (const key of Object.keys(handler)) {
     if (!handlerKeys.has(key)) {
       report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);

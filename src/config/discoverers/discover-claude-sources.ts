@@ -10,11 +10,13 @@ import {
 import type { HookTrustMode } from "../hook-definition.js";
 import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
+import { discoverClaudePluginSources } from "./discover-claude-plugin-sources.js";
 import type { DiscoveredSources, ExcludedSource, ExclusionReason } from "./discovered-sources.js";
 import { findClaudePluginRoot } from "./find-claude-plugin-root.js";
+import { listEnabledClaudePlugins } from "./list-enabled-claude-plugins.js";
 
 /** A settings file that was read, with where it sits in the layers. */
-interface SettingsLayer {
+export interface SettingsLayer {
   file: string;
   layer: string;
   explicit: boolean;
@@ -32,35 +34,18 @@ const managedLayer = "managed";
 /**
  * Discovers Claude Code's settings files, each adding its hooks, in configuration order: the
  * managed settings file (`managedSettings`), then the profile's locations (user, project, local)
- * or the explicit `configFiles` that replace them. Files are read once as lenient JSONC; keys
- * other than the hook settings are ignored. `disableAllHooks` turns hooks off (set outside the
- * managed file it leaves managed hooks running); `allowManagedHooksOnly` in the managed file
- * keeps only managed hooks.
+ * or the explicit `configFiles` that replace them, then the hooks of the plugins `enabledPlugins`
+ * turns on (layer `plugin:<id>`). Files are read once as lenient JSONC; keys other than the hook
+ * and plugin settings are ignored. `disableAllHooks` turns hooks off (set outside the managed file
+ * it leaves managed hooks running); `allowManagedHooksOnly` in the managed file keeps only managed
+ * hooks and the hooks of plugins the managed file enables.
  */
 export async function discoverClaudeSources(
   profile: Profile,
   options: DiscoveryOptions,
 ): Promise<DiscoveredSources> {
   const diagnostics: Diagnostic[] = [];
-  const layers: SettingsLayer[] = [];
-  for (const candidate of listSettingsFiles(profile, options)) {
-    const document = await readConfigDocument(candidate.file, candidate.explicit, "jsonc");
-    if (document.status === "failed") diagnostics.push(document.diagnostic);
-    if (document.status !== "ok") continue;
-    // An empty settings file is empty settings.
-    const settings = document.value ?? {};
-    if (isRecord(settings)) layers.push({ ...candidate, settings });
-    else {
-      diagnostics.push(
-        createDiagnostic(
-          "invalid_config",
-          "error",
-          `Settings file ${candidate.file} must contain a JSON object; it is skipped`,
-          { file: candidate.file },
-        ),
-      );
-    }
-  }
+  const layers = await readClaudeSettingsLayers(profile, options, diagnostics);
   const managed = layers.filter((layer) => layer.layer === managedLayer);
   const others = layers.filter((layer) => layer.layer !== managedLayer);
   const read = (layer: SettingsLayer, key: string) => readBooleanSetting(layer, key, diagnostics);
@@ -81,6 +66,11 @@ export async function discoverClaudeSources(
     );
   }
 
+  const dialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const enabledPlugins = listEnabledClaudePlugins(managed, others, diagnostics);
+  const plugins = await discoverClaudePluginSources(enabledPlugins, options, dialect);
+  diagnostics.push(...plugins.diagnostics);
+  const pluginSources = plugins.sources.map((plugin) => plugin.source);
   const managedSources = managed.filter(hasHooks).map((layer) => describeSource(layer, profile));
   const otherSources = others.filter(hasHooks).map((layer) => describeSource(layer, profile));
   const exclude = (
@@ -96,17 +86,22 @@ export async function discoverClaudeSources(
       { file: managedDisable.file, path: "disableAllHooks" },
     );
     diagnostics.push(off);
-    const excluded = exclude([...managedSources, ...otherSources], "hooks-off", off);
+    const excluded = exclude(
+      [...managedSources, ...otherSources, ...pluginSources],
+      "hooks-off",
+      off,
+    );
     return { sources: [], diagnostics, hooksEnabled: false, excluded };
   }
 
-  const skippedFiles = otherSources.map((source) => source.file);
   if (managedDisable === null && otherDisable?.value === true) {
     const kept = managedSources.length > 0 ? "; managed hooks still run" : "";
+    const which =
+      pluginSources.length > 0 ? "user, project, local and plugin" : "user, project and local";
     const off = createDiagnostic(
       "hooks_disabled",
       "info",
-      `Hooks are turned off: disableAllHooks = true in ${otherDisable.file}; user, project and local hooks are not loaded${kept}`,
+      `Hooks are turned off: disableAllHooks = true in ${otherDisable.file}; ${which} hooks are not loaded${kept}`,
       { file: otherDisable.file, path: "disableAllHooks" },
     );
     diagnostics.push(off);
@@ -114,32 +109,75 @@ export async function discoverClaudeSources(
       sources: managedSources,
       diagnostics,
       hooksEnabled: managedSources.length > 0,
-      excluded: exclude(otherSources, "hooks-off", off),
+      excluded: exclude([...otherSources, ...pluginSources], "hooks-off", off),
     };
   }
   if (managedOnly?.value === true) {
-    if (skippedFiles.length === 0) {
-      return { sources: managedSources, diagnostics, hooksEnabled: true };
-    }
+    // Plugins that the managed settings enable are the administrator's: their hooks still load.
+    const managedPlugins = plugins.sources
+      .filter((plugin) => plugin.managed)
+      .map((plugin) => plugin.source);
+    const otherPlugins = plugins.sources
+      .filter((plugin) => !plugin.managed)
+      .map((plugin) => plugin.source);
+    const kept = [...managedSources, ...managedPlugins];
+    const skipped = [...otherSources, ...otherPlugins];
+    if (skipped.length === 0) return { sources: kept, diagnostics, hooksEnabled: true };
     const only = createDiagnostic(
       "hooks_disabled",
       "info",
-      `allowManagedHooksOnly = true in ${managedOnly.file}: only managed hooks load; skipped ${skippedFiles.join(", ")}`,
+      `allowManagedHooksOnly = true in ${managedOnly.file}: only managed hooks load; skipped ${skipped.map((source) => source.file).join(", ")}`,
       { file: managedOnly.file, path: "allowManagedHooksOnly" },
     );
     diagnostics.push(only);
     return {
-      sources: managedSources,
+      sources: kept,
       diagnostics,
       hooksEnabled: true,
-      excluded: exclude(otherSources, "managed-only", only),
+      excluded: exclude(skipped, "managed-only", only),
     };
   }
-  return { sources: [...managedSources, ...otherSources], diagnostics, hooksEnabled: true };
+  return {
+    sources: [...managedSources, ...otherSources, ...pluginSources],
+    diagnostics,
+    hooksEnabled: true,
+  };
 }
 
-/** The settings files to read, in configuration order, each once. */
-function listSettingsFiles(
+/**
+ * Reads Claude Code's settings files in configuration order (managed, then user, project and
+ * local, or the explicit `configFiles`), each once, as lenient JSONC; a file that cannot be read
+ * or is not an object is reported and left out.
+ */
+export async function readClaudeSettingsLayers(
+  profile: Profile,
+  options: DiscoveryOptions,
+  diagnostics: Diagnostic[],
+): Promise<SettingsLayer[]> {
+  const layers: SettingsLayer[] = [];
+  for (const candidate of listClaudeSettingsFiles(profile, options)) {
+    const document = await readConfigDocument(candidate.file, candidate.explicit, "jsonc");
+    if (document.status === "failed") diagnostics.push(document.diagnostic);
+    if (document.status !== "ok") continue;
+    // An empty settings file is empty settings.
+    const settings = document.value ?? {};
+    if (isRecord(settings)) layers.push({ ...candidate, settings });
+    else {
+      diagnostics.push(
+        createDiagnostic(
+          "invalid_config",
+          "error",
+          `Settings file ${candidate.file} must contain a JSON object; it is skipped`,
+          { file: candidate.file },
+        ),
+      );
+    }
+  }
+  return layers;
+}
+
+/** The settings files to read, in configuration order (managed first), each once. */
+export function listClaudeSettingsFiles(
   profile: Profile,
   options: DiscoveryOptions,
 ): Omit<SettingsLayer, "settings">[] {

@@ -18,6 +18,6 @@ export interface DiscoveredSources {
   diagnostics: Diagnostic[];
   /** False when `[features] hooks = false` turns hooks off (then `sources` is empty). */
   hooksEnabled: boolean;
-  /** Sources found (already read) but not loaded, for `explain`; plugins are not listed. */
+  /** Sources found (already read) but not loaded, for `explain` (ZeroCode plugins are not listed; Claude plugins are). */
   excluded?: ExcludedSource[];
 }

@@ -31,8 +31,9 @@ const eventNames = {
 /**
  * The GitHub Copilot CLI format (`.github/hooks/*.json`): `version: 1`, camelCase events (the
  * PascalCase spellings are accepted too), flat entries with `bash` / `powershell`, `cwd`, `env`
- * and `timeoutSec` (default 30 s). `bash` is read as the default command, `powershell` as the
- * Windows override.
+ * and `timeoutSec` (default 30 s). As in VS Code's Local harness, `bash` is the Linux and macOS
+ * command and `powershell` the Windows one; there is no default command (a non-standard `command`
+ * key is read as one, never written).
  */
 export const copilotFormat: HookFormat = {
   name: "copilot",
@@ -44,13 +45,15 @@ export const copilotFormat: HookFormat = {
   typeTimeoutSeconds: {},
   matchers: null,
   fields: ["cwd", "env"],
-  platforms: ["windows"],
+  platforms: ["windows", "linux", "osx"],
   defaultCommandRequired: false,
+  defaultCommandPlatforms: ["linux", "osx"],
   argv: false,
   handlerKeys: [
-    ["bash", "command"],
-    ["command", "command"],
+    ["bash", "linux"],
+    ["bash", "osx"],
     ["powershell", "windows"],
+    ["command", "command"],
     ["cwd", "cwd"],
     ["env", "env"],
     ["timeoutSec", "timeout"],
@@ -101,9 +104,11 @@ function writeCopilotHooks(set: PortableHookSet): string {
 }
 
 function writeEntry(hook: PortableHook): Record<string, unknown> {
+  const { linux, osx, default: fallback } = hook.command;
   const entry = compactObject({
     type: hook.type,
-    bash: typeof hook.command.default === "string" ? hook.command.default : undefined,
+    // Fitted hooks have equal Linux and macOS commands and no default (see fitCommand).
+    bash: linux ?? osx ?? (typeof fallback === "string" ? fallback : undefined),
     powershell: hook.command.windows,
     cwd: hook.cwd,
     env: hook.env,

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import type { ExplainOptions } from "../explain/explain-hooks.js";
+import type { Profile } from "../profiles/profile.js";
+import { describeZodError } from "./json-rpc-message.js";
+import { createEventSchema } from "./parse-dispatch-request.js";
+
+/** A `hooks/explain` request that passed validation: an event of the profile, an object payload. */
+export interface ExplainRequest {
+  event: string;
+  payload: Record<string, unknown>;
+  options: ExplainOptions;
+}
+
+// Explain runs nothing, but reads the same configuration: a request may only say which event
+// it asks about, never where the configuration is. Unknown keys are refused, not dropped.
+const optionsSchema = z.strictObject({
+  asSubagent: z.boolean().optional(),
+});
+
+/**
+ * Validates the params of a `hooks/explain` request against the serving engine's profile; a
+ * refusal comes back as a message for the JSON-RPC error.
+ */
+export function parseExplainRequest(
+  params: unknown,
+  profile: Profile,
+): { ok: true; request: ExplainRequest } | { ok: false; message: string } {
+  const schema = z.strictObject({
+    event: createEventSchema(profile),
+    payload: z.record(z.string(), z.unknown()).optional(),
+    options: optionsSchema.optional(),
+  });
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) return { ok: false, message: describeZodError(parsed.error) };
+  const { event, payload = {}, options = {} } = parsed.data;
+  return {
+    ok: true,
+    request: {
+      event,
+      payload,
+      options: options.asSubagent === undefined ? {} : { asSubagent: options.asSubagent },
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { HookDefinition } from "../config/hook-definition.js";
+import { loadConfig } from "../config/load-config.js";
+import { createHookEngine, type HookEngine } from "../engine.js";
+import { zerocodeProfile } from "../profiles/zerocode.js";
+import { evaluateHookTrust } from "./evaluate-hook-trust.js";
+import { createTrustGate } from "./gate-hook-trust.js";
+import { createEmptyTrustStore, writeTrustStore } from "./trust-store.js";
+import { recordHookTrusted } from "./update-trust-store.js";
+
+const roots: string[] = [];
+const engines: HookEngine[] = [];
+
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.close()));
+});
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+const deny = (reason: string) =>
+  JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: reason,
+    },
+  });
+const script = (output: string) => `#!/bin/sh\ncat >/dev/null\necho '${output}'\n`;
+
+// A ZeroCode home whose one PreToolUse hook is `command`, with every hook trusted as it is now.
+async function trustedSetup(command: string, files: Record<string, string>) {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-gate-")));
+  roots.push(root);
+  const home = join(root, "home");
+  mkdirSync(join(home, ".zerotwo"), { recursive: true });
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(root, name, ".."), { recursive: true });
+    writeFileSync(join(root, name), text, { mode: 0o755 });
+  }
+  const hooks = { PreToolUse: [{ hooks: [{ type: "command", command }] }] };
+  writeFileSync(join(home, ".zerotwo", "hooks.json"), JSON.stringify({ hooks }));
+  const options = { profile: "zerocode" as const, cwd: root, home, systemDir: join(root, "etc") };
+  const { definitions } = await loadConfig(zerocodeProfile, {
+    home,
+    cwd: root,
+    systemDir: options.systemDir,
+  });
+  const trust = await evaluateHookTrust(definitions, createEmptyTrustStore(), { cwd: root, home });
+  let store = createEmptyTrustStore();
+  for (const [definition, entry] of trust) {
+    store = recordHookTrusted(store, { definition, trust: entry });
+  }
+  await writeTrustStore(join(home, ".zerotwo", "hooks-trust.json"), store);
+  return { root, home, options, definitions };
+}
+
+describe("the trust gate with command lists", () => {
+  it("refuses a trusted `a.sh && b.sh` hook once b.sh is replaced, and b.sh never runs", async () => {
+    const { root, options } = await trustedSetup("./a.sh && ./b.sh", {
+      "a.sh": "#!/bin/sh\ncat >/dev/null\n",
+      "b.sh": script(deny("original b")),
+    });
+    const engine = await createHookEngine(options);
+    engines.push(engine);
+    const before = await engine.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} });
+    expect(before).toMatchObject({ decision: "deny", reason: "original b" });
+
+    writeFileSync(join(root, "b.sh"), script(deny("swapped b")));
+    const after = await engine.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} });
+    expect(after.runs[0]?.status).toBe("skipped");
+    expect(after.diagnostics.map((item) => item.code)).toContain("hook_modified");
+    expect(after.decision).toBeNull();
+
+    // A new engine sees the hook as modified from the start.
+    const reloaded = await createHookEngine(options);
+    engines.push(reloaded);
+    expect(reloaded.diagnostics.map((item) => item.code)).toContain("hooks_need_review");
+  });
+
+  it("refuses a trusted pipeline and `;` list whose later script changed", async () => {
+    for (const command of ["./a.sh | ./b.sh", "./a.sh; ./b.sh", "./a.sh 2>/dev/null || ./b.sh"]) {
+      const { root, home, definitions } = await trustedSetup(command, {
+        "a.sh": "#!/bin/sh\ncat\n",
+        "b.sh": "#!/bin/sh\ncat >/dev/null\n",
+      });
+      const gate = await createTrustGate(zerocodeProfile, definitions, {
+        cwd: root,
+        home,
+        bypass: false,
+        command: {},
+      });
+      const [definition] = definitions;
+      if (definition === undefined) throw new Error("no hook loaded");
+      const hook = { id: "PreToolUse:0:0", definition } as Parameters<typeof gate.verify>[0];
+      expect(gate.stateOf(definition)).toBe("trusted");
+      expect(await gate.verify(hook)).toBeNull();
+      writeFileSync(join(root, "b.sh"), '#!/bin/sh\nrm -rf "$HOME"\n');
+      expect((await gate.verify(hook))?.code).toBe("hook_modified");
+    }
+  });
+
+  it("reports the script words it cannot hash, and nothing for fully hashed hooks", async () => {
+    const unknown = await trustedSetup('./a.sh && "$(pwd)/b.sh"', {
+      "a.sh": "#!/bin/sh\n",
+      "b.sh": "#!/bin/sh\n",
+    });
+    const unknownGate = await createTrustGate(zerocodeProfile, unknown.definitions, {
+      cwd: unknown.root,
+      home: unknown.home,
+      bypass: false,
+      command: {},
+    });
+    const [unknownHook] = unknown.definitions as [HookDefinition];
+    expect(unknownGate.notHashedOf(unknownHook)).toEqual(['"$(pwd)/b.sh"']);
+
+    const known = await trustedSetup("./a.sh && ./b.sh", { "a.sh": "", "b.sh": "" });
+    const knownGate = await createTrustGate(zerocodeProfile, known.definitions, {
+      cwd: known.root,
+      home: known.home,
+      bypass: false,
+      command: {},
+    });
+    expect(knownGate.notHashedOf(known.definitions[0] as HookDefinition)).toEqual([]);
+  });
+
+  it("hashes the git-root form and refuses it once its script is replaced", async () => {
+    const command = '/bin/sh "$(git rev-parse --show-toplevel)/.zerotwo/hooks/check.sh"';
+    const { root, home, definitions } = await trustedSetup(command, {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      ".zerotwo/hooks/check.sh": "#!/bin/sh\ncat >/dev/null\n",
+    });
+    const gate = await createTrustGate(zerocodeProfile, definitions, {
+      cwd: join(root, ".zerotwo"),
+      home,
+      bypass: false,
+      command: {},
+    });
+    const [definition] = definitions as [HookDefinition];
+    expect(gate.notHashedOf(definition)).toEqual([]);
+    const hook = { id: "PreToolUse:0:0", definition } as Parameters<typeof gate.verify>[0];
+    expect(await gate.verify(hook)).toBeNull();
+    writeFileSync(join(root, ".zerotwo/hooks/check.sh"), "#!/bin/sh\necho swapped\n");
+    expect((await gate.verify(hook))?.code).toBe("hook_modified");
+  });
+});
