@@ -308,9 +308,10 @@ describe("round trips A → B → A", () => {
           const defaultLost = back.issues.some(
             (issue) => issue.kind === "lossy" && issue.subject === "default command",
           );
-          const normalize = defaultLost
-            ? (candidate: PortableHook) => ({ ...normalizeHook(candidate), command: null })
-            : normalizeHook;
+          const normalize = (candidate: PortableHook) => {
+            const normalized = normalizeHook(candidate);
+            return defaultLost ? { ...normalized, command: null } : normalized;
+          };
           const final = readBack(back.output, a).map(normalize);
           if (lossy.length === 0) {
             expect(final).toEqual(source.hooks.map(normalize));

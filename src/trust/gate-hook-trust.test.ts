@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { loadConfig } from "../config/load-config.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
+import { type CompiledHook, compileHooks } from "../match/compile-hooks.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
 import { evaluateHookTrust } from "./evaluate-hook-trust.js";
 import { createTrustGate } from "./gate-hook-trust.js";
@@ -58,6 +59,13 @@ async function trustedSetup(command: string, files: Record<string, string>) {
   return { root, home, options, definitions };
 }
 
+// The one PreToolUse hook of a setup, as the engine compiles it.
+function compileFirstHook(definitions: readonly HookDefinition[]): CompiledHook {
+  const hook = compileHooks(definitions, zerocodeProfile).byEvent.get("PreToolUse")?.[0];
+  if (hook === undefined) throw new Error("no PreToolUse hook compiled");
+  return hook;
+}
+
 describe("the trust gate with command lists", () => {
   it("refuses a trusted `a.sh && b.sh` hook once b.sh is replaced, and b.sh never runs", async () => {
     const { root, options } = await trustedSetup("./a.sh && ./b.sh", {
@@ -93,9 +101,8 @@ describe("the trust gate with command lists", () => {
         bypass: false,
         command: {},
       });
-      const [definition] = definitions;
-      if (definition === undefined) throw new Error("no hook loaded");
-      const hook = { id: "PreToolUse:0:0", definition } as Parameters<typeof gate.verify>[0];
+      const hook = compileFirstHook(definitions);
+      const { definition } = hook;
       expect(gate.stateOf(definition)).toBe("trusted");
       expect(await gate.verify(hook)).toBeNull();
       writeFileSync(join(root, "b.sh"), '#!/bin/sh\nrm -rf "$HOME"\n');
@@ -114,8 +121,8 @@ describe("the trust gate with command lists", () => {
       bypass: false,
       command: {},
     });
-    const [unknownHook] = unknown.definitions as [HookDefinition];
-    expect(unknownGate.notHashedOf(unknownHook)).toEqual(['"$(pwd)/b.sh"']);
+    const unknownHook = compileFirstHook(unknown.definitions);
+    expect(unknownGate.notHashedOf(unknownHook.definition)).toEqual(['"$(pwd)/b.sh"']);
 
     const known = await trustedSetup("./a.sh && ./b.sh", { "a.sh": "", "b.sh": "" });
     const knownGate = await createTrustGate(zerocodeProfile, known.definitions, {
@@ -124,7 +131,7 @@ describe("the trust gate with command lists", () => {
       bypass: false,
       command: {},
     });
-    expect(knownGate.notHashedOf(known.definitions[0] as HookDefinition)).toEqual([]);
+    expect(knownGate.notHashedOf(compileFirstHook(known.definitions).definition)).toEqual([]);
   });
 
   it("hashes the git-root form and refuses it once its script is replaced", async () => {
@@ -139,9 +146,8 @@ describe("the trust gate with command lists", () => {
       bypass: false,
       command: {},
     });
-    const [definition] = definitions as [HookDefinition];
-    expect(gate.notHashedOf(definition)).toEqual([]);
-    const hook = { id: "PreToolUse:0:0", definition } as Parameters<typeof gate.verify>[0];
+    const hook = compileFirstHook(definitions);
+    expect(gate.notHashedOf(hook.definition)).toEqual([]);
     expect(await gate.verify(hook)).toBeNull();
     writeFileSync(join(root, ".zerotwo/hooks/check.sh"), "#!/bin/sh\necho swapped\n");
     expect((await gate.verify(hook))?.code).toBe("hook_modified");
