@@ -1,8 +1,8 @@
 import type { z as Zod } from "zod";
 import type { DialectParser } from "../dialect-result.js";
 import { isRecord } from "../is-record.js";
+import { checkCommandHandler } from "./check-command-handler.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
-import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import {
   createDialectResult,
   createReporter,
@@ -91,17 +91,9 @@ export const parseClaudeConfig: DialectParser = (document, source, profile) => {
 
 const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | null => {
   const { at, report } = context;
-  if (!isRecord(handler)) {
-    report("invalid_config", "error", "A handler must be an object", at);
-    return null;
-  }
-  if (reportUnsupportedHandlerType(handler.type, "claude", context)) return null;
-  for (const key of Object.keys(handler)) {
-    if (!handlerKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
-    }
-  }
-  const data = readHandlerFields<HandlerData>(handler, plainRules, createHandlerSchema, (issues) =>
+  const checked = checkCommandHandler(handler, "claude", handlerKeys, context);
+  if (checked === null) return null;
+  const data = readHandlerFields<HandlerData>(checked, plainRules, createHandlerSchema, (issues) =>
     reportIssues(issues, at, report),
   );
   if (data === null) return null;

@@ -1,9 +1,8 @@
 import type { z as Zod } from "zod";
 import { detectConfigForm } from "../../event-stream/detect-config-form.js";
 import type { DialectParser } from "../dialect-result.js";
-import { isRecord } from "../is-record.js";
+import { checkCommandHandler } from "./check-command-handler.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
-import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import {
   createDialectResult,
   createReporter,
@@ -79,17 +78,9 @@ export const parseDeepagentsConfig: DialectParser = (document, source, profile) 
 
 const readDeepagentsHandler: HandlerReader = (handler, context): HandlerFields | null => {
   const { at, report } = context;
-  if (!isRecord(handler)) {
-    report("invalid_config", "error", "A handler must be an object", at);
-    return null;
-  }
-  if (reportUnsupportedHandlerType(handler.type, "deepagents", context)) return null;
-  for (const key of Object.keys(handler)) {
-    if (!handlerKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
-    }
-  }
-  const data = readHandlerFields<HandlerData>(handler, plainRules, createHandlerSchema, (issues) =>
+  const checked = checkCommandHandler(handler, "deepagents", handlerKeys, context);
+  if (checked === null) return null;
+  const data = readHandlerFields<HandlerData>(checked, plainRules, createHandlerSchema, (issues) =>
     reportIssues(issues, at, report),
   );
   if (data === null) return null;

@@ -1,7 +1,6 @@
 import type { z as Zod } from "zod";
-import { isRecord } from "../is-record.js";
+import { checkCommandHandler } from "./check-command-handler.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
-import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import {
   type HandlerFields,
   type HandlerReader,
@@ -54,17 +53,9 @@ const claudeHandlerKeys = new Set([
  */
 export const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | null => {
   const { at, profile, report } = context;
-  if (!isRecord(handler)) {
-    report("invalid_config", "error", "A handler must be an object", at);
-    return null;
-  }
-  if (reportUnsupportedHandlerType(handler.type, "vscode-claude", context)) return null;
-  for (const key of Object.keys(handler)) {
-    if (!claudeHandlerKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
-    }
-  }
-  const data = readHandlerFields<HandlerData>(handler, plainRules, createHandlerSchema, (issues) =>
+  const checked = checkCommandHandler(handler, "vscode-claude", claudeHandlerKeys, context);
+  if (checked === null) return null;
+  const data = readHandlerFields<HandlerData>(checked, plainRules, createHandlerSchema, (issues) =>
     reportIssues(issues, at, report),
   );
   if (data === null) return null;

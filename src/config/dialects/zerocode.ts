@@ -3,8 +3,8 @@ import type { EventSpec } from "../../profiles/profile.js";
 import type { DialectParser } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { isRecord } from "../is-record.js";
+import { checkCommandHandler } from "./check-command-handler.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
-import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import { selectPlatformCommand } from "./select-platform-command.js";
 import {
   createDialectResult,
@@ -108,17 +108,9 @@ function readZerocodeHandler(
   handlerKeys: ReadonlySet<string>,
 ): HandlerFields | null {
   const { at, report } = context;
-  if (!isRecord(handler)) {
-    report("invalid_config", "error", "A handler must be an object", at);
-    return null;
-  }
-  if (reportUnsupportedHandlerType(handler.type, "zerocode", context)) return null;
-  for (const key of Object.keys(handler)) {
-    if (!handlerKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
-    }
-  }
-  const candidate = readCommandWindowsSpelling(handler, context, handlerKeys);
+  const checked = checkCommandHandler(handler, "zerocode", handlerKeys, context);
+  if (checked === null) return null;
+  const candidate = readCommandWindowsSpelling(checked, context, handlerKeys);
   const fields = readHandlerFields<HandlerData>(
     candidate.handler,
     plainRules,
