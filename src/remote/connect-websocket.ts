@@ -1,6 +1,10 @@
 import { WebSocket } from "ws";
 import { createWebSocketChannel } from "./create-websocket-channel.js";
-import { type ConnectChannel, defaultMaxMessageBytes } from "./message-channel.js";
+import {
+  type ConnectChannel,
+  ConnectionRefusedError,
+  defaultMaxMessageBytes,
+} from "./message-channel.js";
 
 /** Options of {@link connectWebSocket}. */
 export interface ConnectWebSocketOptions {
@@ -37,7 +41,14 @@ export function connectWebSocket(url: string, options: ConnectWebSocketOptions):
       const channel = createWebSocketChannel(socket, maxMessageBytes);
       socket.once("open", () => resolve(channel));
       socket.once("unexpected-response", (_request, response) => {
-        reject(new Error(`the hook side refused the connection (HTTP ${response.statusCode})`));
+        const status = response.statusCode ?? 0;
+        const message = `the hook side refused the connection (HTTP ${status})`;
+        // A wrong token stays wrong: waiting for the next attempt would only delay the answer.
+        reject(
+          status === 401 || status === 403
+            ? new ConnectionRefusedError(`${message}; check the token`)
+            : new Error(message),
+        );
         socket.terminate();
       });
       socket.once("error", (error) => reject(error));

@@ -17,6 +17,7 @@ import {
 } from "./json-rpc-message.js";
 import {
   type ConnectChannel,
+  ConnectionRefusedError,
   defaultMaxMessageBytes,
   type MessageChannel,
 } from "./message-channel.js";
@@ -96,6 +97,7 @@ export function createRemoteHookEngine(
   let reconnectTimer: NodeJS.Timeout | null = null;
   let failures = 0;
   let lastProblem: string | null = null;
+  let refused = false;
   let closed = false;
   let nextId = 1;
   let loadDiagnostics: readonly Diagnostic[] = [];
@@ -120,6 +122,7 @@ export function createRemoteHookEngine(
             return;
           }
           lastProblem = null;
+          refused = false;
           channel = opened;
           log("connected");
           opened.listen({
@@ -135,14 +138,26 @@ export function createRemoteHookEngine(
           connecting = false;
           lastProblem = `cannot connect: ${error instanceof Error ? error.message : String(error)}`;
           log(lastProblem);
+          refused = error instanceof ConnectionRefusedError;
+          if (refused) failUnsent(lastProblem);
           scheduleReconnect();
         },
       );
   };
 
+  // Requests still waiting for a connection end at once when the hook side refused this agent.
+  const failUnsent = (problem: string) => {
+    for (const [id, entry] of pending) {
+      if (entry.sentOn !== null) continue;
+      pending.delete(id);
+      clearTimeout(entry.timer);
+      entry.fail(`not connected (${problem})`);
+    }
+  };
+
   const scheduleReconnect = () => {
     if (closed || reconnectTimer !== null) return;
-    const ceiling = Math.min(maxDelayMs, firstDelayMs * 2 ** failures);
+    const ceiling = refused ? maxDelayMs : Math.min(maxDelayMs, firstDelayMs * 2 ** failures);
     failures += 1;
     // Jitter keeps many agents from reconnecting in step after the hook side restarts.
     const delay = Math.round(ceiling * (0.5 + Math.random() * 0.5));
@@ -215,6 +230,11 @@ export function createRemoteHookEngine(
       entry.fail(
         `the request is ${bytes} bytes, over the limit of ${maxMessageBytes}; it was not sent`,
       );
+      return;
+    }
+    if (channel === null && refused && lastProblem !== null) {
+      entry.fail(`not connected (${lastProblem})`);
+      connect();
       return;
     }
     const timer = setTimeout(() => {

@@ -16,6 +16,7 @@ export { createWebSocketChannel } from "./create-websocket-channel.js";
 export { jsonRpcErrorCodes, remoteMethods } from "./json-rpc-message.js";
 export {
   type ConnectChannel,
+  ConnectionRefusedError,
   defaultMaxMessageBytes,
   type MessageChannel,
   type MessageListeners,

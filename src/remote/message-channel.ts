@@ -26,3 +26,11 @@ export type ConnectChannel = () => Promise<MessageChannel>;
 
 /** The default limit on one message, in UTF-8 bytes, on both sides. */
 export const defaultMaxMessageBytes = 8 * 1024 * 1024;
+
+/**
+ * Why a connection attempt failed for good (a wrong token, a forbidden origin): dispatches stop
+ * waiting for a connection at once, while reconnection goes on at the longest backoff.
+ */
+export class ConnectionRefusedError extends Error {
+  override name = "ConnectionRefusedError";
+}

@@ -211,7 +211,7 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
     byQuery.socket.close();
     const remote = track(
       createRemoteHookEngine(connectWebSocket(serve.url, { token: "wrong" }), {
-        timeoutMs: 3000,
+        timeoutMs: 60_000,
         failMode: "closed",
       }),
     );
@@ -219,6 +219,12 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
     expect(result.decision).toBe("deny");
     expect(result.diagnostics[0]?.code).toBe("remote_unavailable");
     expect(result.diagnostics[0]?.message).toContain("HTTP 401");
+    // A refusal ends waiting dispatches at once instead of at the timeout.
+    expect(result.diagnostics[0]?.message).toContain("check the token");
+    expect(result.diagnostics[0]?.message).not.toContain("within 60000 ms");
+    const again = await remote.dispatch("PreToolUse", { tool_name: "Bash" });
+    expect(again.decision).toBe("deny");
+    expect(again.diagnostics[0]?.message).toContain("check the token");
     expect(serve.stderr()).toContain("wrong token (401)");
   });
 
