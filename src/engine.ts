@@ -28,8 +28,9 @@ import {
   readClock,
 } from "./observe/dispatch-observation.js";
 import type { DispatchTracer, TracingOption } from "./observe/trace-dispatch.js";
+import { findEventSpec, resolveEventName } from "./profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "./profiles/profile.js";
-import { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
+import { type ProfileName, resolveProfile } from "./profiles/profiles.js";
 import { paceWork } from "./run/pace-work.js";
 import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
@@ -390,11 +391,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     trace: DispatchTrace | null,
   ): Promise<DispatchResult> => {
     // Own keys only: an event named "constructor" or "__proto__" is unknown, not Object's.
-    const subagentEvent = findEventSpec(profile, requestedEvent)?.subagentEvent;
-    const event =
-      dispatchOptions.asSubagent === true && subagentEvent !== undefined
-        ? subagentEvent
-        : requestedEvent;
+    const event = resolveEventName(profile, requestedEvent, dispatchOptions.asSubagent);
     const spec = findEventSpec(profile, event);
     if (spec === undefined) {
       const known = Object.keys(profile.events).join(", ");
@@ -575,21 +572,6 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       );
     },
   };
-}
-
-function resolveProfile(profile: ProfileName | Profile): Profile {
-  if (typeof profile !== "string") return profile;
-  const found = findProfile(profile);
-  if (found === undefined) {
-    throw new Error(
-      `Unknown profile "${profile}"; built-in profiles: ${Object.keys(profiles).join(", ")}`,
-    );
-  }
-  return found;
-}
-
-function findEventSpec(profile: Profile, event: string): EventSpec | undefined {
-  return Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
 }
 
 function observeRun(

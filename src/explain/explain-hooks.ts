@@ -4,6 +4,7 @@ import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
 import { buildPayload } from "../events/build-payload.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
+import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import type { TrustGate } from "../trust/gate-hook-trust.js";
@@ -130,12 +131,8 @@ export async function explainHooks(
   options: ExplainOptions = {},
 ): Promise<HookExplanation> {
   const { profile } = context;
-  const requestedSpec = findSpec(profile, requestedEvent);
-  const event =
-    options.asSubagent === true && requestedSpec?.subagentEvent !== undefined
-      ? requestedSpec.subagentEvent
-      : requestedEvent;
-  const spec = findSpec(profile, event);
+  const event = resolveEventName(profile, requestedEvent, options.asSubagent);
+  const spec = findEventSpec(profile, event);
   const diagnostics: Diagnostic[] = [];
   if (spec === undefined) {
     const known = Object.keys(profile.events).join(", ");
@@ -277,10 +274,6 @@ function describeNotHashed(
 // Profiles without trust review still mark administrator hooks managed.
 function describeTrust(definition: HookDefinition, gate: TrustGate): HookTrustState {
   return definition.trust === "managed" ? "managed" : gate.stateOf(definition);
-}
-
-function findSpec(profile: Profile, event: string): EventSpec | undefined {
-  return Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
 }
 
 function describeWrongEvent(definition: HookDefinition, event: string): ExplainReason {

@@ -1,5 +1,6 @@
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { findEventSpec } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { type CompiledMatcher, compileMatcher } from "./compile-matcher.js";
 import { type CompiledPermissionRule, compilePermissionRule } from "./compile-permission-rule.js";
@@ -33,9 +34,7 @@ export function compileHooks(
   const diagnostics: Diagnostic[] = [];
   const groupMatchers = new Map<string, CompiledMatcher | null>();
   for (const definition of definitions) {
-    const spec = Object.hasOwn(profile.events, definition.event)
-      ? profile.events[definition.event]
-      : undefined;
+    const spec = findEventSpec(profile, definition.event);
     if (spec === undefined) continue;
     const groupKey = `${definition.file}\u0000${definition.groupPath}`;
     let matcher = groupMatchers.get(groupKey);

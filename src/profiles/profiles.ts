@@ -19,3 +19,15 @@ export type ProfileName = keyof typeof profiles;
 export function findProfile(name: string): Profile | undefined {
   return Object.hasOwn(profiles, name) ? profiles[name as ProfileName] : undefined;
 }
+
+/** A built-in profile by name, or the given profile object; an unknown name is programmer misuse. */
+export function resolveProfile(profile: ProfileName | Profile): Profile {
+  if (typeof profile !== "string") return profile;
+  const found = findProfile(profile);
+  if (found === undefined) {
+    throw new Error(
+      `Unknown profile "${profile}"; built-in profiles: ${Object.keys(profiles).join(", ")}`,
+    );
+  }
+  return found;
+}

@@ -2,8 +2,9 @@ import { createEmptyDispatchResult, type DispatchResult } from "../decide/dispat
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { DispatchOptions, HookEngine } from "../engine.js";
 import type { ExplainOptions, HookExplanation } from "../explain/explain-hooks.js";
-import type { EventSpec, Profile } from "../profiles/profile.js";
-import { findProfile, type ProfileName, profiles } from "../profiles/profiles.js";
+import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
+import type { Profile } from "../profiles/profile.js";
+import { type ProfileName, resolveProfile } from "../profiles/profiles.js";
 import { createUnavailableResult, type FailMode } from "./create-unavailable-result.js";
 import { parseDispatchResult, parseInitializeResult } from "./dispatch-result-schema.js";
 import { parseHookExplanation } from "./hook-explanation-schema.js";
@@ -284,7 +285,7 @@ export function createRemoteHookEngine(
     payload: Readonly<Record<string, unknown>> = {},
     dispatchOptions: DispatchOptions = {},
   ): Promise<DispatchResult> => {
-    const event = resolveEvent(profile, requestedEvent, dispatchOptions.asSubagent);
+    const event = resolveEventName(profile, requestedEvent, dispatchOptions.asSubagent);
     const spec = findEventSpec(profile, event);
     // The same answers as a local engine for what can be told without the hook side.
     if (spec === undefined) {
@@ -366,7 +367,7 @@ export function createRemoteHookEngine(
     payload: Readonly<Record<string, unknown>> = {},
     explainOptions: ExplainOptions = {},
   ): Promise<HookExplanation> => {
-    const event = resolveEvent(profile, requestedEvent, explainOptions.asSubagent);
+    const event = resolveEventName(profile, requestedEvent, explainOptions.asSubagent);
     const unexplained = (diagnostic: Diagnostic) =>
       describeUnexplained(profile, event, payload, diagnostic);
     // The hook side refuses these, so they are answered here without a round trip.
@@ -493,17 +494,6 @@ function describeUnexplained(
   };
 }
 
-// The event a call is about: its subagent event when `asSubagent` maps it.
-function resolveEvent(profile: Profile, requestedEvent: string, asSubagent: boolean | undefined) {
-  const subagentEvent = findEventSpec(profile, requestedEvent)?.subagentEvent;
-  return asSubagent === true && subagentEvent !== undefined ? subagentEvent : requestedEvent;
-}
-
-// Own keys only: `toString` is no event, whatever Object.prototype says.
-function findEventSpec(profile: Profile, event: string): EventSpec | undefined {
-  return Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
-}
-
 function describeUnknownEvent(profile: Profile, event: string): Diagnostic {
   const known = Object.keys(profile.events).join(", ");
   return createDiagnostic(
@@ -538,15 +528,4 @@ function checkRewrite(
       ),
     ],
   };
-}
-
-function resolveProfile(profile: ProfileName | Profile): Profile {
-  if (typeof profile !== "string") return profile;
-  const found = findProfile(profile);
-  if (found === undefined) {
-    throw new Error(
-      `Unknown profile "${profile}"; built-in profiles: ${Object.keys(profiles).join(", ")}`,
-    );
-  }
-  return found;
 }

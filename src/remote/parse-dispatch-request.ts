@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DispatchOptions } from "../engine.js";
 import type { Profile } from "../profiles/profile.js";
-import { describeZodError } from "./json-rpc-message.js";
+import { parseEventRequest } from "./parse-event-request.js";
 
 /** A `hooks/dispatch` request that passed validation: an event of the profile, an object payload. */
 export interface DispatchRequest {
@@ -25,14 +25,9 @@ export function parseDispatchRequest(
   params: unknown,
   profile: Profile,
 ): { ok: true; request: DispatchRequest } | { ok: false; message: string } {
-  const schema = z.strictObject({
-    event: createEventSchema(profile),
-    payload: z.record(z.string(), z.unknown()).optional(),
-    options: optionsSchema.optional(),
-  });
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) return { ok: false, message: describeZodError(parsed.error) };
-  const { event, payload = {}, options = {} } = parsed.data;
+  const parsed = parseEventRequest(params, profile, optionsSchema);
+  if (!parsed.ok) return parsed;
+  const { event, payload, options } = parsed;
   return {
     ok: true,
     request: {
@@ -44,12 +39,4 @@ export function parseDispatchRequest(
       },
     },
   };
-}
-
-/** The `event` param of a request: one of the profile's own events (not an inherited key). */
-export function createEventSchema(profile: Profile) {
-  return z.string().refine((event) => Object.hasOwn(profile.events, event), {
-    error: (issue) =>
-      `${profile.title} has no event ${JSON.stringify(issue.input)} (events: ${Object.keys(profile.events).join(", ")})`,
-  });
 }

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { ExplainOptions } from "../explain/explain-hooks.js";
 import type { Profile } from "../profiles/profile.js";
-import { describeZodError } from "./json-rpc-message.js";
-import { createEventSchema } from "./parse-dispatch-request.js";
+import { parseEventRequest } from "./parse-event-request.js";
 
 /** A `hooks/explain` request that passed validation: an event of the profile, an object payload. */
 export interface ExplainRequest {
@@ -25,14 +24,9 @@ export function parseExplainRequest(
   params: unknown,
   profile: Profile,
 ): { ok: true; request: ExplainRequest } | { ok: false; message: string } {
-  const schema = z.strictObject({
-    event: createEventSchema(profile),
-    payload: z.record(z.string(), z.unknown()).optional(),
-    options: optionsSchema.optional(),
-  });
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) return { ok: false, message: describeZodError(parsed.error) };
-  const { event, payload = {}, options = {} } = parsed.data;
+  const parsed = parseEventRequest(params, profile, optionsSchema);
+  if (!parsed.ok) return parsed;
+  const { event, payload, options } = parsed;
   return {
     ok: true,
     request: {

@@ -1,16 +1,12 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import type { HookCommand } from "../config/hook-definition.js";
-import {
-  createHandlerProcessTree,
-  createRunMarker,
-  type HandlerProcessTree,
-  runMarkerVariable,
-} from "./handler-process-tree.js";
+import { createHandlerProcessTree, type HandlerProcessTree } from "./handler-process-tree.js";
 import { type CapturedOutput, createOutputCapture } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome } from "./process-outcome.js";
 import { resolveInvocation } from "./resolve-invocation.js";
+import { type StartedHandlerProcess, spawnHandlerProcess } from "./spawn-handler-process.js";
 
 /** How a persistent handler's process is started; fixed for its whole life. */
 export interface PersistentHandlerOptions {
@@ -134,20 +130,13 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
       ...(options.directExec !== undefined && { directExec: options.directExec }),
     });
     if (typeof invocation === "string") return invocation;
-    const marker = createRunMarker();
-    let child: ChildProcessWithoutNullStreams;
+    let started: StartedHandlerProcess;
     try {
-      child = spawn(invocation.file, [...invocation.args], {
-        cwd: options.cwd,
-        env: { ...invocation.env, [runMarkerVariable]: marker },
-        stdio: "pipe",
-        detached: process.platform !== "win32",
-        windowsHide: true,
-        windowsVerbatimArguments: invocation.windowsVerbatimArguments,
-      });
+      started = spawnHandlerProcess(invocation, options.cwd);
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
     }
+    const { child, marker } = started;
     starts += 1;
     let markExited: () => void = () => {};
     const handlerProcess: HandlerProcess = {

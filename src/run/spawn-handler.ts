@@ -1,10 +1,5 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { statSync } from "node:fs";
-import {
-  createHandlerProcessTree,
-  createRunMarker,
-  runMarkerVariable,
-} from "./handler-process-tree.js";
+import { createHandlerProcessTree } from "./handler-process-tree.js";
 import { createOutputCapture } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
@@ -13,6 +8,7 @@ import {
   resolveInvocation,
   resolveShellInvocation,
 } from "./resolve-invocation.js";
+import { type StartedHandlerProcess, spawnHandlerProcess } from "./spawn-handler-process.js";
 
 /** How long to keep reading after the leader exits when something else holds its pipes open. */
 const drainWindowMs = 100;
@@ -117,23 +113,14 @@ function runInvocation(
     return;
   }
 
-  const marker = createRunMarker();
-  let child: ChildProcessWithoutNullStreams;
+  let started: StartedHandlerProcess;
   try {
-    child = spawn(invocation.file, [...invocation.args], {
-      cwd: request.cwd,
-      // The marker lets the kill find descendants that left the process group.
-      env: { ...invocation.env, [runMarkerVariable]: marker },
-      stdio: "pipe",
-      // The handler leads a new process group, so the whole group can be signalled.
-      detached: process.platform !== "win32",
-      windowsHide: true,
-      windowsVerbatimArguments: invocation.windowsVerbatimArguments,
-    });
+    started = spawnHandlerProcess(invocation, request.cwd);
   } catch (error) {
     resolveOutcome({ ...notStarted, spawnError: describeSpawnError(error, request.cwd) });
     return;
   }
+  const { child, marker } = started;
 
   let settled = false;
   let leaderExited = false;

@@ -1,4 +1,5 @@
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "../../profiles/profile.js";
 import type { DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
@@ -105,7 +106,7 @@ export function walkHookEvents(
   }
   for (const [event, groups] of Object.entries(events)) {
     if (rules.settingKeys?.has(event)) continue;
-    const spec = Object.hasOwn(profile.events, event) ? profile.events[event] : undefined;
+    const spec = findEventSpec(profile, event);
     if (spec === undefined || !spec.configurable) {
       const known = Object.entries(profile.events)
         .filter(([, candidate]) => candidate.configurable)
