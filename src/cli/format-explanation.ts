@@ -43,5 +43,6 @@ function formatEntry(entry: ExplainEntry): string {
 // Scripts trust cannot see: an administrator must know a swap of these goes unnoticed.
 function formatNotHashed(entry: ExplainEntry): string {
   if (entry.notHashed === undefined || entry.notHashed.length === 0) return "";
-  return pc.yellow(` (script not hashed: ${entry.notHashed.join(", ")})`);
+  const words = entry.notHashed.map(({ word, reason }) => `${word}: ${reason}`);
+  return pc.yellow(` (not hashed: ${words.join("; ")})`);
 }

@@ -121,7 +121,12 @@ describe("agent-hooks hooks list", () => {
     expect(hooks.map((hook) => hook.notHashed)).toEqual([
       [],
       [],
-      ['"$(git rev-parse --show-toplevel)/.zerotwo/hooks/session_start.py"'],
+      [
+        {
+          word: '"$(git rev-parse --show-toplevel)/.zerotwo/hooks/session_start.py"',
+          reason: "an argument that may name the script, and it is a command substitution",
+        },
+      ],
       [],
     ]);
     expect(hooks[3]).toMatchObject({ layer: "managed", managed: true, state: "managed" });

@@ -4,10 +4,12 @@ import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
 import { buildPayload } from "../events/build-payload.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
+import { findDuplicateHandlers } from "../match/find-duplicate-handlers.js";
 import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import type { TrustGate } from "../trust/gate-hook-trust.js";
+import type { NotHashedWord } from "../trust/resolve-hook-script.js";
 
 /** Why a hook would not run: the kind of check that stops it, a message, and where it applies. */
 export type ExplainReasonKind =
@@ -54,7 +56,7 @@ export interface ExplainEntry {
    * Script words of its command whose files trust cannot hash before it runs (so a replaced
    * file goes unnoticed); present only when there are some.
    */
-  notHashed?: readonly string[];
+  notHashed?: readonly NotHashedWord[];
   verdict: "would-run" | "skipped";
   /** Empty when it would run. */
   reasons: ExplainReason[];
@@ -164,7 +166,9 @@ export async function explainHooks(
   }
   const entries: ExplainEntry[] = [];
   const used = new Set<Diagnostic>();
-  const seen = new Map<string, string>();
+  // Hooks that pass every check so far: duplicates among them are found as dispatch finds them.
+  const selected: { hook: CompiledHook; definition: HookDefinition; reasons: ExplainReason[] }[] =
+    [];
   for (const definition of context.definitions) {
     const hook = compiledByDefinition.get(definition);
     const reasons: ExplainReason[] = [];
@@ -194,24 +198,7 @@ export async function explainHooks(
         );
       }
     }
-    if (reasons.length === 0 && hook !== undefined) {
-      const key = JSON.stringify([definition.command, definition.cwd, definition.env]);
-      const first = seen.get(key);
-      if (first !== undefined) {
-        reasons.push({
-          kind: "duplicate",
-          message: `the same command already runs for ${event} (${first})`,
-          code: "duplicate_handler",
-          file: definition.file,
-          path: definition.path,
-        });
-      } else {
-        seen.set(key, hook.id);
-        // As just before a real run: a trusted script that changed since load is refused.
-        const changed = await context.gate.verify(hook);
-        if (changed !== null) reasons.push(fromDiagnostic("trust", changed));
-      }
-    }
+    if (reasons.length === 0 && hook !== undefined) selected.push({ hook, definition, reasons });
     entries.push({
       hookId: hook?.id ?? `${definition.event}:${definition.groupIndex}:${definition.handlerIndex}`,
       event: definition.event,
@@ -225,6 +212,26 @@ export async function explainHooks(
       verdict: reasons.length === 0 ? "would-run" : "skipped",
       reasons,
     });
+  }
+  const duplicates = findDuplicateHandlers(selected, profile.deduplicate);
+  for (const entry of selected) {
+    const survivor = duplicates.get(entry);
+    if (survivor !== undefined) {
+      entry.reasons.push({
+        kind: "duplicate",
+        message: `the same command runs for ${event} as ${survivor.hook.id} (${survivor.definition.layer} layer)`,
+        code: "duplicate_handler",
+        file: entry.definition.file,
+        path: entry.definition.path,
+      });
+      continue;
+    }
+    // As just before a real run: a trusted script that changed since load is refused.
+    const changed = await context.gate.verify(entry.hook);
+    if (changed !== null) entry.reasons.push(fromDiagnostic("trust", changed));
+  }
+  for (const entry of entries) {
+    if (entry.reasons.length > 0) entry.verdict = "skipped";
   }
   for (const excluded of context.excluded) {
     used.add(excluded.diagnostic);
@@ -266,7 +273,7 @@ export async function explainHooks(
 function describeNotHashed(
   definition: HookDefinition,
   gate: TrustGate,
-): { notHashed?: readonly string[] } {
+): { notHashed?: readonly NotHashedWord[] } {
   const notHashed = gate.notHashedOf(definition);
   return notHashed.length > 0 ? { notHashed } : {};
 }

@@ -188,7 +188,7 @@ describe("createRemoteHookEngine", () => {
           command: ["node", "stop.mjs"],
           matcher: null,
           trust: "none",
-          notHashed: ["stop.mjs"],
+          notHashed: [{ word: "stop.mjs", reason: "a command substitution" }],
           verdict: "skipped",
           reasons: [
             {

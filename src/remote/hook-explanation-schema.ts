@@ -56,7 +56,7 @@ const entrySchema = z.object({
   command: z.union([z.string(), z.array(z.string())]).nullable(),
   matcher: z.string().nullable(),
   trust: z.enum(trustStates).nullable(),
-  notHashed: z.array(z.string()).exactOptional(),
+  notHashed: z.array(z.object({ word: z.string(), reason: z.string() })).exactOptional(),
   verdict: z.enum(["would-run", "skipped"]),
   reasons: z.array(reasonSchema),
 } satisfies FieldSchemas<ExplainEntry>);

@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import {
   createHooksNeedReviewDiagnostic,
@@ -105,7 +105,7 @@ describe("evaluateHookTrust", () => {
   });
 
   it("keeps trust when hooks are reordered, and asks again when a script changes", async () => {
-    const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-trust-"));
+    const home = await createTempDirectory("trust");
     await writeFile(path.join(home, "guard.sh"), "echo v1\n");
     const guard = createDefinition({ command: "~/guard.sh" });
     const other = createDefinition({ command: "echo other", path: "hooks.PreToolUse[0].hooks[1]" });

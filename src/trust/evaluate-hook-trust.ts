@@ -2,6 +2,7 @@ import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { findHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
+import type { NotHashedWord } from "./resolve-hook-script.js";
 import { findTrustEntry, type TrustStore } from "./trust-store.js";
 
 /**
@@ -29,10 +30,10 @@ export interface HookTrust {
   hash: string | null;
   state: HookTrustState;
   /**
-   * The script words of its command whose files cannot be known before it runs, so are not
-   * hashed (a replaced file goes unnoticed); absent when every script is hashed.
+   * The words of its command that may name code whose files cannot be known before it runs, so
+   * are not hashed (a replaced file goes unnoticed), each with the reason; absent when none.
    */
-  notHashed?: readonly string[];
+  notHashed?: readonly NotHashedWord[];
 }
 
 /** How to evaluate trust: bypass it for this invocation, and where scripts are resolved. */
@@ -43,6 +44,8 @@ export interface EvaluateHookTrustOptions {
   home: string;
   /** Variables the engine sets to the session cwd (the profile's `projectDirectoryVariables`). */
   projectDirectoryVariables?: readonly string[];
+  /** The profile's shell: `sh` commands are read as bash and as POSIX sh. */
+  shell?: "sh" | "bash";
 }
 
 /** Which flags a suggested `agent-hooks` command needs to find the same hooks again. */
@@ -89,6 +92,7 @@ export async function evaluateHookTrust(
         ...(options.projectDirectoryVariables !== undefined && {
           projectDirectoryVariables: options.projectDirectoryVariables,
         }),
+        ...(options.shell !== undefined && { shell: options.shell }),
       };
       const hash = await hashHookDefinition(definition, where);
       const { notHashed } = findHookScripts(definition, where);

@@ -12,6 +12,8 @@ export interface HookScriptOptions {
   home?: string;
   /** Variables the engine sets to the session cwd (the profile's `projectDirectoryVariables`). */
   projectDirectoryVariables?: readonly string[];
+  /** The shell string commands run with (the profile's `shell`); `sh` is read as bash and as POSIX sh. */
+  shell?: "sh" | "bash";
 }
 
 // Variables that make git find another repository than the one above the cwd.
@@ -52,5 +54,6 @@ export function findHookScripts(
     home,
     env,
     gitRoot: namesGitRoot ? findGitRoot(cwd) : null,
+    shell: options.shell ?? "sh",
   });
 }

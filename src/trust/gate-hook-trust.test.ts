@@ -111,7 +111,7 @@ describe("the trust gate with command lists", () => {
   });
 
   it("reports the script words it cannot hash, and nothing for fully hashed hooks", async () => {
-    const unknown = await trustedSetup('./a.sh && "$(pwd)/b.sh"', {
+    const unknown = await trustedSetup('./a.sh && "$(dirname x)/b.sh"', {
       "a.sh": "#!/bin/sh\n",
       "b.sh": "#!/bin/sh\n",
     });
@@ -122,7 +122,9 @@ describe("the trust gate with command lists", () => {
       command: {},
     });
     const unknownHook = compileFirstHook(unknown.definitions);
-    expect(unknownGate.notHashedOf(unknownHook.definition)).toEqual(['"$(pwd)/b.sh"']);
+    expect(unknownGate.notHashedOf(unknownHook.definition)).toEqual([
+      { word: '"$(dirname x)/b.sh"', reason: "the program is a command substitution" },
+    ]);
 
     const known = await trustedSetup("./a.sh && ./b.sh", { "a.sh": "", "b.sh": "" });
     const knownGate = await createTrustGate(zerocodeProfile, known.definitions, {
@@ -151,5 +153,81 @@ describe("the trust gate with command lists", () => {
     expect(await gate.verify(hook)).toBeNull();
     writeFileSync(join(root, ".zerotwo/hooks/check.sh"), "#!/bin/sh\necho swapped\n");
     expect((await gate.verify(hook))?.code).toBe("hook_modified");
+  });
+});
+
+// Commands where a hand-written splitter and the shell disagreed, or where the file that runs
+// is not the first word: each is trusted, its real script is replaced, and the engine must
+// refuse to run the replacement.
+describe("trust follows what the shell runs", () => {
+  it.each([
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell code
+    ['./hooks/a.sh "${X:-"}"}"', "hooks/a.sh"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell code
+    ["echo ${X:-$(./hooks/a.sh)} >/dev/null; ./hooks/a.sh", "hooks/a.sh"],
+    ["env -C hooks ./a.sh", "hooks/a.sh"],
+    ["env --chdir=hooks ./a.sh", "hooks/a.sh"],
+    ["cd hooks && ./a.sh", "hooks/a.sh"],
+    ["sh -c 'cd hooks; exec ./a.sh'", "hooks/a.sh"],
+    ["timeout 10 ./hooks/a.sh", "hooks/a.sh"],
+    ["nice -n 5 ./hooks/a.sh", "hooks/a.sh"],
+    ["nohup ./hooks/a.sh 2>/dev/null", "hooks/a.sh"],
+    ["eval ./hooks/a.sh", "hooks/a.sh"],
+    ["command ./hooks/a.sh", "hooks/a.sh"],
+    ["exec ./hooks/a.sh", "hooks/a.sh"],
+    ["sh < hooks/a.sh", "hooks/a.sh"],
+    ["sh -s < hooks/a.sh", "hooks/a.sh"],
+    ["echo x | xargs ./hooks/a.sh", "hooks/a.sh"],
+    ["BASH_ENV=./hooks/env.sh bash -c 'cat >/dev/null; echo {}'", "hooks/env.sh"],
+    ["node -r ./hooks/pre.cjs ./hooks/main.cjs", "hooks/pre.cjs"],
+    ["node --require=./hooks/pre.cjs ./hooks/main.cjs", "hooks/pre.cjs"],
+    ["NODE_OPTIONS='--require ./hooks/pre.cjs' node ./hooks/main.cjs", "hooks/pre.cjs"],
+  ])("%s: replacing %s after trust skips the hook", async (command, replaced) => {
+    const files: Record<string, string> = {
+      "hooks/a.sh": script(deny("reviewed")),
+      "hooks/env.sh": "true\n",
+      "hooks/pre.cjs": "",
+      "hooks/main.cjs": `process.stdin.resume(); process.stdin.on("end", () => console.log(${JSON.stringify(deny("reviewed"))}));\n`,
+    };
+    const { root, options, definitions } = await trustedSetup(command, files);
+    const gate = await createTrustGate(zerocodeProfile, definitions, {
+      cwd: root,
+      home: options.home,
+      bypass: false,
+      command: {},
+    });
+    expect(gate.notHashedOf(compileFirstHook(definitions).definition)).toEqual([]);
+    const engine = await createHookEngine(options);
+    engines.push(engine);
+    const before = await engine.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} });
+    expect(before.runs[0]?.status).not.toBe("skipped");
+
+    const swapped =
+      replaced.endsWith(".sh") && replaced !== "hooks/env.sh"
+        ? script(deny("swapped"))
+        : "// swapped\n";
+    writeFileSync(join(root, replaced), swapped);
+    const after = await engine.dispatch("PreToolUse", { tool_name: "Bash", tool_input: {} });
+    expect(after.runs[0]?.status).toBe("skipped");
+    expect(after.diagnostics.map((item) => item.code)).toContain("hook_modified");
+    expect(after.reason).not.toBe("swapped");
+  });
+
+  it.each([
+    ["a command the parser rejects", './hooks/a.sh\n: "', "the bash parser rejects the command"],
+    ["a program from a variable", '"$HOOK" --check', "the program is the variable $HOOK"],
+    ["a glob", "./hooks/*.sh", "a glob"],
+    ["a module found by name", "python3 -m hooks.guard", "a module found on Python's module path"],
+    ["a script read from a pipe", "cat hooks/a.sh | sh", "the program is read from a pipe"],
+  ])("lists %s as not hashed, with the reason", async (_, command, reason) => {
+    const { root, home, definitions } = await trustedSetup(command, { "hooks/a.sh": "" });
+    const gate = await createTrustGate(zerocodeProfile, definitions, {
+      cwd: root,
+      home,
+      bypass: false,
+      command: {},
+    });
+    const notHashed = gate.notHashedOf(compileFirstHook(definitions).definition);
+    expect(notHashed.map((entry) => entry.reason).join("\n")).toContain(reason);
   });
 });

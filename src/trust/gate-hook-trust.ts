@@ -4,6 +4,7 @@ import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { CompiledHook } from "../match/compile-hooks.js";
 import type { Profile } from "../profiles/profile.js";
 import type { HookTrust, HookTrustState, TrustCommandOptions } from "./evaluate-hook-trust.js";
+import type { NotHashedWord } from "./resolve-hook-script.js";
 
 /** Where the engine runs, how the CLI was invoked (for the commands diagnostics suggest), and bypass. */
 export interface TrustGateOptions {
@@ -23,8 +24,8 @@ export interface TrustGate {
   verify(hook: CompiledHook): Promise<Diagnostic | null>;
   /** A hook's trust state as evaluated at load (`none` for profiles without trust). */
   stateOf(definition: HookDefinition): HookTrustState;
-  /** The script words of a hook's command that trust cannot hash (see `HookTrust.notHashed`). */
-  notHashedOf(definition: HookDefinition): readonly string[];
+  /** The words of a hook's command that trust cannot hash, with why (see `HookTrust.notHashed`). */
+  notHashedOf(definition: HookDefinition): readonly NotHashedWord[];
 }
 
 /**
@@ -65,6 +66,7 @@ export async function createTrustGate(
     cwd: options.cwd,
     home: options.home,
     projectDirectoryVariables: profile.projectDirectoryVariables,
+    shell: profile.shell,
   };
   const states = await evaluateHookTrust(definitions, read.store, {
     ...where,

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { cp, mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { loadConfig } from "../config/load-config.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
@@ -37,7 +37,7 @@ function createDefinition(overrides: Partial<HookDefinition> = {}): HookDefiniti
 }
 
 async function copyFixtureHome(name: string): Promise<string> {
-  const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+  const home = await createTempDirectory("hash");
   await cp(path.join(fixtures, name), home, { recursive: true });
   return home;
 }
@@ -137,7 +137,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes a script that appears later differently from the missing one", async () => {
-    const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    const home = await createTempDirectory("hash");
     const definition = createDefinition({ command: "./guard.sh" });
     const missing = await hashHookDefinition(definition, { cwd: home, home });
     await writeFile(path.join(home, "guard.sh"), "#!/bin/sh\n");
@@ -146,8 +146,8 @@ describe("hashHookDefinition", () => {
 
   it("resolves relative scripts against the hook's own cwd before the session cwd", async () => {
     const [one, two] = await Promise.all([
-      mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-")),
-      mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-")),
+      createTempDirectory("hash"),
+      createTempDirectory("hash"),
     ]);
     await writeFile(path.join(one, "guard.sh"), "echo one\n");
     await writeFile(path.join(two, "guard.sh"), "echo two\n");
@@ -155,7 +155,11 @@ describe("hashHookDefinition", () => {
     const inOne = await hashHookDefinition(definition, { cwd: one, home: one });
     expect(await hashHookDefinition(definition, { cwd: two, home: one })).not.toBe(inOne);
     const pinned = createDefinition({ command: "bash guard.sh", cwd: one });
-    expect(await hashHookDefinition(pinned, { cwd: two, home: one })).toBe(inOne);
+    expect(await hashHookDefinition(pinned, { cwd: two, home: one })).toBe(
+      await hashHookDefinition(pinned, { cwd: one, home: one }),
+    );
+    // The cwd is part of what runs: pinning it is a new definition.
+    expect(await hashHookDefinition(pinned, { cwd: one, home: one })).not.toBe(inOne);
   });
 
   it("hashes only the definition when the script path uses $(…)", async () => {
@@ -168,7 +172,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("expands the hook's own environment, such as a plugin's PLUGIN_ROOT", async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-plugin-"));
+    const root = await createTempDirectory("plugin");
     await writeFile(path.join(root, "format.sh"), "echo v1\n");
     const definition = createDefinition({
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
@@ -181,7 +185,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("treats a directory as no script", async () => {
-    const home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    const home = await createTempDirectory("hash");
     const directory = createDefinition({ command: `${home}/` });
     await expect(hashHookDefinition(directory, { cwd: home, home })).resolves.toMatch(
       /^[0-9a-f]{64}$/,
@@ -189,7 +193,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes every script of a command list: replacing a later one changes the hash", async () => {
-    const cwd = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    const cwd = await createTempDirectory("hash");
     await writeFile(path.join(cwd, "a.sh"), "echo a\n");
     await writeFile(path.join(cwd, "b.sh"), "echo b\n");
     for (const command of ["./a.sh && ./b.sh", "./a.sh; ./b.sh", "./a.sh | bash b.sh"]) {
@@ -201,7 +205,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("keeps the hash of a hook with one script, and adds `scripts` only for more", async () => {
-    const cwd = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    const cwd = await createTempDirectory("hash");
     await writeFile(path.join(cwd, "a.sh"), "echo a\n");
     await writeFile(path.join(cwd, "b.sh"), "echo b\n");
     const sha256 = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
@@ -231,7 +235,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes a script under a project-directory variable the profile sets", async () => {
-    const cwd = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-"));
+    const cwd = await createTempDirectory("hash");
     await mkdir(path.join(cwd, "hooks"));
     await writeFile(path.join(cwd, "hooks/x.sh"), "echo v1\n");
     const definition = createDefinition({ command: '"$ZEROCODE_PROJECT_DIR"/hooks/x.sh' });
@@ -246,12 +250,17 @@ describe("hashHookDefinition", () => {
     // A profile that does not set the variable cannot know the file.
     expect(findHookScripts(definition, { cwd, home: cwd })).toEqual({
       files: [],
-      notHashed: ['"$ZEROCODE_PROJECT_DIR"/hooks/x.sh'],
+      notHashed: [
+        {
+          word: '"$ZEROCODE_PROJECT_DIR"/hooks/x.sh',
+          reason: "the program is the variable $ZEROCODE_PROJECT_DIR, whose value is not known",
+        },
+      ],
     });
   });
 
   it("resolves $(git rev-parse --show-toplevel) to the directory git itself prints", async () => {
-    const root = await realpath(await mkdtemp(path.join(os.tmpdir(), "agent-hooks-hash-")));
+    const root = await realpath(await createTempDirectory("hash"));
     execFileSync("git", ["init", "--quiet", root]);
     await mkdir(path.join(root, "sub/deeper"), { recursive: true });
     await writeFile(path.join(root, "check.sh"), "echo v1\n");
@@ -272,5 +281,66 @@ describe("hashHookDefinition", () => {
     // A hook that points git elsewhere is not resolved.
     const elsewhere = createDefinition({ ...definition, env: { GIT_DIR: "/elsewhere/.git" } });
     expect(findHookScripts(elsewhere, { cwd, home: root }).notHashed).toHaveLength(1);
+  });
+});
+
+describe("hashHookDefinition covers how a hook runs", () => {
+  const where = { cwd: "/nonexistent-repo", home: "/nonexistent-home" };
+
+  it.each([
+    ["persistent", { persistent: true }],
+    ["cwd", { cwd: "hooks" }],
+    ["env", { env: { MODE: "strict" } }],
+    ["env (another value)", { env: { NODE_OPTIONS: "--require ./x.js" } }],
+    ["if", { if: "Bash(git *)" }],
+    ["timeout", { timeoutMs: 1 }],
+    ["command", { command: "python3 ~/.zerotwo/hooks/guard.py --loose" }],
+    ["argv command", { command: ["python3", "guard.py"] }],
+    ["statusMessage", { statusMessage: "Checking" }],
+    ["additionalContextLimit", { additionalContextLimit: 0 }],
+  ] as const)("a change to %s gives a new hash", async (_, change) => {
+    const base = await hashHookDefinition(createDefinition(), where);
+    const changed = await hashHookDefinition(createDefinition(change), where);
+    expect(changed).not.toBe(base);
+  });
+
+  // Any field added to HookDefinition later is hashed unless it is provenance.
+  it("hashes every field except where the hook was written", async () => {
+    const provenance = [
+      "file",
+      "layer",
+      "path",
+      "groupPath",
+      "groupIndex",
+      "handlerIndex",
+      "trust",
+    ];
+    const base = createDefinition();
+    const baseHash = await hashHookDefinition(base, where);
+    for (const key of Object.keys(base) as (keyof HookDefinition)[]) {
+      const value: unknown = base[key];
+      const changed =
+        typeof value === "boolean"
+          ? !value
+          : typeof value === "number"
+            ? value + 1
+            : typeof value === "string"
+              ? `${value}x`
+              : value === null
+                ? "set"
+                : { ...(value as object), ADDED: "1" };
+      const hash = await hashHookDefinition({ ...base, [key]: changed } as HookDefinition, where);
+      if (provenance.includes(key)) expect(hash, key).toBe(baseHash);
+      else expect(hash, key).not.toBe(baseHash);
+    }
+  });
+
+  it("keeps the hash of a hook that sets no execution field, and orders env", async () => {
+    const first = createDefinition({ env: { A: "1", B: "2" } });
+    const second = createDefinition({ env: { B: "2", A: "1" } });
+    expect(await hashHookDefinition(first, where)).toBe(await hashHookDefinition(second, where));
+    expect(await hashHookDefinition(createDefinition({ env: {} }), where)).toBe(
+      await hashHookDefinition(createDefinition(), where),
+    );
   });
 });

@@ -27,15 +27,38 @@ export function identifyHook(definition: HookDefinition): string {
   return createHash("sha256").update(key).digest("hex").slice(0, 12);
 }
 
+// Where a hook was written, not what it runs: never part of the hash.
+const provenanceFields = [
+  "file",
+  "layer",
+  "path",
+  "groupPath",
+  "groupIndex",
+  "handlerIndex",
+  "trust",
+] as const satisfies readonly (keyof HookDefinition)[];
+// Hashed in their normalized form below.
+const normalizedFields = [
+  "event",
+  "matcher",
+  "command",
+  "timeoutMs",
+  "statusMessage",
+  "additionalContextLimit",
+] as const satisfies readonly (keyof HookDefinition)[];
+const unhashedFields: ReadonlySet<string> = new Set([...provenanceFields, ...normalizedFields]);
+
 /**
  * The sha256 (hex) trust is recorded against: the normalized definition (event; matcher with
  * `null`, `""` and `"*"` alike; type `command`; command, argv lists as JSON; timeout in seconds;
  * statusMessage; additionalContextLimit), so the JSON and TOML spellings of one hook hash the
- * same, plus the bytes of every script file the command runs (see {@link findHookScripts}):
- * `script` for the first, and `scripts` for the others only when there are others, so a hook
- * with one script keeps the hash it had before lists were followed. A script word that cannot be
- * known before the shell runs is not hashed. Never rejects: a missing script is hashed as `null`,
- * an unreadable one as `"unreadable"`.
+ * same; every other field that changes what runs or how (`if`, `cwd`, `env`, `persistent`, and
+ * any field added later) under `execution` whenever it differs from its default (null, false,
+ * empty), so a hook that sets none keeps the hash it had before they were hashed; plus the bytes
+ * of every file the command runs (see {@link findHookScripts}): `script` for the first, and
+ * `scripts` for the others only when there are others. A word that cannot be known before the
+ * shell runs is not hashed (it is listed in `notHashed`). Never rejects: a missing script is
+ * hashed as `null`, an unreadable one as `"unreadable"`.
  *
  * @example
  * const hash = await hashHookDefinition(definition, { cwd: "/repo", home: "/home/me" });
@@ -46,6 +69,7 @@ export async function hashHookDefinition(
 ): Promise<string> {
   const { files } = findHookScripts(definition, options);
   const [first, ...others] = await Promise.all(files.map(hashScriptFile));
+  const execution = readExecutionFields(definition);
   const normalized = {
     event: definition.event,
     matcher: normalizeMatcher(definition.matcher),
@@ -56,8 +80,26 @@ export async function hashHookDefinition(
     additionalContextLimit: definition.additionalContextLimit,
     script: first ?? null,
     ...(others.length > 0 && { scripts: others }),
+    ...(Object.keys(execution).length > 0 && { execution }),
   };
   return createHash("sha256").update(JSON.stringify(normalized)).digest("hex");
+}
+
+// Every field that is neither provenance nor normalized above, sorted, defaults left out.
+function readExecutionFields(definition: HookDefinition): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(definition).sort()) {
+    if (unhashedFields.has(key)) continue;
+    const value: unknown = (definition as unknown as Record<string, unknown>)[key];
+    if (value === null || value === undefined || value === false) continue;
+    if (typeof value === "object" && !Array.isArray(value)) {
+      const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      if (entries.length > 0) fields[key] = entries;
+      continue;
+    }
+    fields[key] = value;
+  }
+  return fields;
 }
 
 function normalizeMatcher(matcher: string | null): string | null {

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import {
   createEmptyTrustStore,
   readTrustStore,
@@ -36,7 +36,7 @@ function createStore(): TrustStore {
 }
 
 async function createDirectory(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), "agent-hooks-store-"));
+  return createTempDirectory("store");
 }
 
 describe("readTrustStore / writeTrustStore", () => {

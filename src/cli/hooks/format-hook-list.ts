@@ -2,6 +2,7 @@ import path from "node:path";
 import pc from "picocolors";
 import type { HookTrustState } from "../../trust/evaluate-hook-trust.js";
 import { formatCommand } from "../../trust/evaluate-hook-trust.js";
+import type { NotHashedWord } from "../../trust/resolve-hook-script.js";
 import { escapeControlCharacters } from "./escape-control-characters.js";
 import type { HookInventoryEntry, HookScript } from "./load-hook-inventory.js";
 
@@ -25,8 +26,8 @@ export interface HookListItem {
   script: HookScript | null;
   /** Every script file the command runs that is part of the hash. */
   scripts: HookScript[];
-  /** Script words whose files cannot be known before the hook runs, so are not hashed. */
-  notHashed: readonly string[];
+  /** Words that may name code whose files cannot be known before the hook runs (not hashed), with why. */
+  notHashed: readonly NotHashedWord[];
 }
 
 const stateColor: Record<HookTrustState, (text: string) => string> = {

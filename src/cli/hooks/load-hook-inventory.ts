@@ -8,6 +8,7 @@ import type { Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
 import { evaluateHookTrust, type HookTrust } from "../../trust/evaluate-hook-trust.js";
 import { findHookScripts } from "../../trust/find-hook-scripts.js";
+import type { NotHashedWord } from "../../trust/resolve-hook-script.js";
 import { readTrustStore, type TrustStore } from "../../trust/trust-store.js";
 
 /** The script a hook runs, and whether it exists as a file now. */
@@ -25,7 +26,7 @@ export interface HookInventoryEntry {
   /** Every script file it runs that is hashed, in order. */
   scripts: HookScript[];
   /** Script words, as written, whose files cannot be known before it runs: not hashed. */
-  notHashed: readonly string[];
+  notHashed: readonly NotHashedWord[];
 }
 
 /** Every hook of a profile with its trust, and the store it was evaluated against. */
@@ -58,6 +59,7 @@ export async function loadHookInventory(
     cwd: discovery.cwd,
     home: discovery.home,
     projectDirectoryVariables: profile.projectDirectoryVariables,
+    shell: profile.shell,
   };
   const trust = await evaluateHookTrust(loaded.definitions, read.store, where);
   const entries = await Promise.all(

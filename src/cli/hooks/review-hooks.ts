@@ -183,9 +183,12 @@ export function formatHookDetails(entry: HookInventoryEntry, home: string): stri
 // One `script` row per hashed script, then one `not hashed` row per script word trust cannot see.
 function describeScripts(entry: HookInventoryEntry): [string, string][] {
   const rows = entry.scripts.map((script): [string, string] => ["script", describeScript(script)]);
-  for (const word of entry.notHashed) {
-    const why = "(known only when the shell runs: a change to it goes unnoticed)";
-    rows.push(["not hashed", `${escapeControlCharacters(word)} ${pc.red(why)}`]);
+  for (const { word, reason } of entry.notHashed) {
+    const why = `(${reason}: a change to it goes unnoticed)`;
+    rows.push([
+      "not hashed",
+      `${escapeControlCharacters(word)} ${pc.red(escapeControlCharacters(why))}`,
+    ]);
   }
   if (rows.length === 0) {
     rows.push([

@@ -1,0 +1,102 @@
+import path from "node:path";
+
+/** What the shell knows at one point of a command: where it is and what its variables hold. */
+export interface ShellState {
+  /** Every directory the shell may be in (more than one after a `cd` that may fail); null when not known. */
+  directories: readonly string[] | null;
+  /** Variables set so far; null for a value not known before the shell runs. */
+  variables: ReadonlyMap<string, string | null>;
+  /** True once a `cd` may have left the hook's directory: git may then find another root. */
+  gitRootMoved: boolean;
+  /** True once `PATH` may have changed: a bare program name may then be a script. */
+  pathChanged: boolean;
+}
+
+/** The states after a statement succeeds and after it fails; null for an outcome that cannot happen. */
+export interface ShellOutcome {
+  success: ShellState | null;
+  failure: ShellState | null;
+}
+
+/** A statement that changes nothing: both outcomes are the state it started in. */
+export function unchangedOutcome(state: ShellState): ShellOutcome {
+  return { success: state, failure: state };
+}
+
+/** The state after a statement whichever way it went; null when neither can happen. */
+export function settleOutcome(outcome: ShellOutcome): ShellState | null {
+  return mergeShellStates(outcome.success, outcome.failure);
+}
+
+/**
+ * What is known when either state may hold: every directory of both (unknown if either is), the
+ * variables both agree on, and any change to the git root or `PATH`.
+ */
+export function mergeShellStates(
+  first: ShellState | null,
+  second: ShellState | null,
+): ShellState | null {
+  if (first === null) return second;
+  if (second === null || first === second) return first;
+  const directories =
+    first.directories === null || second.directories === null
+      ? null
+      : [...new Set([...first.directories, ...second.directories])];
+  const variables = new Map(first.variables);
+  for (const [name, value] of second.variables) {
+    if (variables.get(name) !== value) variables.set(name, null);
+  }
+  for (const name of first.variables.keys()) {
+    if (!second.variables.has(name)) variables.set(name, null);
+  }
+  return {
+    directories,
+    variables,
+    gitRootMoved: first.gitRootMoved || second.gitRootMoved,
+    pathChanged: first.pathChanged || second.pathChanged,
+  };
+}
+
+/**
+ * The state after changing to `target` (an absolute path, a path relative to each possible
+ * directory, or null when the target is not known), from a hook that started in `start`.
+ */
+export function changeDirectory(
+  state: ShellState,
+  target: string | null,
+  start: string,
+): ShellState {
+  let directories: string[] | null;
+  if (target === null) directories = null;
+  else if (path.isAbsolute(target)) directories = [path.resolve(target)];
+  else if (state.directories === null) directories = null;
+  else
+    directories = [
+      ...new Set(state.directories.map((directory) => path.resolve(directory, target))),
+    ];
+  const moved = directories === null || directories.some((directory) => directory !== start);
+  return {
+    ...state,
+    directories,
+    gitRootMoved: state.gitRootMoved || moved,
+    variables: new Map([
+      ...state.variables,
+      ["PWD", onlyDirectory(directories)],
+      ["OLDPWD", onlyDirectory(state.directories)],
+    ]),
+  };
+}
+
+/** The state with one variable set (null: to a value not known). */
+export function assignVariable(state: ShellState, name: string, value: string | null): ShellState {
+  return {
+    ...state,
+    variables: new Map([...state.variables, [name, value]]),
+    pathChanged: state.pathChanged || name === "PATH",
+  };
+}
+
+/** The one directory the shell is in, or null when there may be several or it is not known. */
+export function onlyDirectory(directories: readonly string[] | null): string | null {
+  return directories !== null && directories.length === 1 ? (directories[0] ?? null) : null;
+}
