@@ -287,15 +287,16 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
   });
 
   describe("settings files", () => {
-    it("loads user, project (JSONC) and local settings in order; a repeated command runs once", async () => {
+    it("loads user, project (JSONC) and local settings in order; a repeated command runs once, from the higher layer", async () => {
       const layers = copyClaudeFixture("layers");
       removals.push(layers.remove);
       const workspace = { home: join(layers.root, "home"), cwd: join(layers.root, "project") };
       const engine = await createEngine(workspace);
       expect(engine.diagnostics).toEqual([]);
       const startup = await engine.dispatch("SessionStart", { source: "startup" });
-      expect(startup.additionalContext).toEqual(["user", "shared", "project", "local"]);
-      expect(statuses(startup)).toEqual(["ok", "ok", "ok", "skipped", "ok"]);
+      // `echo shared` is in the user and the project settings: the project's copy runs.
+      expect(startup.additionalContext).toEqual(["user", "project", "shared", "local"]);
+      expect(statuses(startup)).toEqual(["ok", "skipped", "ok", "ok", "ok"]);
       expect(codes(startup)).toEqual(["duplicate_handler"]);
       const cleared = await engine.dispatch("SessionStart", { source: "clear" });
       expect(cleared.additionalContext).toEqual(["local"]);
@@ -309,7 +310,7 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
         managedSettings: join(layers.root, "managed", "managed-settings.json"),
       });
       const startup = await engine.dispatch("SessionStart", { source: "startup" });
-      expect(startup.additionalContext).toEqual(["managed", "user", "shared", "project", "local"]);
+      expect(startup.additionalContext).toEqual(["managed", "user", "project", "shared", "local"]);
     });
 
     it("runs no hooks when disableAllHooks is true", async () => {
@@ -637,5 +638,112 @@ describe.skipIf(process.platform === "win32")("claude command with args", () => 
     });
     const result = await engine.dispatch("Stop", {});
     expect(result).toMatchObject({ decision: "block", reason: "$HOME; not expanded" });
+  });
+});
+
+// Identical commands across settings files run once, as the highest-precedence file configures
+// them (managed, then local, project, user), with that copy's own timeout; a plugin's copy stays
+// its own handler. Every lower copy here has a 1 ms timeout, so a wrong survivor times out.
+describe.skipIf(process.platform === "win32")("claude identical handlers", () => {
+  const counter = fileURLToPath(new URL("../test/fixtures/engine/count-run.sh", import.meta.url));
+  const countLines = (file: string) =>
+    readFileSync(file, "utf8").split("\n").filter(Boolean).length;
+  type Layer = "managed" | "user" | "project" | "local";
+
+  it.each<[string, [Layer, number][], string[]]>([
+    [
+      "a managed copy over a user copy",
+      [
+        ["managed", 10],
+        ["user", 0.001],
+      ],
+      ["ok", "skipped"],
+    ],
+    [
+      "a project copy over an earlier user copy",
+      [
+        ["user", 0.001],
+        ["project", 10],
+      ],
+      ["skipped", "ok"],
+    ],
+    [
+      "a local copy over an earlier project copy",
+      [
+        ["project", 0.001],
+        ["local", 10],
+      ],
+      ["skipped", "ok"],
+    ],
+    [
+      "a local copy over user and project copies",
+      [
+        ["user", 0.001],
+        ["project", 0.001],
+        ["local", 10],
+      ],
+      ["skipped", "skipped", "ok"],
+    ],
+    [
+      "a managed copy over user, project and local copies",
+      [
+        ["managed", 10],
+        ["user", 0.001],
+        ["project", 0.001],
+        ["local", 0.001],
+      ],
+      ["ok", "skipped", "skipped", "skipped"],
+    ],
+  ])("runs %s, once, with its own timeout; explain agrees", async (_name, copies, expected) => {
+    const workspace = createWorkspace();
+    const log = join(workspace.root, "runs.log");
+    const same = [counter, log, "0.2"].map(quote).join(" ");
+    const files: Record<Layer, string> = {
+      managed: join(workspace.root, "managed-settings.json"),
+      user: workspace.userSettings,
+      project: workspace.projectSettings,
+      local: workspace.localSettings,
+    };
+    for (const [layer, timeout] of copies) {
+      writeSettings(files[layer], { hooks: { Stop: [group(null, command(same, { timeout }))] } });
+    }
+    const managed = copies.some(([layer]) => layer === "managed");
+    const engine = await createEngine(workspace, managed ? { managedSettings: files.managed } : {});
+    const result = await engine.dispatch("Stop", {});
+    expect(statuses(result)).toEqual(expected);
+    expect(countLines(log)).toBe(1);
+    expect(codes(result)).toEqual(
+      expected.filter((status) => status === "skipped").map(() => "duplicate_handler"),
+    );
+    const explanation = await engine.explain("Stop", {});
+    expect(explanation.entries.map((entry) => entry.verdict)).toEqual(
+      expected.map((status) => (status === "ok" ? "would-run" : "skipped")),
+    );
+    const survivor = result.runs.find((run) => run.status === "ok");
+    expect(
+      explanation.entries.flatMap((entry) => entry.reasons.map((reason) => reason.message)),
+    ).toEqual(
+      expected
+        .filter((status) => status === "skipped")
+        .map(() => expect.stringContaining(`as ${survivor?.id}`)),
+    );
+  });
+
+  it("keeps a copy with other environment variables (a plugin's CLAUDE_PLUGIN_ROOT) apart", async () => {
+    const tree = copyClaudeFixture("plugins-basic");
+    removals.push(tree.remove);
+    const home = join(tree.root, "home");
+    const registry = join(home, ".claude", "plugins", "installed_plugins.json");
+    writeFileSync(registry, readFileSync(registry, "utf8").replaceAll("<fixture>", tree.root));
+    // The quiet plugin's SessionStart hook is `echo quiet`; the user settings hold the same command.
+    writeSettings(join(home, ".claude", "settings.json"), {
+      enabledPlugins: { "quiet@acme-tools": true },
+      hooks: { SessionStart: [group(null, command("echo quiet"))] },
+    });
+    writeSettings(join(tree.root, "project", ".claude", "settings.json"), {});
+    const engine = await createEngine({ home, cwd: join(tree.root, "project") });
+    const result = await engine.dispatch("SessionStart", { source: "startup" });
+    expect(result.additionalContext).toEqual(["quiet", "quiet"]);
+    expect(codes(result)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describeHandler } from "./decide/describe-handler.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
@@ -46,6 +47,11 @@ async function createEngine(persistent: boolean, timeout = 5): Promise<HookEngin
 const dispatch = (engine: HookEngine, toolInput: Record<string, unknown>) =>
   engine.dispatch("PreToolUse", { tool_name: "Bash", tool_input: toolInput });
 
+// Messages name the hook by its command, cut to a length the fixture path may exceed.
+const labels = [`node ${hook} --persistent`, `node ${hook}`].map((command) =>
+  describeHandler({ event: "PreToolUse", command }),
+);
+
 /** A result without what differs between two runs of the same hook: command, timing, file. */
 function comparable(result: DispatchResult) {
   return {
@@ -54,7 +60,9 @@ function comparable(result: DispatchResult) {
     diagnostics: result.diagnostics.map(({ code, severity, message }) => ({
       code,
       severity,
-      message: message.replace(/ --persistent/g, "").replace(/hooks-\d+\.json/g, "hooks.json"),
+      message: labels
+        .reduce((text, label) => text.replaceAll(label, "PreToolUse hook"), message)
+        .replace(/hooks-\d+\.json/g, "hooks.json"),
     })),
   };
 }

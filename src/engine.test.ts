@@ -1861,7 +1861,7 @@ describe.skipIf(process.platform === "win32")("createHookEngine (deepagents prof
       expect(result.diagnostics).toEqual([]);
     });
 
-    it("bounds 5 MB of stdout garbage: status ok, output_truncated, nothing parsed", async () => {
+    it("bounds 5 MB of stdout garbage: status error, an output_truncated error, nothing parsed", async () => {
       const { engine } = await setup({
         PreToolUse: [
           group(
@@ -1872,9 +1872,10 @@ describe.skipIf(process.platform === "win32")("createHookEngine (deepagents prof
         ],
       });
       const result = await engine.dispatch("PreToolUse", bash("x"));
-      expect(statuses(result)).toEqual(["ok", "ok"]);
+      expect(statuses(result)).toEqual(["error", "ok"]);
       expect(result.decision).toBe("ask");
       expect(codes(result)).toEqual(["output_truncated"]);
+      expect(result.diagnostics[0]?.severity).toBe("error");
     });
 
     it("bounds 5 MB of stderr garbage from a failing handler", async () => {

@@ -35,6 +35,7 @@ import { paceWork } from "./run/pace-work.js";
 import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
 import { spawnHandler } from "./run/spawn-handler.js";
+import { removeSecretVariables } from "./run/remove-secret-variables.js";
 import { createTrustGate } from "./trust/gate-hook-trust.js";
 
 /** A handler about to run, as passed to `onRunStart`. */
@@ -113,6 +114,11 @@ export interface HookEngine {
   ): Promise<DispatchResult>;
   /** Cancels running handlers and stops persistent ones (killing their process groups); refuses later dispatches. */
   close(): Promise<void>;
+  /**
+   * Keeps `secrets` (a server's token) out of handlers started from now on: a variable whose value
+   * is one of them is not passed. `AGENT_HOOKS_TOKEN` never is. Absent where hooks run elsewhere.
+   */
+  withholdSecrets?(secrets: readonly string[]): void;
   /** Says, for every configured hook, whether it would run for this event and payload, and why not; runs nothing. */
   explain(
     event: string,
@@ -225,10 +231,14 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const persistentHandlers = createPersistentHandlerPool();
   // One frozen environment per hook: the runner then resolves each command once, not per event.
   const hookEnvironments = new Map<string, Readonly<Record<string, string | undefined>>>();
+  // Values no handler may see (a server's token): `withholdSecrets` adds to it.
+  const secrets = new Set<string>();
   const environmentFor = (hook: CompiledHook) => {
     let hookEnvironment = hookEnvironments.get(hook.id);
     if (hookEnvironment === undefined) {
-      hookEnvironment = Object.freeze({ ...environment, ...hook.definition.env });
+      hookEnvironment = Object.freeze(
+        removeSecretVariables({ ...environment, ...hook.definition.env }, secrets),
+      );
       hookEnvironments.set(hook.id, hookEnvironment);
     }
     return hookEnvironment;
@@ -452,6 +462,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       home,
       aliases,
       gate: trustGate.refuse,
+      deduplicate: profile.deduplicate,
     });
     const validation = createToolInputValidator(dispatchOptions);
     if (planned.length === 0) {
@@ -544,6 +555,10 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     profile,
     diagnostics,
     dispatch,
+    withholdSecrets(values) {
+      for (const value of values) if (value !== "") secrets.add(value);
+      hookEnvironments.clear();
+    },
     async close() {
       closing.abort();
       await Promise.allSettled([...running]);

@@ -450,3 +450,174 @@ describe("vscode timeouts", () => {
     expect(loaded.definitions.map((definition) => definition.timeoutMs)).toEqual([30_000, 5_000]);
   });
 });
+
+describe("vscode event lists mixing flat entries and matcher groups", () => {
+  const stop = (label: string) => emit("--stdout", "{}", "--label", label);
+  it.each<[string, unknown[], string[]]>([
+    [
+      "an entry, then a group",
+      [entry(stop("a")), group(null, stop("b"))],
+      ["Stop:0:0", "Stop:1:0"],
+    ],
+    [
+      "a group, then an entry",
+      [group(null, stop("a")), entry(stop("b"))],
+      ["Stop:0:0", "Stop:1:0"],
+    ],
+    [
+      "entry, two-handler group, entry",
+      [entry(stop("a")), group(null, stop("b"), stop("c")), entry(stop("d"))],
+      ["Stop:0:0", "Stop:1:0", "Stop:1:1", "Stop:2:0"],
+    ],
+    [
+      "Copilot entries around a group",
+      [
+        { type: "command", bash: stop("a") },
+        group(null, stop("b")),
+        { type: "command", bash: stop("c"), timeoutSec: 5 },
+      ],
+      ["Stop:0:0", "Stop:1:0", "Stop:2:0"],
+    ],
+  ])("runs both kinds: %s", async (_name, list, ids) => {
+    const { engine } = await setup({ hooks: { Stop: list } });
+    expect(engine.diagnostics).toEqual([]);
+    const result = await engine.dispatch("Stop", {});
+    expect(result.runs.map((run) => [run.id, run.status])).toEqual(ids.map((id) => [id, "ok"]));
+  });
+
+  it("loads a flat event beside a grouped event in one file, and keeps the group's matcher", async () => {
+    const { engine } = await setup({
+      hooks: {
+        PreToolUse: [
+          group("Edit", emit("--label", "edit")),
+          group("Bash", emit("--label", "bash")),
+        ],
+        Stop: [entry(emit("--stdout", "{}"))],
+      },
+    });
+    expect(engine.diagnostics).toEqual([]);
+    expect((await engine.dispatch("PreToolUse", bash)).runs.map((run) => run.id)).toEqual([
+      "PreToolUse:1:0",
+    ]);
+    expect((await engine.dispatch("Stop", {})).runs.map((run) => run.id)).toEqual(["Stop:0:0"]);
+  });
+});
+
+describe("vscode blank command overrides", () => {
+  it.each([
+    ["linux", ""],
+    ["osx", ""],
+    ["windows", ""],
+    ["linux", "   "],
+    ["osx", "\t\n"],
+  ])("falls back to command when %s is %j", async (override, value) => {
+    const { engine } = await setup({
+      hooks: {
+        PreToolUse: [
+          entry(emit("--stdout", permission("deny", "fallback")), { [override]: value }),
+        ],
+      },
+    });
+    expect(engine.diagnostics).toEqual([]);
+    expect((await engine.dispatch("PreToolUse", bash)).decision).toBe("deny");
+  });
+
+  it("falls back to command when every override is blank", async () => {
+    const { engine } = await setup({
+      hooks: {
+        PreToolUse: [
+          entry(emit("--stdout", permission("deny", "fallback")), {
+            linux: "",
+            osx: " ",
+            windows: "",
+          }),
+        ],
+      },
+    });
+    expect(engine.diagnostics).toEqual([]);
+    expect((await engine.dispatch("PreToolUse", bash)).reason).toBe("fallback");
+  });
+});
+
+describe("vscode identical handlers across hook files", () => {
+  const counter = join(engineFixtures, "count-run.sh");
+  const countLines = (file: string) =>
+    readFileSync(file, "utf8").split("\n").filter(Boolean).length;
+
+  /** A workspace with hook files at VS Code's own locations (discovery, no explicit files). */
+  async function setupLocations(files: Record<string, unknown>) {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-vscode-locations-")));
+    roots.push(root);
+    const home = join(root, "home");
+    const workspace = join(root, "workspace");
+    for (const [relative, document] of Object.entries(files)) {
+      const file = join(root, relative);
+      mkdirSync(join(file, ".."), { recursive: true });
+      writeFileSync(file, json(document));
+    }
+    mkdirSync(home, { recursive: true });
+    mkdirSync(workspace, { recursive: true });
+    const engine = await createHookEngine({ profile: "vscode", cwd: workspace, home });
+    engines.push(engine);
+    return { root, engine };
+  }
+
+  it.each<[string, [string, number][], string[]]>([
+    [
+      "a workspace copy over a user copy (Copilot hooks folder)",
+      [
+        ["workspace/.github/hooks/policy.json", 10],
+        ["home/.copilot/hooks/policy.json", 0.001],
+      ],
+      ["ok", "skipped"],
+    ],
+    [
+      "a workspace Claude settings copy over an earlier user copy",
+      [
+        ["home/.copilot/hooks/policy.json", 0.001],
+        ["workspace/.claude/settings.json", 10],
+      ],
+      ["skipped", "ok"],
+    ],
+    [
+      "a local settings copy over earlier workspace copies",
+      [
+        ["workspace/.github/hooks/policy.json", 0.001],
+        ["workspace/.claude/settings.json", 0.001],
+        ["workspace/.claude/settings.local.json", 10],
+      ],
+      ["skipped", "skipped", "ok"],
+    ],
+  ])("runs %s, once, with its own timeout", async (_name, copies, expected) => {
+    const logFolder = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-vscode-runs-")));
+    roots.push(logFolder);
+    const log = join(logFolder, "runs.log");
+    const same = [counter, log, "0.2"].map(quote).join(" ");
+    const files = Object.fromEntries(
+      copies.map(([file, timeout]) => [file, { hooks: { Stop: [entry(same, { timeout })] } }]),
+    );
+    const { engine } = await setupLocations(files);
+    const result = await engine.dispatch("Stop", {});
+    expect(result.runs.map((run) => run.status)).toEqual(expected);
+    expect(countLines(log)).toBe(1);
+    const explanation = await engine.explain("Stop", {});
+    expect(explanation.entries.map((entry) => entry.verdict)).toEqual(
+      expected.map((status) => (status === "ok" ? "would-run" : "skipped")),
+    );
+  });
+
+  it("runs copies with different env or cwd as different handlers", async () => {
+    const logFolder = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-vscode-runs-")));
+    roots.push(logFolder);
+    const log = join(logFolder, "runs.log");
+    const same = [counter, log].map(quote).join(" ");
+    const { engine } = await setup({
+      hooks: {
+        Stop: [entry(same), entry(same, { env: { LEVEL: "strict" } }), entry(same, { cwd: "." })],
+      },
+    });
+    const result = await engine.dispatch("Stop", {});
+    expect(result.runs.map((run) => run.status)).toEqual(["ok", "ok", "ok"]);
+    expect(countLines(log)).toBe(3);
+  });
+});

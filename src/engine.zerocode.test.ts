@@ -10,7 +10,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "./config/load-config.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
@@ -73,6 +73,10 @@ const command = (text: string, extra: Record<string, unknown> = {}) => ({
 const group = (matcher: string | null, ...hooks: unknown[]) =>
   matcher === null ? { hooks } : { matcher, hooks };
 const codes = (result: DispatchResult) => result.diagnostics.map((item) => item.code);
+const statusesOf = (result: DispatchResult) => result.runs.map((run) => run.status);
+/** Load diagnostics apart from the bypass warning every engine of `setup` has. */
+const loadDiagnostics = (engine: HookEngine) =>
+  engine.diagnostics.filter((item) => item.code !== "trust_bypassed");
 
 describe("zerocode matchers and tool aliases", () => {
   it("reads matchers as unanchored regular expressions", async () => {
@@ -94,6 +98,54 @@ describe("zerocode matchers and tool aliases", () => {
     expect(engine.diagnostics.filter((item) => item.code === "matcher_ignored")).toHaveLength(2);
     expect((await engine.dispatch("Stop", {})).runs).toHaveLength(1);
     expect((await engine.dispatch("UserPromptSubmit", { prompt: "x" })).runs).toHaveLength(1);
+  });
+
+  // The seed: on UserPromptSubmit and Stop "any configured matcher is ignored", so even one that
+  // is not a valid regular expression leaves its group running (a warning, never a drop).
+  it.each([
+    ["Stop", "["],
+    ["Stop", "("],
+    ["Stop", "a{2"],
+    ["Stop", "Bash"],
+    ["UserPromptSubmit", "["],
+    ["UserPromptSubmit", "(?<"],
+    ["UserPromptSubmit", "Bash"],
+  ])(
+    "runs a %s group whose matcher %j is ignored, in dispatch and explain",
+    async (event, matcher) => {
+      const { engine } = await setup({
+        [event]: [group(matcher, command(emit("--stdout", "{}")))],
+      });
+      expect(loadDiagnostics(engine).map((item) => [item.code, item.severity, item.path])).toEqual([
+        ["matcher_ignored", "warning", `hooks.${event}[0].matcher`],
+      ]);
+      const result = await engine.dispatch(event, { prompt: "x" });
+      expect(statusesOf(result)).toEqual(["ok"]);
+      const explanation = await engine.explain(event, { prompt: "x" });
+      expect(explanation.entries.map((entry) => [entry.hookId, entry.verdict])).toEqual([
+        [`${event}:0:0`, "would-run"],
+      ]);
+    },
+  );
+
+  it.each([["Stop"], ["UserPromptSubmit"]])(
+    "runs a %s group whose matcher matches everything (*, empty) without a warning",
+    async (event) => {
+      const { engine } = await setup({
+        [event]: [
+          group("*", command(emit("--stdout", "{}", "--label", "star"))),
+          group("", command(emit("--stdout", "{}", "--label", "empty"))),
+        ],
+      });
+      expect(loadDiagnostics(engine)).toEqual([]);
+      expect(statusesOf(await engine.dispatch(event, { prompt: "x" }))).toEqual(["ok", "ok"]);
+    },
+  );
+
+  it("still drops a group whose matcher is not a valid regular expression on a matching event", async () => {
+    const { engine } = await setup({ PreToolUse: [group("[", command(emit()))] });
+    expect(loadDiagnostics(engine).map((item) => item.code)).toEqual(["invalid_matcher"]);
+    expect((await engine.dispatch("PreToolUse", { tool_name: "Bash" })).runs).toEqual([]);
   });
 
   it("matches apply_patch as Edit or Write and keeps apply_patch in the payload, running once", async () => {
@@ -258,7 +310,63 @@ describe("zerocode PreToolUse", () => {
     expect(codes(result)).toContain("invalid_output");
   });
 
-  it("keeps a deny that carries a rewrite, dropping only the rewrite", async () => {
+  // The seed: "Return updatedInput only with permissionDecision: allow; other updatedInput shapes
+  // are reported as errors": the run fails, its output is discarded and it decides nothing.
+  it.each([
+    ["deny", { permissionDecision: "deny", updatedInput: { command: "ls -la" } }, {}],
+    [
+      "deny with a reason and context",
+      {
+        permissionDecision: "deny",
+        permissionDecisionReason: "no",
+        additionalContext: "x",
+        updatedInput: { command: "ls -la" },
+      },
+      {},
+    ],
+    ["the legacy block", { updatedInput: { command: "ls -la" } }, { decision: "block" }],
+    ["ask", { permissionDecision: "ask", updatedInput: { command: "ls -la" } }, {}],
+    ["no decision", { updatedInput: { command: "ls -la" } }, {}],
+    ["allow, but not an object", { permissionDecision: "allow", updatedInput: "ls -la" }, {}],
+    ["allow, but null", { permissionDecision: "allow", updatedInput: null }, {}],
+  ])("fails a Bash rewrite with %s", async (_name, fields, topLevel) => {
+    const output = json({
+      ...topLevel,
+      hookSpecificOutput: { hookEventName: "PreToolUse", ...fields },
+    });
+    const { engine } = await setup({
+      PreToolUse: [group(null, command(emit("--stdout", output)))],
+    });
+    const result = await engine.dispatch("PreToolUse", bash);
+    expect(statusesOf(result)).toEqual(["error"]);
+    expect(result).toMatchObject({
+      decision: null,
+      reason: null,
+      updatedInput: null,
+      additionalContext: [],
+    });
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "invalid_output", severity: "error" }),
+    );
+  });
+
+  it("lets a deny from another handler stand beside a failed deny-with-rewrite", async () => {
+    const broken = specific("PreToolUse", { permissionDecision: "deny", updatedInput: {} });
+    const valid = specific("PreToolUse", {
+      permissionDecision: "deny",
+      permissionDecisionReason: "no",
+    });
+    const { engine } = await setup({
+      PreToolUse: [
+        group(null, command(emit("--stdout", broken)), command(emit("--stdout", valid))),
+      ],
+    });
+    const result = await engine.dispatch("PreToolUse", bash);
+    expect(statusesOf(result)).toEqual(["error", "blocked"]);
+    expect(result).toMatchObject({ decision: "deny", reason: "no", updatedInput: null });
+  });
+
+  it("fails a deny that carries a rewrite: no decision, its output discarded", async () => {
     const fields = { permissionDecision: "deny", permissionDecisionReason: "no", updatedInput: {} };
     const { engine } = await setup({
       PreToolUse: [group(null, command(emit("--stdout", specific("PreToolUse", fields))))],
@@ -267,7 +375,8 @@ describe("zerocode PreToolUse", () => {
       tool_name: "mcp__fs__write",
       tool_input: {},
     });
-    expect(result).toMatchObject({ decision: "deny", reason: "no", updatedInput: null });
+    expect(result.runs[0]?.status).toBe("error");
+    expect(result).toMatchObject({ decision: null, reason: null, updatedInput: null });
     expect(codes(result)).toContain("invalid_output");
   });
 
@@ -497,32 +606,37 @@ describe("zerocode PostToolUse, Stop, compaction and subagents", () => {
 describe("zerocode spilling of large additionalContext", () => {
   const context = (text: string) =>
     specific("SessionStart", { additionalContext: text }).replaceAll("'", "'\\''");
+  // Spills go to $TMPDIR/hook_outputs: each test points TMPDIR at its own root, removed afterwards.
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
 
   it("spills context above the default 2,500-token limit to a 0600 file and sends a preview", async () => {
     const large = `HEAD ${"x".repeat(20_000)} TAIL`;
-    const { engine } = await setup({
+    const { root, engine } = await setup({
       SessionStart: [group(null, command(`printf '%s' '${context(large)}'`))],
     });
+    vi.stubEnv("TMPDIR", root);
     const result = await engine.dispatch("SessionStart", { source: "startup" });
     const preview = result.additionalContext[0] ?? "";
     expect(Buffer.byteLength(preview)).toBeLessThanOrEqual(2_500 * 4);
     expect(preview).toMatch(/^HEAD /);
     expect(preview).toMatch(/ TAIL$/);
     const file = /(\/\S+\.txt)/.exec(preview)?.[1] ?? "";
-    expect(file).toContain(join("hook_outputs", "thr_1"));
+    expect(file).toContain(join(root, "hook_outputs", "thr_1"));
     expect(readFileSync(file, "utf8")).toBe(large);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    rmSync(file);
   });
 
   it("follows a handler's additionalContextLimit, and 0 never spills", async () => {
     const text = "y".repeat(3_000);
-    const { engine } = await setup({
+    const { root, engine } = await setup({
       SessionStart: [
         group(null, command(`printf '%s' '${context(text)}'`, { additionalContextLimit: 500 })),
         group(null, command(`printf '%s' '${context(text)}' #`, { additionalContextLimit: 0 })),
       ],
     });
+    vi.stubEnv("TMPDIR", root);
     const result = await engine.dispatch("SessionStart", { source: "startup" });
     expect(Buffer.byteLength(result.additionalContext[0] ?? "")).toBeLessThanOrEqual(2_000);
     expect(result.additionalContext[0]).toMatch(/hook_outputs/);
@@ -651,5 +765,161 @@ describe("zerocode suppressOutput", () => {
       tool_response: "",
     });
     expect(posted.runs[0]?.status).toBe("error");
+  });
+});
+
+// "Matching hooks from multiple files all run" and "higher-precedence config layers don't replace
+// lower-precedence hooks": ZeroCode merges no copies, in one file or across layers.
+describe("zerocode identical hooks", () => {
+  /** `count-run.sh FILE`: one line in FILE per run. */
+  const count = (file: string) => [join(fixtures, "count-run.sh"), file].map(quote).join(" ");
+  const countLines = (file: string) =>
+    readFileSync(file, "utf8").split("\n").filter(Boolean).length;
+
+  /** A new temporary folder for a run log, removed after the tests. */
+  const createLogFolder = () => {
+    const folder = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-zerocode-runs-")));
+    roots.push(folder);
+    return folder;
+  };
+
+  it("runs the same command twice in one group and again in another group", async () => {
+    const log = join(createLogFolder(), "runs.log");
+    const { engine } = await setup({
+      Stop: [
+        group(null, command(count(log)), command(count(log))),
+        group(null, command(count(log))),
+      ],
+    });
+    expect(loadDiagnostics(engine)).toEqual([]);
+    const result = await engine.dispatch("Stop", {});
+    expect(statusesOf(result)).toEqual(["ok", "ok", "ok"]);
+    expect(result.diagnostics).toEqual([]);
+    expect(countLines(log)).toBe(3);
+  });
+
+  /**
+   * A system, user, trusted project and managed layer, each with `hooks`: system and user
+   * `hooks.json`, project `.zerotwo/hooks.json`, managed `requirements.toml` `[hooks]` (TOML).
+   */
+  async function setupLayers(layers: {
+    system?: unknown[];
+    user?: unknown[];
+    project?: unknown[];
+    managed?: string;
+  }) {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-zerocode-layers-")));
+    roots.push(root);
+    const home = join(root, "home");
+    const system = join(root, "system");
+    const project = join(root, "project");
+    for (const folder of [
+      join(home, ".zerotwo"),
+      system,
+      join(project, ".zerotwo"),
+      join(project, ".git"),
+    ]) {
+      mkdirSync(folder, { recursive: true });
+    }
+    writeFileSync(
+      join(home, ".zerotwo", "config.toml"),
+      `[projects.${JSON.stringify(project)}]\ntrust_level = "trusted"\n`,
+    );
+    const hooksFile = (groups: unknown[] | undefined, file: string) => {
+      if (groups !== undefined)
+        writeFileSync(file, json({ hooks: { PreToolUse: groups, Stop: groups } }));
+    };
+    hooksFile(layers.system, join(system, "hooks.json"));
+    hooksFile(layers.user, join(home, ".zerotwo", "hooks.json"));
+    hooksFile(layers.project, join(project, ".zerotwo", "hooks.json"));
+    if (layers.managed !== undefined)
+      writeFileSync(join(system, "requirements.toml"), layers.managed);
+    const engine = await createHookEngine({
+      profile: "zerocode",
+      cwd: project,
+      home,
+      systemDir: system,
+      bypassHookTrust: true,
+      sessionId: "thr_1",
+    });
+    engines.push(engine);
+    return engine;
+  }
+
+  /** A `requirements.toml` with one managed handler for `event`. */
+  const managedToml = (event: string, text: string) =>
+    [
+      `[[hooks.${event}]]`,
+      "",
+      `[[hooks.${event}.hooks]]`,
+      'type = "command"',
+      `command = ${JSON.stringify(text)}`,
+      "",
+    ].join("\n");
+
+  it("runs the same command from the system, user, project and managed layers, in dispatch and explain", async () => {
+    const runs = join(createLogFolder(), "runs.log");
+    const same = [group(null, command(count(runs)))];
+    const engine = await setupLayers({
+      system: same,
+      user: same,
+      project: same,
+      managed: managedToml("Stop", count(runs)),
+    });
+    expect(engine.diagnostics.filter((item) => item.severity === "error")).toEqual([]);
+    const result = await engine.dispatch("Stop", {});
+    expect(
+      result.runs.map((run) => [
+        run.source.includes("requirements") ? "managed" : "other",
+        run.status,
+      ]),
+    ).toEqual([
+      ["other", "ok"],
+      ["other", "ok"],
+      ["other", "ok"],
+      ["managed", "ok"],
+    ]);
+    expect(result.diagnostics.map((item) => item.code)).not.toContain("duplicate_handler");
+    expect(countLines(runs)).toBe(4);
+    const explanation = await engine.explain("Stop", {});
+    expect(
+      explanation.entries
+        .filter((entry) => entry.event === "Stop")
+        .map((entry) => [entry.layer, entry.verdict]),
+    ).toEqual([
+      ["system", "would-run"],
+      ["user", "would-run"],
+      ["project", "would-run"],
+      ["managed", "would-run"],
+    ]);
+  });
+
+  // The attack: a user-layer copy of the managed command with a 1 ms timeout must not replace
+  // the managed hook (whose deny then vanished with the timed-out copy).
+  it("keeps a managed deny when a lower layer holds a copy of its command with a tiny timeout", async () => {
+    const deny = emit(
+      "--sleep",
+      "0.2",
+      "--stdout",
+      specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "policy" }),
+    );
+    const copy = [group("^Bash$", command(deny, { timeout: 0.001 }))];
+    const engine = await setupLayers({
+      user: copy,
+      project: copy,
+      managed: managedToml("PreToolUse", deny),
+    });
+    const result = await engine.dispatch("PreToolUse", {
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+    });
+    expect(statusesOf(result)).toEqual(["timeout", "timeout", "blocked"]);
+    expect(result).toMatchObject({ decision: "deny", reason: "policy" });
+    const explanation = await engine.explain("PreToolUse", { tool_name: "Bash", tool_input: {} });
+    expect(
+      explanation.entries
+        .filter((entry) => entry.event === "PreToolUse")
+        .map((entry) => entry.verdict),
+    ).toEqual(["would-run", "would-run", "would-run"]);
   });
 });

@@ -1,13 +1,26 @@
 import type { HookDefinition } from "../config/hook-definition.js";
 
-/** Names a handler for messages: `PreToolUse hook "./guard.sh"`. */
+const labelLimitCharacters = 80;
+
+/**
+ * Names a handler for messages, `PreToolUse hook "./guard.sh"`, cutting a command over 80
+ * characters in the middle so that its program and its script and arguments stay visible.
+ */
 export function describeHandler(hook: Pick<HookDefinition, "event" | "command">): string {
   const command = typeof hook.command === "string" ? hook.command : hook.command.join(" ");
-  const short = command.length > 80 ? `${command.slice(0, 77)}...` : command;
-  return `${hook.event} hook "${short}"`;
+  return `${hook.event} hook "${shortenInMiddle(command, labelLimitCharacters)}"`;
 }
 
 /** Where a handler is configured: `(/home/me/.deepagents/hooks.json hooks.PreToolUse[0].hooks[1])`. */
 export function describeHandlerLocation(hook: Pick<HookDefinition, "file" | "path">): string {
   return `(${hook.file} ${hook.path})`;
+}
+
+// Counted in code points, so a surrogate pair is never split.
+function shortenInMiddle(text: string, limit: number): string {
+  const characters = Array.from(text);
+  if (characters.length <= limit) return text;
+  const kept = limit - "...".length;
+  const head = Math.floor(kept / 2);
+  return `${characters.slice(0, head).join("")}...${characters.slice(head - kept).join("")}`;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
+import type { Profile } from "../profiles/profile.js";
+import { zerocodeProfile } from "../profiles/zerocode.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
 import type { HandlerVerdict } from "./handler-verdict.js";
 import { interpretOutcome } from "./interpret-outcome.js";
@@ -48,11 +50,20 @@ function outcome(fields: Partial<ProcessOutcome>): ProcessOutcome {
 }
 
 function interpret(event: string, fields: Partial<ProcessOutcome>): HandlerVerdict {
-  const spec = deepagentsProfile.events[event as keyof typeof deepagentsProfile.events];
+  return interpretIn(deepagentsProfile, event, fields);
+}
+
+function interpretIn(
+  profile: Profile,
+  event: string,
+  fields: Partial<ProcessOutcome>,
+): HandlerVerdict {
+  const spec = profile.events[event];
+  if (spec === undefined) throw new Error(`no ${event} in ${profile.name}`);
   return interpretOutcome(outcome(fields), {
     hook: definition(event),
     spec,
-    profile: deepagentsProfile,
+    profile,
     toolName: null,
   });
 }
@@ -123,7 +134,7 @@ const table: [string, string, Partial<ProcessOutcome>, Expected][] = [
     "PreToolUse",
     "exit 0, truncated stdout",
     { stdout: pre("deny"), stdoutTruncated: true, stdoutBytes: 5_000_000 },
-    { status: "ok", decision: null, codes: ["output_truncated"] },
+    { status: "error", decision: null, codes: ["output_truncated"] },
   ],
   // Exit 2: the blocking path; stdout is ignored and stderr is the reason.
   [
@@ -300,6 +311,125 @@ const table: [string, string, Partial<ProcessOutcome>, Expected][] = [
     { status: "blocked", decision: null, codes: ["block_ignored"] },
   ],
 ];
+
+// Output past the capture limit (1 MiB in every built-in profile) was dropped.
+describe("interpretOutcome: stdout cut at the capture limit", () => {
+  const limit = deepagentsProfile.captureLimitBytes;
+  const cut = (stdout: string, droppedOnlyWhitespace = false): Partial<ProcessOutcome> => ({
+    stdout,
+    stdoutTruncated: true,
+    stdoutDroppedOnlyWhitespace: droppedOnlyWhitespace,
+    stdoutBytes: limit + 10,
+  });
+  const reasonPadded = (decision: string) => pre(decision, "r".repeat(limit)).slice(0, limit);
+  const cases: [string, string, Profile, Partial<ProcessOutcome>][] = [
+    [
+      "a deny whose reason runs past the limit",
+      "PreToolUse",
+      deepagentsProfile,
+      cut(reasonPadded("deny")),
+    ],
+    [
+      "an allow whose reason runs past the limit",
+      "PreToolUse",
+      deepagentsProfile,
+      cut(reasonPadded("allow")),
+    ],
+    [
+      "a complete deny, then garbage past the limit",
+      "PreToolUse",
+      deepagentsProfile,
+      cut(`${pre("deny")}\n`),
+    ],
+    [
+      "a PermissionRequest deny, cut",
+      "PermissionRequest",
+      deepagentsProfile,
+      cut(request("deny").slice(0, 40)),
+    ],
+    [
+      "a Stop block, cut",
+      "Stop",
+      deepagentsProfile,
+      cut(json({ decision: "block", reason: "x" }).slice(0, 20)),
+    ],
+    [
+      "a SessionStart output, cut (it could say continue: false)",
+      "SessionStart",
+      deepagentsProfile,
+      cut('{"continue": tr'),
+    ],
+    ["nothing kept at all (a zero limit)", "PreToolUse", deepagentsProfile, cut("")],
+    [
+      "a ZeroCode PreToolUse deny, cut",
+      "PreToolUse",
+      zerocodeProfile,
+      cut(pre("deny").slice(0, 30)),
+    ],
+    [
+      "a ZeroCode Stop block, cut",
+      "Stop",
+      zerocodeProfile,
+      cut(json({ decision: "block" }).slice(0, 12)),
+    ],
+  ];
+
+  it.each(cases)(
+    "fails the run with an error naming the limit: %s",
+    (_name, event, profile, fields) => {
+      const verdict = interpretIn(profile, event, fields);
+      expect(verdict).toMatchObject({ status: "error", decision: null, continue: true });
+      expect(verdict.diagnostics).toEqual([
+        expect.objectContaining({ code: "output_truncated", severity: "error" }),
+      ]);
+      const [diagnostic] = verdict.diagnostics;
+      expect(diagnostic?.message).toContain(`capture limit of ${profile.captureLimitBytes} bytes`);
+      expect(diagnostic?.message).toContain('"./guard.sh"');
+      expect(diagnostic?.message).toContain(`${limit + 10} bytes`);
+    },
+  );
+
+  it("warns, without failing the run, where the event cannot decide or stop (ZeroCode SessionEnd)", () => {
+    const verdict = interpretIn(zerocodeProfile, "SessionEnd", cut('{"systemMessage": "by'));
+    expect(verdict).toMatchObject({ status: "ok", decision: null });
+    expect(verdict.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity])).toEqual(
+      [["output_truncated", "warning"]],
+    );
+  });
+
+  it.each([
+    [
+      "a deny",
+      "PreToolUse",
+      pre("deny", "no"),
+      { status: "blocked", decision: "deny", reason: "no" },
+    ],
+    [
+      "an allow",
+      "PreToolUse",
+      pre("allow", "ok"),
+      { status: "ok", decision: "allow", reason: "ok" },
+    ],
+    [
+      "a Stop block",
+      "Stop",
+      json({ decision: "block", reason: "go" }),
+      { status: "blocked", decision: "block" },
+    ],
+  ] as const)(
+    "reads %s followed only by whitespace past the limit as if whole",
+    (_name, event, stdout, expected) => {
+      const verdict = interpret(event, cut(`${stdout}\n   `, true));
+      expect(verdict).toMatchObject(expected);
+      expect(verdict.diagnostics).toEqual([]);
+    },
+  );
+
+  it("reads plain text followed only by whitespace past the limit as if whole", () => {
+    const verdict = interpretIn(zerocodeProfile, "SessionStart", cut("sprint 7\n", true));
+    expect(verdict).toMatchObject({ status: "ok", additionalContext: "sprint 7" });
+  });
+});
 
 describe("interpretOutcome: exit code × stdout → verdict", () => {
   it.each(table)("%s, %s", (event, _name, fields, expected) => {

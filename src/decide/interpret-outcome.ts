@@ -87,18 +87,11 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   const subject = describeHandler(hook);
   const stdout = outcome.stdout.trim();
   const verdict = createEmptyVerdict("ok");
-  if (stdout === "") return verdict;
-  if (outcome.stdoutTruncated) {
-    verdict.diagnostics.push(
-      createDiagnostic(
-        "output_truncated",
-        "warning",
-        `${subject} printed ${outcome.stdoutBytes} bytes; only the first ${Buffer.byteLength(outcome.stdout)} were kept and its output was not parsed ${describeHandlerLocation(hook)}`,
-        at,
-      ),
-    );
-    return verdict;
+  // A cut that dropped only whitespace lost nothing: the output is read as if whole.
+  if (outcome.stdoutTruncated && outcome.stdoutDroppedOnlyWhitespace !== true) {
+    return createCutOutputVerdict(outcome, context);
   }
+  if (stdout === "") return verdict;
   const parsed = parseHandlerOutput(stdout, context);
   verdict.diagnostics.push(...parsed.diagnostics);
   if (parsed.kind === "plain") {
@@ -146,6 +139,30 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
     verdict.reason = output.reason ?? null;
     if (output.decision === "deny") verdict.status = "blocked";
   }
+  return verdict;
+}
+
+// Output past the capture limit was dropped. Where the event's output can decide (or stop the
+// session), what the hook decided is unknown: an error and a failed run, never a silent nothing.
+// A failed run blocks nothing in any profile (errors are non-blocking), so no deny is made up.
+function createCutOutputVerdict(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
+  const { hook, spec, profile } = context;
+  const canDecide =
+    spec.decisionKind !== "none" ||
+    (spec.honorsContinue && spec.topLevelFields.supported.includes("continue"));
+  const verdict = createEmptyVerdict(canDecide ? "error" : "ok");
+  const kept = Buffer.byteLength(outcome.stdout);
+  const consequence = canDecide
+    ? `its output was cut, so what it decided for ${hook.event} cannot be known and the run failed`
+    : "its output was cut and not parsed";
+  verdict.diagnostics.push(
+    createDiagnostic(
+      "output_truncated",
+      canDecide ? "error" : "warning",
+      `${describeHandler(hook)} printed ${outcome.stdoutBytes} bytes to stdout, over the capture limit of ${profile.captureLimitBytes} bytes (${kept} kept); ${consequence} ${describeHandlerLocation(hook)}`,
+      { file: hook.file, path: hook.path },
+    ),
+  );
   return verdict;
 }
 

@@ -341,7 +341,7 @@ function validateUpdatedInput(
   if (output.updatedInput === undefined) return;
   const { profile, toolName } = context;
   let problem: string | null = null;
-  if (output.decision === "deny") {
+  if (output.decision === "deny" && profile.updatedInputWithDeny === "drop-rewrite") {
     // The deny stands; only the rewrite goes.
     delete output.updatedInput;
     report(

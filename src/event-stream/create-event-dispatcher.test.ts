@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { describeHandler } from "../decide/describe-handler.js";
 import { createEventDispatcher, type EventDispatcherOptions } from "./create-event-dispatcher.js";
 import type { EventLogEntry } from "./event-logger.js";
 
@@ -17,6 +18,14 @@ const orderedEvents = [
   "context.compact",
   "permission.request",
 ];
+
+const directories: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(
+    directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })),
+  );
+});
 
 interface Entry {
   command: unknown;
@@ -32,6 +41,7 @@ async function setUp(
   options: EventDispatcherOptions = {},
 ) {
   const directory = await mkdtemp(path.join(os.tmpdir(), "event-stream-"));
+  directories.push(directory);
   const file = (name: string) => path.join(directory, name);
   const config = file("hooks.json");
   await writeFile(config, JSON.stringify({ hooks: entries(file) }));
@@ -220,8 +230,14 @@ describe("createEventDispatcher", () => {
     expect(byPath["hooks[1]"]).toMatchObject({ code: "nonzero_exit", severity: "warning" });
     expect(byPath["hooks[1]"]?.message).toContain("was killed by SIGSEGV");
     expect(byPath["hooks[2]"]).toMatchObject({ code: "nonzero_exit", severity: "warning" });
+    // The label cuts a long fixture path: build it the way the dispatcher does.
+    const label = describeHandler({
+      event: "session.start",
+      command: ["/bin/sh", fixture("exit-with-code.sh"), "3"],
+    });
+    expect(label).toMatch(/^session\.start hook "\/bin\/sh .*exit-with-code\.sh 3"$/);
     expect(byPath["hooks[2]"]?.message).toBe(
-      `session.start hook "/bin/sh ${fixture("exit-with-code.sh")} 3" exited with code 3: boom (${config} hooks[2])`,
+      `${label} exited with code 3: boom (${config} hooks[2])`,
     );
     expect(byPath["hooks[3]"]).toMatchObject({ code: "timeout", severity: "warning" });
     expect(byPath["hooks[3]"]?.message).toContain("timed out after 0.3 s and was killed");

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, realpath } from "node:fs/promises";
-import os from "node:os";
+import { cp, mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import { loadConfig } from "../config/load-config.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "../engine.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
@@ -40,7 +40,7 @@ const summarize = (entries: readonly ExplainEntry[]) =>
 
 /** A copy of a fixture tree in a temporary directory, with `project/.git` (git stores none). */
 async function copyTree(name: string): Promise<string> {
-  const directory = await realpath(await mkdtemp(path.join(os.tmpdir(), "agent-hooks-explain-")));
+  const directory = await realpath(await createTempDirectory("explain"));
   await cp(path.join(fixtures, name), directory, { recursive: true });
   await mkdir(path.join(directory, "project", ".git"), { recursive: true });
   return directory;

@@ -2,7 +2,7 @@ import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { findEventSpec } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
-import { type CompiledMatcher, compileMatcher } from "./compile-matcher.js";
+import { type CompiledMatcher, compileMatcher, isMatchAllMatcher } from "./compile-matcher.js";
 import { type CompiledPermissionRule, compilePermissionRule } from "./compile-permission-rule.js";
 
 /** A handler definition with its matcher and `if` rule compiled once, at load. */
@@ -103,14 +103,19 @@ function compileGroupMatcher(
   diagnostics: Diagnostic[],
 ): CompiledMatcher | null {
   const where = { file: definition.file, path: `${definition.groupPath}.matcher` };
-  const compiled = compileMatcher(definition.matcher, profile.matcherSyntax);
+  // An event without a match field does not support matchers: whatever is written (even a
+  // pattern that would not compile) is ignored, never a reason to drop the group.
+  const compiled = compileMatcher(
+    matchField === null ? null : definition.matcher,
+    profile.matcherSyntax,
+  );
   if (!compiled.ok) {
     diagnostics.push(
       createDiagnostic(compiled.code, "error", `${compiled.error}; the group is skipped`, where),
     );
     return null;
   }
-  if (matchField === null && compiled.matcher.kind !== "all") {
+  if (matchField === null && !isMatchAllMatcher(definition.matcher)) {
     diagnostics.push(
       createDiagnostic(
         "matcher_ignored",
@@ -119,8 +124,6 @@ function compileGroupMatcher(
         where,
       ),
     );
-    const all = compileMatcher(null);
-    return all.ok ? all.matcher : null;
   }
   return compiled.matcher;
 }

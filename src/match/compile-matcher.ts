@@ -30,7 +30,7 @@ export function compileMatcher(
   syntax: MatcherSyntax = "deepagents",
 ): MatcherCompilation {
   const source = matcher ?? null;
-  if (source === null || source === "" || source === "*") {
+  if (source === null || isMatchAllMatcher(source)) {
     return success({ kind: "all", source, test: () => true });
   }
   if (syntax === "deepagents" && simpleNamePattern.test(source)) {
@@ -82,6 +82,11 @@ export function compileMatcher(
     source,
     test: (value) => value !== undefined && testSafely(expression, value),
   });
+}
+
+/** Whether a matcher as written selects everything: omitted, `""` or `"*"`. */
+export function isMatchAllMatcher(matcher: string | null | undefined): boolean {
+  return matcher === null || matcher === undefined || matcher === "" || matcher === "*";
 }
 
 // A match that still fails (the engine's backtracking stack) selects nothing rather than throw.

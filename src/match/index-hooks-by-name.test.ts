@@ -51,7 +51,7 @@ describe("selectCandidateHooks", () => {
             const compiled = compileHooks(groupMatchers.map(createDefinition), profile);
             const hooks = compiled.byEvent.get("PreToolUse") ?? [];
             const payload = toolName === undefined ? {} : { tool_name: toolName };
-            const context = { cwd: "/w", home: "/h", aliases };
+            const context = { cwd: "/w", home: "/h", aliases, deduplicate: profile.deduplicate };
             const candidates = selectCandidateHooks(indexHooksByName(hooks), toolName, aliases);
             const ids = (planned: ReturnType<typeof planHandlers>) =>
               planned.map((entry) => entry.hook.id);

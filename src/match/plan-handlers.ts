@@ -1,6 +1,7 @@
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import type { EventSpec } from "../profiles/profile.js";
+import type { DeduplicationRules, EventSpec } from "../profiles/profile.js";
 import type { CompiledHook } from "./compile-hooks.js";
+import { findDuplicateHandlers } from "./find-duplicate-handlers.js";
 
 /** A handler chosen for an event: to run, or listed as skipped with the diagnostic saying why. */
 export interface PlannedHandler {
@@ -16,11 +17,14 @@ export interface PlanContext {
   aliases: readonly string[];
   /** Returns why a matching handler must not run, or null to run it. */
   gate?: (hook: CompiledHook) => Diagnostic | null;
+  /** The profile's rule for identical handlers, or null when every copy runs. */
+  deduplicate: DeduplicationRules | null;
 }
 
 /**
  * Picks the handlers an event runs, in configuration order: matcher on the event's field (or
- * one of its aliases), the `if` rule, then the gate; a repeated identical command runs once.
+ * one of its aliases), the `if` rule, then the gate; of identical handlers, where the profile
+ * merges them, only the highest-precedence copy runs.
  */
 export function planHandlers(
   hooks: readonly CompiledHook[],
@@ -31,7 +35,6 @@ export function planHandlers(
   const matchValue = spec.matchField === null ? undefined : payload[spec.matchField];
   const value = typeof matchValue === "string" ? matchValue : undefined;
   const planned: PlannedHandler[] = [];
-  const seen = new Set<string>();
   for (const hook of hooks) {
     if (!hook.matcher.test(value) && !context.aliases.some((alias) => hook.matcher.test(alias))) {
       continue;
@@ -67,21 +70,26 @@ export function planHandlers(
       planned.push({ hook, skip: refusal });
       continue;
     }
-    const key = JSON.stringify([definition.command, definition.cwd, definition.env]);
-    if (seen.has(key)) {
-      planned.push({
-        hook,
-        skip: createDiagnostic(
-          "duplicate_handler",
-          "info",
-          `${definition.event} handler skipped: the same command already runs for this event (${definition.file} ${definition.path})`,
-          at,
-        ),
-      });
-      continue;
-    }
-    seen.add(key);
     planned.push({ hook, skip: null });
   }
-  return planned;
+  const selected = planned.filter((entry) => entry.skip === null).map((entry) => entry.hook);
+  const duplicates = findDuplicateHandlers(selected, context.deduplicate);
+  if (duplicates.size === 0) return planned;
+  return planned.map((entry) => {
+    const survivor = duplicates.get(entry.hook);
+    return survivor === undefined
+      ? entry
+      : { hook: entry.hook, skip: describeDuplicate(entry.hook, survivor) };
+  });
+}
+
+function describeDuplicate(hook: CompiledHook, survivor: CompiledHook): Diagnostic {
+  const { definition } = hook;
+  const kept = survivor.definition;
+  return createDiagnostic(
+    "duplicate_handler",
+    "info",
+    `${definition.event} handler skipped: the same command runs for this event as ${survivor.id} (${kept.layer} layer, ${kept.file} ${kept.path}) (${definition.file} ${definition.path})`,
+    { file: definition.file, path: definition.path },
+  );
 }

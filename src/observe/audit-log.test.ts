@@ -1,16 +1,20 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
+  chownSync,
+  existsSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
+  rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngineOptions } from "../engine.js";
 
@@ -66,8 +70,19 @@ const dispatchKeys = [
 
 type AuditLine = Record<string, unknown>;
 
+const directories: string[] = [];
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  for (const directory of directories.splice(0)) {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
 function makeDirectory(): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-audit-")));
+  const directory = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-audit-")));
+  directories.push(directory);
+  return directory;
 }
 
 /** A deepagents engine on a hooks.json with three PreToolUse handlers: deny, context, exit 1. */
@@ -225,24 +240,114 @@ describe("audit log", () => {
     expect(actual.map(withoutDurations)).toEqual(expected.map(withoutDurations));
   });
 
-  it("narrows an existing log readable by others to 0600 and appends to it", async () => {
+  it("appends to an existing log that is private to this user", async () => {
     const directory = makeDirectory();
     const auditLog = join(directory, "audit.jsonl");
-    writeFileSync(auditLog, '{"type":"earlier"}\n');
-    chmodSync(auditLog, 0o644);
+    writeFileSync(auditLog, '{"type":"earlier"}\n', { mode: 0o600 });
     const engine = await createHookEngine(engineOptions(directory, { auditLog }));
-    await engine.dispatch("Stop", {});
+    const result = await engine.dispatch("Stop", {});
     await engine.close();
+    expect(result.diagnostics).toEqual([]);
     expect(statSync(auditLog).mode & 0o777).toBe(0o600);
     const lines = readLines(auditLog);
     expect(lines.map((line) => line.type)).toEqual(["earlier", "dispatch"]);
     expect(lines[1]).toMatchObject({ event: "Stop", runCount: 0, decision: null });
   });
+
+  // A log that is not private to this user is refused, never written: each case leaves the
+  // target untouched and says why in an audit_log_failed diagnostic.
+  const untouched = '{"type":"someone else\'s"}\n';
+  const refusals: [string, (auditLog: string, directory: string) => string | null, RegExp][] = [
+    [
+      "a symbolic link to another file",
+      (auditLog, directory) => {
+        const target = join(directory, "elsewhere.jsonl");
+        writeFileSync(target, untouched, { mode: 0o600 });
+        symlinkSync(target, auditLog);
+        return target;
+      },
+      /it is a symbolic link/,
+    ],
+    [
+      "a dangling symbolic link (it would create the file it points to)",
+      (auditLog, directory) => {
+        symlinkSync(join(directory, "created-through-link.jsonl"), auditLog);
+        return null;
+      },
+      /it is a symbolic link/,
+    ],
+    [
+      "a file readable by others (0644)",
+      (auditLog) => {
+        writeFileSync(auditLog, untouched);
+        chmodSync(auditLog, 0o644);
+        return auditLog;
+      },
+      /open to other users \(mode 0644\)/,
+    ],
+    [
+      "a file readable by its group (0640)",
+      (auditLog) => {
+        writeFileSync(auditLog, untouched);
+        chmodSync(auditLog, 0o640);
+        return auditLog;
+      },
+      /open to other users \(mode 0640\)/,
+    ],
+    [
+      "a named pipe",
+      (auditLog) => {
+        execFileSync("mkfifo", ["-m", "600", auditLog]);
+        return null;
+      },
+      /not a regular file/,
+    ],
+  ];
+  it.each(refusals)("refuses %s", async (_name, plant, reason) => {
+    const directory = makeDirectory();
+    const auditLog = join(directory, "audit.jsonl");
+    const target = plant(auditLog, directory);
+    const engine = await createHookEngine(engineOptions(directory, { auditLog }));
+    const result = await engine.dispatch("Stop", {});
+    await engine.close();
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "audit_log_failed",
+        message: expect.stringMatching(reason),
+        file: auditLog,
+      }),
+    ]);
+    if (target !== null) expect(readFileSync(target, "utf8")).toBe(untouched);
+    expect(existsSync(join(directory, "created-through-link.jsonl"))).toBe(false);
+  });
+
+  // Only root can give a file to another user; elsewhere this case is skipped, visibly.
+  it.skipIf(process.getuid?.() !== 0)(
+    "refuses a 0600 log owned by another user (uid 65534; needs root to chown)",
+    async () => {
+      const directory = makeDirectory();
+      const auditLog = join(directory, "audit.jsonl");
+      writeFileSync(auditLog, untouched, { mode: 0o600 });
+      chownSync(auditLog, 65_534, 65_534);
+      const engine = await createHookEngine(engineOptions(directory, { auditLog }));
+      const result = await engine.dispatch("Stop", {});
+      await engine.close();
+      expect(result.diagnostics).toEqual([
+        expect.objectContaining({
+          code: "audit_log_failed",
+          message: expect.stringContaining("it belongs to another user (uid 65534)"),
+        }),
+      ]);
+      expect(readFileSync(auditLog, "utf8")).toBe(untouched);
+    },
+  );
 });
 
 describe("audit log flags", () => {
   it("records timeouts, truncation and spilled context as separate flags", async () => {
     const directory = makeDirectory();
+    // Spilled context goes to $TMPDIR/hook_outputs: keep it in the directory removed afterwards.
+    vi.stubEnv("TMPDIR", directory);
     const auditLog = join(directory, "flags.jsonl");
     const large = JSON.stringify({
       hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "x".repeat(20_000) },

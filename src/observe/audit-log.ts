@@ -1,7 +1,7 @@
-import { constants } from "node:fs";
-import { type FileHandle, mkdir, open } from "node:fs/promises";
+import { type FileHandle, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { openPrivateFile, type PrivateFileResult } from "../open-private-file.js";
 
 /** An append-only JSON Lines file written whole lines at a time, in order, never throwing. */
 export interface AuditLog {
@@ -15,12 +15,11 @@ export interface AuditLog {
   close(): Promise<void>;
 }
 
-const privateFile = 0o600;
-
 /**
- * Opens `file` lazily (created 0600, appended with `O_APPEND`) and writes queued lines through
- * one promise chain, so concurrent dispatches never interleave; each batch of whole lines is one
- * `write` call. A failure turns the log off and is reported once, never thrown.
+ * Opens `file` lazily (created 0600, appended with `O_APPEND`; a symbolic link, another user's
+ * file or one open to others is refused) and writes queued lines through one promise chain, so
+ * concurrent dispatches never interleave; each batch of whole lines is one `write` call. A
+ * failure turns the log off and is reported once, never thrown.
  */
 export function createAuditLog(file: string): AuditLog {
   const target = path.resolve(file);
@@ -34,24 +33,35 @@ export function createAuditLog(file: string): AuditLog {
   let reported = false;
   let closed = false;
 
-  const fail = (error: unknown) => {
+  /** Turns the log off; `reason` is a refusal's text, or an error whose code is shown. */
+  const fail = (reason: unknown) => {
     if (failed) return;
     failed = true;
     pending = [];
-    const code = (error as NodeJS.ErrnoException)?.code ?? String(error);
+    const shown =
+      typeof reason === "string"
+        ? reason
+        : ((reason as NodeJS.ErrnoException)?.code ?? String(reason));
     failure = createDiagnostic(
       "audit_log_failed",
       "warning",
-      `The audit log ${target} cannot be written (${code}); audit logging is off for this engine, dispatching goes on`,
+      `The audit log ${target} cannot be written (${shown}); audit logging is off for this engine, dispatching goes on`,
       { file: target },
     );
   };
   const openOnce = () => {
-    handle ??= openPrivateFile(target)
-      .catch((error: unknown) => {
-        fail(error);
-        return null;
-      })
+    handle ??= openLogFile(target)
+      .then(
+        (opened) => {
+          if (opened.ok) return opened.handle;
+          fail(opened.reason);
+          return null;
+        },
+        (error: unknown) => {
+          fail(error);
+          return null;
+        },
+      )
       .finally(() => {
         opened = true;
       });
@@ -97,18 +107,11 @@ export function createAuditLog(file: string): AuditLog {
   };
 }
 
-async function openPrivateFile(file: string): Promise<FileHandle> {
+// The log may name commands, reasons and payloads: a file that is not private to this user
+// (a symbolic link, another user's file, one others can read) is refused, never written.
+async function openLogFile(file: string): Promise<PrivateFileResult> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
-  const fileHandle = await open(file, flags, privateFile);
-  try {
-    const { mode } = await fileHandle.stat();
-    // An existing file readable by others is narrowed: the log may name commands and reasons.
-    if ((mode & 0o077) !== 0) await fileHandle.chmod(privateFile);
-  } catch {
-    // Not ours to change (another owner): keep writing.
-  }
-  return fileHandle;
+  return openPrivateFile(file, "append");
 }
 
 // One write call for the whole buffer; loop only on the rare short write.

@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { context, SpanStatusCode, trace } from "@opentelemetry/api";
@@ -25,8 +25,11 @@ const deny = JSON.stringify({
   },
 });
 
+const directories: string[] = [];
+
 function engineOptions(extra: Partial<HookEngineOptions> = {}): HookEngineOptions {
   const directory = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-trace-")));
+  directories.push(directory);
   const file = join(directory, "hooks.json");
   const hooks = {
     PreToolUse: [
@@ -59,6 +62,7 @@ const withoutDurations = (result: DispatchResult) => ({
 afterAll(() => {
   trace.disable();
   context.disable();
+  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
 describe("OpenTelemetry spans", () => {

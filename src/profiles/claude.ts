@@ -176,6 +176,7 @@ export const claudeProfile = {
   commandTools: ["Bash"],
   updatedInputDecisions: ["allow", "ask"],
   updatedInputNeedsSchema: false,
+  updatedInputWithDeny: "drop-rewrite",
   shell: "bash",
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
   timestampField: null,
@@ -185,6 +186,12 @@ export const claudeProfile = {
   captureLimitBytes: 1024 * 1024,
   killGraceMs: 1000,
   continuationCap: null,
+  // An identical command runs once, as the most authoritative settings file configures it;
+  // a plugin's hooks are never merged with another source's.
+  deduplicate: {
+    layerPrecedence: ["managed", "local", "project", "user"],
+    separateLayerPrefixes: ["plugin:"],
+  },
   knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
   unsupportedFieldEffect: "diagnostic",
   trust: null,

@@ -150,6 +150,7 @@ export const deepagentsProfile = {
   commandTools: ["Bash"],
   updatedInputDecisions: ["allow"],
   updatedInputNeedsSchema: false,
+  updatedInputWithDeny: "drop-rewrite",
   shell: "sh",
   projectDirectoryVariables: [],
   timestampField: null,
@@ -159,6 +160,8 @@ export const deepagentsProfile = {
   captureLimitBytes: 1024 * 1024,
   killGraceMs: 1000,
   continuationCap: 8,
+  // As Claude Code, whose hook format it shares: an identical command runs once per event.
+  deduplicate: { layerPrecedence: ["user"], separateLayerPrefixes: [] },
   knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
   unsupportedFieldEffect: "diagnostic",
   trust: null,

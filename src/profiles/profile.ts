@@ -28,7 +28,10 @@ export interface FieldRules {
 
 /** One event of a profile: how it matches, blocks and which output fields it reads. */
 export interface EventSpec {
-  /** The payload field the matcher reads, or null when the event ignores matchers. */
+  /**
+   * The payload field the matcher reads, or null when the event does not support matchers: any
+   * configured matcher, even one that would not compile, is then ignored (`matcher_ignored`).
+   */
   matchField: string | null;
   /** Whether handlers of this event may carry an `if` permission-rule predicate. */
   supportsIf: boolean;
@@ -82,6 +85,21 @@ export interface SpillRules {
   bytesPerToken: number;
 }
 
+/**
+ * How identical handlers selected for one dispatch are merged: the same command (string or argv,
+ * compared exactly), working directory and environment run once.
+ */
+export interface DeduplicationRules {
+  /**
+   * Layers from the highest precedence down: of identical handlers, the copy in the highest
+   * layer runs, with its own timeout; a layer not listed ranks below every listed one, and copies
+   * of one rank keep configuration order (the first runs).
+   */
+  layerPrecedence: readonly string[];
+  /** Layer-name prefixes (`plugin:`) whose handlers are merged only with copies from the same layer. */
+  separateLayerPrefixes: readonly string[];
+}
+
 /** A hook system described as data: every profile runs through the same pipeline. */
 export interface Profile {
   name: string;
@@ -110,6 +128,8 @@ export interface Profile {
   updatedInputDecisions: readonly ("allow" | "ask")[];
   /** Whether a rewrite (`updatedInput`) is applied only when it matches a tool-input schema the host passes. */
   updatedInputNeedsSchema: boolean;
+  /** What a rewrite returned with a deny does: the deny stands and the rewrite is dropped, or the run fails. */
+  updatedInputWithDeny: "drop-rewrite" | "fail-run";
   /** The shell string commands run with: `sh`, or `bash` where it exists (else `sh`). */
   shell: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
@@ -127,6 +147,8 @@ export interface Profile {
   killGraceMs: number;
   /** Maximum consecutive Stop continuations per session (the next is refused), or null for none. */
   continuationCap: number | null;
+  /** Identical handlers of one dispatch run once (the highest-precedence copy), or null: every copy runs. */
+  deduplicate: DeduplicationRules | null;
   /** Handler types the profile recognizes but does not run. */
   knownHandlerTypes: readonly string[];
   /** What an output field the event does not apply does: a diagnostic only, or the run fails. */

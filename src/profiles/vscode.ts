@@ -153,6 +153,7 @@ export const vscodeProfile = {
   commandTools: ["run_in_terminal"],
   updatedInputDecisions: ["allow", "ask"],
   updatedInputNeedsSchema: true,
+  updatedInputWithDeny: "drop-rewrite",
   shell: "sh",
   projectDirectoryVariables: [],
   timestampField: "timestamp",
@@ -162,6 +163,8 @@ export const vscodeProfile = {
   captureLimitBytes: 1024 * 1024,
   killGraceMs: 1000,
   continuationCap: null,
+  // As Claude Code: identical commands across hook files run once, the workspace's copy first.
+  deduplicate: { layerPrecedence: ["local", "project", "user"], separateLayerPrefixes: [] },
   knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
   unsupportedFieldEffect: "diagnostic",
   trust: null,

@@ -196,6 +196,8 @@ export const zerocodeProfile = {
   commandTools: ["Bash", "apply_patch"],
   updatedInputDecisions: ["allow"],
   updatedInputNeedsSchema: false,
+  // "Return updatedInput only with permissionDecision: allow; other updatedInput shapes are errors."
+  updatedInputWithDeny: "fail-run",
   shell: "sh",
   projectDirectoryVariables: [],
   timestampField: null,
@@ -205,6 +207,8 @@ export const zerocodeProfile = {
   captureLimitBytes: 1024 * 1024,
   killGraceMs: 1000,
   continuationCap: null,
+  // Matching hooks from every source all run: higher layers do not replace lower ones.
+  deduplicate: null,
   knownHandlerTypes: ["command", "prompt", "agent"],
   unsupportedFieldEffect: "fail-run",
   trust: { storeFile: "~/.zerotwo/hooks-trust.json" },

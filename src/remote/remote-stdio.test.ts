@@ -1,7 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -16,6 +14,7 @@ import {
   spawnServe,
   waitFor,
 } from "../../test/fixtures/remote/serve-process.js";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
 import { connectStream, spawnHookServer } from "./connect-stream.js";
 import { createRemoteHookEngine } from "./create-remote-hook-engine.js";
@@ -53,7 +52,7 @@ async function createLocalEngine() {
     await createHookEngine({
       profile: "deepagents",
       cwd: root,
-      home: await mkdtemp(path.join(os.tmpdir(), "agent-hooks-remote-")),
+      home: await createTempDirectory("remote"),
       configFiles: [path.join(root, config)],
     }),
   );

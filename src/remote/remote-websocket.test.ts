@@ -1,6 +1,4 @@
 import { once } from "node:events";
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
@@ -17,6 +15,7 @@ import {
   spawnListeningServe,
   waitFor,
 } from "../../test/fixtures/remote/serve-process.js";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
 import { connectWebSocket } from "./connect-websocket.js";
 import { createRemoteHookEngine } from "./create-remote-hook-engine.js";
@@ -68,7 +67,7 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
         await createHookEngine({
           profile: "deepagents",
           cwd: root,
-          home: await mkdtemp(path.join(os.tmpdir(), "agent-hooks-remote-")),
+          home: await createTempDirectory("remote"),
           configFiles: [path.join(root, config)],
         }),
       ),
@@ -100,7 +99,7 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
         await createHookEngine({
           profile: "deepagents",
           cwd: root,
-          home: await mkdtemp(path.join(os.tmpdir(), "agent-hooks-remote-")),
+          home: await createTempDirectory("remote"),
           configFiles: [path.join(root, config)],
         }),
       ),

@@ -19,6 +19,11 @@ export interface WebSocketServerOptions {
   token?: string;
   /** The largest frame accepted, in bytes; a larger one closes that connection (code 1009). */
   maxMessageBytes?: number;
+  /**
+   * Origins (`scheme://host[:port]`) whose pages may connect. An upgrade that carries an `Origin`
+   * header (every browser sends one; agents do not) is refused with 403 unless it is listed here.
+   */
+  allowedOrigins?: readonly string[];
   /** Receives one line per notable event (connections, refusals), for logs. */
   onLog?: (message: string) => void;
 }
@@ -39,7 +44,9 @@ const closeGraceMs = 1000;
 
 /**
  * Serves a hook engine to agents over WebSocket: binds to loopback by default, refuses an upgrade
- * without the session token with 401, and serves each connection with {@link serveHookEngine}.
+ * from a web page (an `Origin` not in `allowedOrigins`) with 403 and one without the session
+ * token with 401, keeps the token out of the engine's hook environments, and serves each
+ * connection with {@link serveHookEngine}.
  *
  * @example
  * ```ts
@@ -55,6 +62,9 @@ export async function startWebSocketServer(
   const host = options.host ?? "127.0.0.1";
   const token = options.token ?? randomBytes(32).toString("base64url");
   const maxMessageBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(normalizeOrigin));
+  // The hooks this server runs must not be able to read the token that reaches them.
+  engine.withholdSecrets?.([token]);
   const log = (message: string) => {
     try {
       options.onLog?.(message);
@@ -70,6 +80,14 @@ export async function startWebSocketServer(
   server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on("error", () => socket.destroy());
     const peer = `${socket.remoteAddress ?? "?"}:${socket.remotePort ?? "?"}`;
+    const origin = readOrigin(request);
+    if (origin !== null && !allowedOrigins.has(normalizeOrigin(origin))) {
+      log(
+        `refused a connection from ${peer}: origin ${JSON.stringify(origin)} is not allowed (403)`,
+      );
+      socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
     if (!checkRequestToken(request, token)) {
       log(`refused a connection from ${peer}: missing or wrong token (401)`);
       socket.end(
@@ -108,4 +126,21 @@ export async function startWebSocketServer(
       server.closeAllConnections();
     },
   };
+}
+
+/** The page origin a browser sent (`Origin`, or `Sec-WebSocket-Origin` of older drafts), or null. */
+function readOrigin(request: IncomingMessage): string | null {
+  const header = request.headers.origin ?? request.headers["sec-websocket-origin"];
+  const origin = Array.isArray(header) ? header.join(",") : header;
+  return origin === undefined ? null : origin;
+}
+
+/** An origin as browsers send it (lowercase scheme and host, no default port); as given otherwise. */
+function normalizeOrigin(origin: string): string {
+  try {
+    const parsed = new URL(origin.trim());
+    return parsed.origin === "null" ? origin.trim() : parsed.origin;
+  } catch {
+    return origin.trim();
+  }
 }

@@ -8,6 +8,11 @@ export interface CapturedOutput {
   truncated: boolean;
   /** Every byte the stream wrote, kept or not. */
   totalBytes: number;
+  /**
+   * True when no byte left out of `text` is anything but JSON whitespace (space, tab, CR, LF), so
+   * the trimmed text is the whole trimmed output; also true when nothing was dropped.
+   */
+  droppedOnlyWhitespace: boolean;
 }
 
 /** A bounded collector for one output stream: keeps a prefix, counts everything. */
@@ -24,13 +29,25 @@ export function createOutputCapture(limitBytes: number): OutputCapture {
   const chunks: Buffer[] = [];
   let keptBytes = 0;
   let totalBytes = 0;
+  let droppedOnlyWhitespace = true;
+  // Scanned only until the first other byte: garbage is settled at once, padding is read through.
+  const noteDropped = (dropped: Buffer): void => {
+    if (!droppedOnlyWhitespace) return;
+    for (let index = 0; index < dropped.length; index += 1) {
+      if (!isJsonWhitespace(dropped[index])) {
+        droppedOnlyWhitespace = false;
+        return;
+      }
+    }
+  };
 
   return {
     append(chunk) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
       totalBytes += bytes.length;
-      const room = limit - keptBytes;
-      if (room <= 0 || bytes.length === 0) {
+      const room = Math.max(0, limit - keptBytes);
+      if (bytes.length > room) noteDropped(bytes.subarray(room));
+      if (room === 0 || bytes.length === 0) {
         return;
       }
       // Copy a partial chunk so the dropped tail's memory is not retained.
@@ -43,7 +60,18 @@ export function createOutputCapture(limitBytes: number): OutputCapture {
       const truncated = totalBytes > keptBytes;
       // When cut, StringDecoder.write holds back an incomplete trailing character.
       const text = truncated ? new StringDecoder("utf8").write(kept) : kept.toString("utf8");
-      return { text, truncated, totalBytes };
+      // A character split by the cut is left out of the text too, and it is not whitespace.
+      const splitCharacter = truncated && Buffer.byteLength(text) < keptBytes;
+      return {
+        text,
+        truncated,
+        totalBytes,
+        droppedOnlyWhitespace: droppedOnlyWhitespace && !splitCharacter,
+      };
     },
   };
+}
+
+function isJsonWhitespace(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 }

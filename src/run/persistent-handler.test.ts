@@ -11,6 +11,9 @@ const hook = fileURLToPath(
   new URL("../../test/fixtures/handlers/persistent-hook.mjs", import.meta.url),
 );
 
+/** A file in the repository that is not executable. */
+const plainFile = fileURLToPath(new URL("../../package.json", import.meta.url));
+
 const handlers: PersistentHandler[] = [];
 afterEach(async () => {
   await Promise.all(handlers.splice(0).map((handler) => handler.close()));
@@ -164,6 +167,35 @@ describe.skipIf(process.platform === "win32")("createPersistentHandler", () => {
     const outcome = await send(handler, {});
     expect(outcome.spawnError).toMatch(/ENOENT/);
   });
+
+  it.each([
+    ["a working directory that is a file (ENOTDIR, thrown)", { cwd: plainFile }, /ENOTDIR/],
+    ["a missing working directory (ENOENT, emitted)", { cwd: `${plainFile}.missing` }, /ENOENT/],
+    ["a file that is not executable (EACCES, emitted)", { command: [plainFile] }, /EACCES/],
+    [
+      "a program name too long (ENAMETOOLONG, thrown)",
+      { command: ["x".repeat(5000)] },
+      /ENAMETOOLONG/,
+    ],
+    [
+      "an environment value with a NUL byte (thrown)",
+      { env: { ...process.env, BROKEN: "a\0b" } },
+      /null bytes/,
+    ],
+  ] satisfies [string, Partial<PersistentHandlerOptions>, RegExp][])(
+    "reports %s as a spawn error for every event, starting nothing",
+    async (_name, overrides, expected) => {
+      const handler = createHandler(overrides);
+      const outcomes = await Promise.all([send(handler, {}), send(handler, {})]);
+      outcomes.push(await send(handler, {}));
+      for (const outcome of outcomes) {
+        expect(outcome).toMatchObject({ exitCode: null, timedOut: false, cancelled: false });
+        expect(outcome.spawnError).toMatch(expected);
+      }
+      expect(handler.starts).toBe(0);
+      expect(handler.running).toBe(false);
+    },
+  );
 
   it("close ends the process and its children and cancels later events", async () => {
     const handler = createHandler();

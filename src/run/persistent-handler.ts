@@ -6,7 +6,7 @@ import { type CapturedOutput, createOutputCapture } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome } from "./process-outcome.js";
 import { resolveInvocation } from "./resolve-invocation.js";
-import { type StartedHandlerProcess, spawnHandlerProcess } from "./spawn-handler-process.js";
+import { spawnHandlerProcess } from "./spawn-handler-process.js";
 
 /** How a persistent handler's process is started; fixed for its whole life. */
 export interface PersistentHandlerOptions {
@@ -122,19 +122,20 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
     void stopped.finally(() => stopping.delete(stopped));
   };
 
-  const start = (): HandlerProcess | string => {
+  // A process, or the reason it could not start (a spawn error arrives a tick later).
+  const start = (): HandlerProcess | Promise<string> => {
     const invocation = resolveInvocation(options.command, {
       shell: options.shell ?? "sh",
       env: options.env,
       cwd: options.cwd,
       ...(options.directExec !== undefined && { directExec: options.directExec }),
     });
-    if (typeof invocation === "string") return invocation;
-    let started: StartedHandlerProcess;
-    try {
-      started = spawnHandlerProcess(invocation, options.cwd);
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+    if (typeof invocation === "string") return Promise.resolve(invocation);
+    const started = spawnHandlerProcess(invocation, options.cwd);
+    if (!started.started) {
+      return started.error.then((error) =>
+        error instanceof Error ? error.message : String(error),
+      );
     }
     const { child, marker } = started;
     starts += 1;
@@ -184,14 +185,8 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
     child.stdout.on("error", ignoreError);
     child.stderr.on("error", ignoreError);
     child.stdin.on("error", ignoreError);
-    child.on("error", (error) => {
-      if (child.pid === undefined) {
-        handlerProcess.ended = true;
-        if (current === handlerProcess) current = null;
-        failPending(handlerProcess, { spawnError: error.message });
-        markExited();
-      }
-    });
+    // A started process's later errors (such as a failed kill) change nothing.
+    child.on("error", ignoreError);
     child.on("exit", (code, signal) => {
       handlerProcess.ended = true;
       handlerProcess.leaderExited = true;
@@ -254,8 +249,10 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
       }
       if (current === null || current.ended) {
         const started = start();
-        if (typeof started === "string") {
-          resolve(toOutcome({ ...failedFields(startedAt), spawnError: started }, options));
+        if (started instanceof Promise) {
+          void started.then((spawnError) => {
+            resolve(toOutcome({ ...failedFields(startedAt), spawnError }, options));
+          });
           return;
         }
         current = started;
@@ -359,6 +356,7 @@ function toOutcome(fields: AnswerFields, options: PersistentHandlerOptions): Pro
     stdout: stdout.text,
     stderr: stderr.text,
     stdoutTruncated: stdout.truncated,
+    ...(stdout.truncated && { stdoutDroppedOnlyWhitespace: stdout.droppedOnlyWhitespace }),
     stderrTruncated: stderr.truncated,
     stdoutBytes: stdout.totalBytes,
     stderrBytes: stderr.totalBytes,
@@ -369,7 +367,9 @@ function toOutcome(fields: AnswerFields, options: PersistentHandlerOptions): Pro
 /** An answer's text as a process's output capture would keep it. */
 function captureText(text: string, limitBytes: number): CapturedOutput {
   const totalBytes = Buffer.byteLength(text);
-  if (totalBytes <= limitBytes) return { text, truncated: false, totalBytes };
+  if (totalBytes <= limitBytes) {
+    return { text, truncated: false, totalBytes, droppedOnlyWhitespace: true };
+  }
   const capture = createOutputCapture(limitBytes);
   capture.append(text);
   return capture.finish();

@@ -36,6 +36,11 @@ export interface ProcessOutcome {
   stdout: string;
   stderr: string;
   stdoutTruncated: boolean;
+  /**
+   * When stdout was truncated: true if every byte left out was whitespace, so the kept text is
+   * the whole output as far as parsing goes. Absent means false.
+   */
+  stdoutDroppedOnlyWhitespace?: boolean;
   stderrTruncated: boolean;
   /** Total bytes the process wrote to stdout, kept or not. */
   stdoutBytes: number;

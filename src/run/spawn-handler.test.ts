@@ -173,6 +173,37 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     expect(outcome.spawnError).toContain(cwd);
   });
 
+  // Node throws some spawn failures at once and emits others a tick later; each is an outcome.
+  const failedStarts: [string, (file: string) => SpawnRequest, RegExp][] = [
+    [
+      "a working directory that is a file (ENOTDIR, thrown)",
+      (file) => createRequest({ command: ["true"], cwd: file }),
+      /ENOTDIR \(working directory is not a directory: .*plain-file\)/,
+    ],
+    [
+      "a string command whose directory is a file (direct, then through the shell)",
+      (file) => createRequest({ command: "true", cwd: file }),
+      /ENOTDIR/,
+    ],
+    [
+      "a program name too long for the system (ENAMETOOLONG, thrown)",
+      () => createRequest({ command: ["x".repeat(5000)] }),
+      /ENAMETOOLONG/,
+    ],
+    [
+      "an environment value with a NUL byte (thrown)",
+      () => createRequest({ command: ["true"], env: { ...process.env, BROKEN: "a\0b" } }),
+      /null bytes/,
+    ],
+  ];
+  it.each(failedStarts)("reports %s as a spawn error", async (_name, request, expected) => {
+    const file = join(createTemporaryDirectory(), "plain-file");
+    writeFileSync(file, "");
+    const outcome = await spawnHandler(request(file));
+    expect(outcome).toMatchObject({ exitCode: null, signal: null, timedOut: false, stdout: "" });
+    expect(outcome.spawnError).toMatch(expected);
+  });
+
   it("reports an empty argv list as a spawn error", async () => {
     const outcome = await spawnHandler(createRequest({ command: [] }));
     expect(outcome.exitCode).toBeNull();

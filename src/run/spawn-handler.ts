@@ -8,7 +8,7 @@ import {
   resolveInvocation,
   resolveShellInvocation,
 } from "./resolve-invocation.js";
-import { type StartedHandlerProcess, spawnHandlerProcess } from "./spawn-handler-process.js";
+import { spawnHandlerProcess } from "./spawn-handler-process.js";
 
 /** How long to keep reading after the leader exits when something else holds its pipes open. */
 const drainWindowMs = 100;
@@ -52,15 +52,37 @@ export async function spawnHandler(request: SpawnRequest): Promise<ProcessOutcom
     return createNotStartedOutcome({ spawnError: invocation }, startedAt);
   }
   const outcome = await new Promise<ProcessOutcome>((resolve) => {
-    paceWork(() => runInvocation(request, invocation, startedAt, resolve));
+    paceWork(() => runGuarded(request, invocation, startedAt, resolve));
   });
   if (invocation.direct && outcome.spawnError !== null && typeof request.command === "string") {
     const viaShell = resolveShellInvocation(request.command, { shell, env: request.env });
     return new Promise<ProcessOutcome>((resolve) => {
-      paceWork(() => runInvocation(request, viaShell, startedAt, resolve));
+      paceWork(() => runGuarded(request, viaShell, startedAt, resolve));
     });
   }
   return outcome;
+}
+
+/** Runs an invocation; anything it throws is the run's spawn error, never a lost promise. */
+function runGuarded(
+  request: SpawnRequest,
+  invocation: Invocation,
+  startedAt: number,
+  resolve: (outcome: ProcessOutcome) => void,
+): void {
+  let resolved = false;
+  const resolveOnce = (outcome: ProcessOutcome): void => {
+    if (resolved) return;
+    resolved = true;
+    resolve(outcome);
+  };
+  try {
+    runInvocation(request, invocation, startedAt, resolveOnce);
+  } catch (error) {
+    resolveOnce(
+      createNotStartedOutcome({ spawnError: describeSpawnError(error, request.cwd) }, startedAt),
+    );
+  }
 }
 
 /** An outcome for a handler that never started. */
@@ -100,6 +122,7 @@ function runInvocation(
       stdout: stdout.text,
       stderr: stderr.text,
       stdoutTruncated: stdout.truncated,
+      ...(stdout.truncated && { stdoutDroppedOnlyWhitespace: stdout.droppedOnlyWhitespace }),
       stderrTruncated: stderr.truncated,
       stdoutBytes: stdout.totalBytes,
       stderrBytes: stderr.totalBytes,
@@ -113,11 +136,11 @@ function runInvocation(
     return;
   }
 
-  let started: StartedHandlerProcess;
-  try {
-    started = spawnHandlerProcess(invocation, request.cwd);
-  } catch (error) {
-    resolveOutcome({ ...notStarted, spawnError: describeSpawnError(error, request.cwd) });
+  const started = spawnHandlerProcess(invocation, request.cwd);
+  if (!started.started) {
+    void started.error.then((error) => {
+      resolveOutcome({ ...notStarted, spawnError: describeSpawnError(error, request.cwd) });
+    });
     return;
   }
   const { child, marker } = started;
@@ -231,16 +254,8 @@ function runInvocation(
     settleWithExit();
   };
 
-  child.on("error", (error) => {
-    // A spawned process's later errors (such as a failed kill) do not change its outcome.
-    if (child.pid === undefined) {
-      settle({
-        exitCode: null,
-        signal: null,
-        spawnError: describeSpawnError(error, request.cwd),
-      });
-    }
-  });
+  // A started process's later errors (such as a failed kill) do not change its outcome.
+  child.on("error", ignoreError);
   child.on("exit", (code, signal) => {
     leaderExited = true;
     reportBy = performance.now() + drainWindowMs;
@@ -254,7 +269,6 @@ function runInvocation(
     }
   });
   child.on("close", () => {
-    // 'close' also follows a failed spawn, which 'error' has already settled.
     if (leaderExited) {
       settleWithExit();
     }
@@ -275,21 +289,22 @@ function runInvocation(
   request.signal?.addEventListener("abort", onAbort, { once: true });
 }
 
-/** The spawn error's message, noting a missing working directory (which also reports ENOENT). */
+/** The spawn error's message, noting a bad working directory (reported as ENOENT or ENOTDIR). */
 function describeSpawnError(error: unknown, cwd: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  if ((error as NodeJS.ErrnoException | null)?.code === "ENOENT" && !isDirectory(cwd)) {
-    return `${message} (working directory not found: ${cwd})`;
-  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code !== "ENOENT" && code !== "ENOTDIR") return message;
+  const kind = describeEntry(cwd);
+  if (kind === "missing") return `${message} (working directory not found: ${cwd})`;
+  if (kind === "other") return `${message} (working directory is not a directory: ${cwd})`;
   return message;
 }
 
-/** Whether `path` is an existing directory. */
-function isDirectory(path: string): boolean {
+function describeEntry(path: string): "directory" | "other" | "missing" {
   try {
-    return statSync(path).isDirectory();
+    return statSync(path).isDirectory() ? "directory" : "other";
   } catch {
-    return false;
+    return "missing";
   }
 }
 

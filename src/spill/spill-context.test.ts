@@ -1,12 +1,33 @@
-import { chmod, lstat, mkdir, mkdtemp, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { sanitizeSessionId, spillContext } from "./spill-context.js";
 
+const createdDirectories: string[] = [];
+
+afterEach(async () => {
+  const directories = createdDirectories.splice(0);
+  await Promise.all(
+    directories.map((directory) => rm(directory, { recursive: true, force: true })),
+  );
+});
+
 async function createTmpDir(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), "agent-hooks-spill-"));
+  const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-spill-"));
+  createdDirectories.push(directory);
+  return directory;
 }
 
 const bytesPerToken = 4;
@@ -149,7 +170,7 @@ describe("spillContext", () => {
     });
     expect(spilled.file).toBeNull();
     expect(spilled.diagnostic?.code).toBe("spill_failed");
-    expect(spilled.diagnostic?.message).toMatch(/is not a directory/);
+    expect(spilled.diagnostic?.message).toMatch(/is refused: it is not a directory/);
   });
 
   it("keeps spill files 0600 and directories 0700 under a umask of 0, in a new temporary root", async () => {

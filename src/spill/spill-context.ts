@@ -4,6 +4,7 @@ import { chmod, lstat, mkdir, open } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { findOwnershipProblem } from "../open-private-file.js";
 
 /** What to spill: the text, its handler's threshold, and the session whose directory holds it. */
 export interface SpillContextOptions {
@@ -92,9 +93,8 @@ async function saveText(directory: string, bytes: Buffer): Promise<string | { re
 
 async function claimDirectory(directory: string): Promise<string | null> {
   const stats = await lstat(directory);
-  if (!stats.isDirectory()) return `${directory} is not a directory`;
-  const uid = process.getuid?.();
-  if (uid !== undefined && stats.uid !== uid) return `${directory} belongs to another user`;
+  const problem = findOwnershipProblem(stats, "directory");
+  if (problem !== null) return `${directory} is refused: ${problem}`;
   if ((stats.mode & 0o777) !== 0o700) await chmod(directory, 0o700);
   return null;
 }

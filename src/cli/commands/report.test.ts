@@ -1,4 +1,4 @@
-import { copyFile, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, copyFile, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
@@ -101,6 +101,80 @@ describe("agent-hooks report", () => {
     });
     await expect(stat(path.join(directory, "notes.html"))).rejects.toThrow("ENOENT");
   });
+
+  it("replaces an existing report that is private to this user", async () => {
+    const directory = await createTempDirectory("report-cli");
+    const output = path.join(directory, "out.html");
+    await writeFile(output, "x".repeat(5_000_000), { mode: 0o600 });
+    const run = await runCli(["report", fixture, "-o", output]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const html = await readFile(output, "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toContain("xxxxx");
+  });
+
+  // An output that is not private to this user is refused, never written: exit 1, the reason
+  // on stderr, the target untouched.
+  const untouched = "someone else's file\n";
+  const refusals: [
+    string,
+    (output: string, directory: string) => Promise<string | null>,
+    string,
+  ][] = [
+    [
+      "a symbolic link to another file",
+      async (output, directory) => {
+        const target = path.join(directory, "elsewhere.txt");
+        await writeFile(target, untouched, { mode: 0o600 });
+        await symlink(target, output);
+        return target;
+      },
+      "it is a symbolic link",
+    ],
+    [
+      "a dangling symbolic link",
+      async (output, directory) => {
+        await symlink(path.join(directory, "created-through-link.html"), output);
+        return null;
+      },
+      "it is a symbolic link",
+    ],
+    [
+      "a file readable by others (0644)",
+      async (output) => {
+        await writeFile(output, untouched);
+        await chmod(output, 0o644);
+        return output;
+      },
+      "it is open to other users (mode 0644); allow only its owner (chmod 600)",
+    ],
+  ];
+  it.each(refusals)("refuses an output that is %s", async (_name, plant, reason) => {
+    const directory = await createTempDirectory("report-cli");
+    const output = path.join(directory, "out.html");
+    const target = await plant(output, directory);
+    const run = await runCli(["report", fixture, "-o", output]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(`agent-hooks: cannot write the report ${output}: ${reason}\n`);
+    if (target !== null) expect(await readFile(target, "utf8")).toBe(untouched);
+    await expect(stat(path.join(directory, "created-through-link.html"))).rejects.toThrow("ENOENT");
+  });
+
+  // Only root can give a file to another user; elsewhere this case is skipped, visibly.
+  it.skipIf(process.getuid?.() !== 0)(
+    "refuses an output owned by another user (uid 65534; needs root to chown)",
+    async () => {
+      const directory = await createTempDirectory("report-cli");
+      const output = path.join(directory, "out.html");
+      await writeFile(output, untouched, { mode: 0o600 });
+      await chown(output, 65_534, 65_534);
+      const run = await runCli(["report", fixture, "-o", output]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("it belongs to another user (uid 65534)");
+      expect(await readFile(output, "utf8")).toBe(untouched);
+    },
+  );
 
   it("refuses an output path that is the audit log itself", async () => {
     const run = await runCli(["report", fixture, "-o", fixture]);

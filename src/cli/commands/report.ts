@@ -1,6 +1,6 @@
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
+import { openPrivateFile } from "../../open-private-file.js";
 import { createReport, describeSkippedLines } from "../../report/create-report.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../shared-options.js";
@@ -30,12 +30,17 @@ export function registerReportCommand(program: Command): void {
           `agent-hooks report: warning: ${file}: ${describeSkippedLines(report.skippedLines)}\n`,
         );
       }
+      // The report shows what the audit log holds: as private as the log (0600, never through a
+      // symbolic link, never another user's file or one others can read).
+      const opened = await openPrivateFile(output, "replace");
+      if (!opened.ok) throw new UsageError(`cannot write the report ${output}: ${opened.reason}`);
       try {
-        // The report shows what the audit log holds: keep it as private as the log (0600).
-        await writeFile(output, report.html, { mode: 0o600 });
+        await opened.handle.writeFile(report.html);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? String(error);
-        throw new UsageError(`cannot write ${output} (${code})`);
+        throw new UsageError(`cannot write the report ${output}: ${code}`);
+      } finally {
+        await opened.handle.close();
       }
       process.stdout.write(`${output}\n`);
     });

@@ -16,6 +16,7 @@ interface ServeFlags extends EngineFlags {
   stdio?: boolean;
   listen?: string;
   maxMessageBytes?: number;
+  allowOrigin?: string[];
 }
 
 /** How long the process may linger after a clean shutdown before it is ended anyway. */
@@ -41,10 +42,18 @@ export function registerServeCommand(program: Command): void {
         "--max-message-bytes <bytes>",
         `largest message accepted (default ${defaultMaxMessageBytes})`,
         parseByteCount,
+      )
+      .option(
+        "--allow-origin <origin>",
+        "with --listen, let web pages of this origin (scheme://host[:port]) connect; repeatable",
+        collectOrigin,
       ),
   ).action(async (flags: ServeFlags) => {
     if (flags.stdio === true && flags.listen !== undefined) {
       throw new UsageError("choose one of --stdio and --listen");
+    }
+    if (flags.allowOrigin !== undefined && flags.listen === undefined) {
+      throw new UsageError("--allow-origin needs --listen");
     }
     const address = flags.listen === undefined ? null : parseListenAddress(flags.listen);
     const log = (message: string) => process.stderr.write(`agent-hooks serve: ${message}\n`);
@@ -52,6 +61,11 @@ export function registerServeCommand(program: Command): void {
     for (const diagnostic of engine.diagnostics) {
       process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
     }
+    const fromEnvironment = process.env.AGENT_HOOKS_TOKEN;
+    const token =
+      fromEnvironment === undefined || fromEnvironment === "" ? undefined : fromEnvironment;
+    // Hooks never see the token, under its own name or another (the engine drops the former).
+    if (token !== undefined) engine.withholdSecrets?.([token]);
     const maxMessageBytes = flags.maxMessageBytes ?? defaultMaxMessageBytes;
     const stopped = new Promise<string>((resolve) => {
       process.once("SIGINT", () => resolve("SIGINT"));
@@ -67,9 +81,6 @@ export function registerServeCommand(program: Command): void {
       served.close();
       log(`stopping (${reason})`);
     } else {
-      const fromEnvironment = process.env.AGENT_HOOKS_TOKEN;
-      const token =
-        fromEnvironment === undefined || fromEnvironment === "" ? undefined : fromEnvironment;
       let server: Awaited<ReturnType<typeof startWebSocketServer>>;
       try {
         server = await startWebSocketServer(engine, {
@@ -78,6 +89,7 @@ export function registerServeCommand(program: Command): void {
           maxMessageBytes,
           onLog: log,
           ...(token !== undefined && { token }),
+          ...(flags.allowOrigin !== undefined && { allowedOrigins: flags.allowOrigin }),
         });
       } catch (error) {
         await engine.close();
@@ -99,6 +111,23 @@ export function registerServeCommand(program: Command): void {
     // Nothing should be left, but a stray handle must not keep a stopped server alive.
     setTimeout(() => process.exit(0), exitGraceMs).unref();
   });
+}
+
+/** Adds one `--allow-origin`: an origin as browsers send it, `scheme://host[:port]`. */
+function collectOrigin(value: string, previous: string[] = []): string[] {
+  let origin: string | null = null;
+  try {
+    const parsed = new URL(value);
+    origin = parsed.origin !== "null" && `${parsed.origin}/` === parsed.href ? parsed.origin : null;
+  } catch {
+    origin = null;
+  }
+  if (origin === null) {
+    throw new UsageError(
+      `--allow-origin takes an origin such as https://app.example.com or http://localhost:3000, got "${value}"`,
+    );
+  }
+  return [...previous, origin];
 }
 
 function parseByteCount(value: string): number {

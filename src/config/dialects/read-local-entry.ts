@@ -5,7 +5,7 @@ import { formatJsonPath } from "../format-json-path.js";
 import type { HookDefinition } from "../hook-definition.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
-import { selectLocalCommand } from "./select-local-command.js";
+import { readCommandProperty, selectLocalCommand } from "./select-local-command.js";
 import {
   type JsonPathSegment,
   type ReportDiagnostic,
@@ -16,12 +16,14 @@ import {
 // Messages name no field: the reported path does, in the source's own spelling (`bash`, `timeoutSec`).
 const createEntrySchema = (z: typeof Zod) => {
   const nonEmptyString = z.string("must be a string").trim().min(1, "must not be empty");
+  // A blank command property counts as not defined (readCommandProperty), so it may be empty.
+  const commandString = z.string("must be a string");
   return z.object({
     type: z.literal("command"),
-    command: nonEmptyString.optional(),
-    windows: nonEmptyString.optional(),
-    linux: nonEmptyString.optional(),
-    osx: nonEmptyString.optional(),
+    command: commandString.optional(),
+    windows: commandString.optional(),
+    linux: commandString.optional(),
+    osx: commandString.optional(),
     cwd: nonEmptyString.optional(),
     env: z
       .record(z.string(), z.string("must be a string"), "must be an object of strings")
@@ -37,12 +39,14 @@ const createEntrySchema = (z: typeof Zod) => {
 };
 type EntryData = Zod.infer<ReturnType<typeof createEntrySchema>>;
 
+const localCommandKeys = ["command", "windows", "linux", "osx"] as const;
+
 const plainRules: PlainFieldRules = {
   fields: {
-    command: "trimmed-text",
-    windows: "trimmed-text",
-    linux: "trimmed-text",
-    osx: "trimmed-text",
+    command: "text",
+    windows: "text",
+    linux: "text",
+    osx: "text",
     cwd: "trimmed-text",
     env: "text-record",
     timeout: "seconds",
@@ -71,8 +75,9 @@ export interface LocalEntryContext {
 
 /**
  * Reads one command entry in the Local shape (`type`, `command`, `windows`, `linux`, `osx`, `cwd`,
- * `env`, `timeout`, and a kept `matcher`) into a definition: the running platform's command,
- * the timeout in milliseconds, its own provenance. Null, with diagnostics, when it cannot run.
+ * `env`, `timeout`, and a kept `matcher`) into a definition: the running platform's command (a
+ * blank command property counts as not defined), the timeout in milliseconds, its own
+ * provenance. Null, with diagnostics, when it cannot run.
  */
 export function readLocalEntry(
   entry: Record<string, unknown>,
@@ -98,15 +103,16 @@ export function readLocalEntry(
     reportIssues(issues, at, report);
   });
   if (fields === null) return null;
-  const hasCommand = [fields.command, fields.windows, fields.linux, fields.osx].some(
-    (value) => value !== undefined,
-  );
-  if (!hasCommand) {
+  const written = localCommandKeys.filter((key) => fields[key] !== undefined);
+  if (!written.some((key) => readCommandProperty(fields[key]) !== null)) {
+    const blank = written[0];
     report(
       "invalid_config",
       "error",
-      `A hook entry needs at least one command property (${context.commandProperties.join(", ")}); the entry is skipped`,
-      at,
+      blank === undefined
+        ? `A hook entry needs at least one command property (${context.commandProperties.join(", ")}); the entry is skipped`
+        : `${sourceKey(blank)} is empty and the entry has no other command property (${context.commandProperties.join(", ")}); the entry is skipped`,
+      blank === undefined ? at : [...at, sourceKey(blank)],
     );
     return null;
   }

@@ -14,12 +14,14 @@ const overrideByPlatform: Readonly<Partial<Record<NodeJS.Platform, keyof LocalCo
 };
 
 /**
- * The command a Local entry runs on `platform`: its override (`windows`, `linux`, `osx`) when
- * set, else `command`, else null (the entry does not run there).
+ * The command a Local entry runs on `platform`, trimmed: its override (`windows`, `linux`, `osx`)
+ * when defined, else `command`, else null (the entry does not run there). A property that is
+ * empty or only whitespace counts as not defined, so a blank override falls back to `command`.
  *
  * @example
  * ```ts
  * selectLocalCommand({ command: "./check.sh", windows: "check.cmd" }, "win32"); // "check.cmd"
+ * selectLocalCommand({ command: "./check.sh", linux: "" }, "linux"); // "./check.sh"
  * selectLocalCommand({ windows: "check.cmd" }, "linux"); // null
  * ```
  */
@@ -29,5 +31,11 @@ export function selectLocalCommand(
 ): string | null {
   const override = overrideByPlatform[platform];
   const chosen = override === undefined ? undefined : commands[override];
-  return chosen ?? commands.command ?? null;
+  return readCommandProperty(chosen) ?? readCommandProperty(commands.command);
+}
+
+/** A command property as it counts: trimmed, or null when missing, empty or only whitespace. */
+export function readCommandProperty(command: string | undefined): string | null {
+  const trimmed = command?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
 }

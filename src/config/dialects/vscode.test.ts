@@ -44,6 +44,15 @@ describe("detectHookFormat", () => {
     [{ hooks: { PreToolUse: [{ type: "command", command: "x", matcher: "Bash" }] } }, "local"],
     [{ hooks: { Stop: [{ type: "command", command: "x" }] } }, "local"],
     [{ permissions: {} }, "local"],
+    // A list mixing flat entries and matcher groups is read entry by entry, in the flat format.
+    [{ hooks: { Stop: [{ type: "command", command: "x" }, { hooks: [] }] } }, "local"],
+    [{ hooks: { Stop: [{ hooks: [] }, { type: "command", command: "x" }] } }, "local"],
+    [
+      { hooks: { Stop: [{ hooks: [] }], PreToolUse: [{ type: "command", command: "x" }] } },
+      "local",
+    ],
+    [{ hooks: { Stop: [{ hooks: [] }, { type: "command", bash: "x" }] } }, "copilot"],
+    [{ version: 1, hooks: { agentStop: [{ hooks: [] }] } }, "copilot"],
   ] as const)("%j → %s", (document, format) => {
     expect(detectHookFormat(document)).toBe(format);
   });
@@ -156,6 +165,155 @@ describe("parseVscodeConfig: the native Local format", () => {
     expect(parse(undefined)).toEqual({ definitions: [], diagnostics: [], groupCounts: {} });
     expect(located(parse({ hooks: [] }).diagnostics)).toEqual([
       ["invalid_config", "error", "hooks"],
+    ]);
+  });
+});
+
+describe("parseVscodeConfig: lists mixing flat entries and matcher groups", () => {
+  const flat = (command: string) => ({ type: "command", command });
+  const matcherGroup = (matcher: string | null, ...commands: string[]) => ({
+    ...(matcher === null ? {} : { matcher }),
+    hooks: commands.map((command) => ({ type: "command", command })),
+  });
+  const summarize = (document: unknown) => {
+    const result = parse(document);
+    return {
+      diagnostics: located(result.diagnostics),
+      definitions: result.definitions.map((d) => [d.command, d.matcher, d.path, d.groupIndex]),
+    };
+  };
+
+  it.each<[string, unknown[], unknown[][]]>([
+    [
+      "an entry, then a group",
+      [flat("./a.sh"), matcherGroup("Bash", "./b.sh")],
+      [
+        ["./a.sh", null, "hooks.PreToolUse[0]", 0],
+        ["./b.sh", "Bash", "hooks.PreToolUse[1].hooks[0]", 1],
+      ],
+    ],
+    [
+      "a group, then an entry",
+      [matcherGroup("Bash", "./b.sh"), flat("./a.sh")],
+      [
+        ["./b.sh", "Bash", "hooks.PreToolUse[0].hooks[0]", 0],
+        ["./a.sh", null, "hooks.PreToolUse[1]", 1],
+      ],
+    ],
+    [
+      "entry, two-handler group, entry",
+      [flat("./a.sh"), matcherGroup(null, "./b.sh", "./c.sh"), flat("./d.sh")],
+      [
+        ["./a.sh", null, "hooks.PreToolUse[0]", 0],
+        ["./b.sh", null, "hooks.PreToolUse[1].hooks[0]", 1],
+        ["./c.sh", null, "hooks.PreToolUse[1].hooks[1]", 1],
+        ["./d.sh", null, "hooks.PreToolUse[2]", 2],
+      ],
+    ],
+    [
+      "group, entry, group",
+      [matcherGroup("Edit", "./a.sh"), flat("./b.sh"), matcherGroup("Write", "./c.sh")],
+      [
+        ["./a.sh", "Edit", "hooks.PreToolUse[0].hooks[0]", 0],
+        ["./b.sh", null, "hooks.PreToolUse[1]", 1],
+        ["./c.sh", "Write", "hooks.PreToolUse[2].hooks[0]", 2],
+      ],
+    ],
+  ])("loads both, in order: %s", (_name, list, expected) => {
+    expect(summarize({ hooks: { PreToolUse: list } })).toEqual({
+      diagnostics: [],
+      definitions: expected,
+    });
+  });
+
+  it("loads a flat event beside a grouped event", () => {
+    expect(
+      summarize({
+        hooks: { Stop: [flat("./stop.sh")], PreToolUse: [matcherGroup("Bash", "./b.sh")] },
+      }),
+    ).toEqual({
+      diagnostics: [],
+      definitions: [
+        ["./stop.sh", null, "hooks.Stop[0]", 0],
+        ["./b.sh", "Bash", "hooks.PreToolUse[0].hooks[0]", 0],
+      ],
+    });
+  });
+
+  it("reads Copilot entries beside a group, by their Copilot names", () => {
+    const result = parse({
+      hooks: {
+        preToolUse: [
+          { type: "command", bash: "./guard.sh", timeoutSec: 5 },
+          matcherGroup("Bash", "./b.sh"),
+        ],
+      },
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.definitions.map((d) => [d.event, d.command, d.timeoutMs, d.path])).toEqual([
+      [
+        "PreToolUse",
+        here({ linux: "./guard.sh", osx: "./guard.sh" }),
+        5_000,
+        "hooks.preToolUse[0]",
+      ],
+      ["PreToolUse", "./b.sh", 30_000, "hooks.preToolUse[1].hooks[0]"],
+    ]);
+  });
+
+  it("still reports a bad entry and a bad group of a mixed list, keeping their siblings", () => {
+    expect(
+      summarize({
+        hooks: {
+          PreToolUse: [
+            flat("./a.sh"),
+            { type: "command" },
+            { matcher: "Bash", hooks: "not a list" },
+            matcherGroup(null, "./d.sh"),
+          ],
+        },
+      }),
+    ).toEqual({
+      diagnostics: [
+        ["invalid_config", "error", "hooks.PreToolUse[1]"],
+        ["invalid_config", "error", "hooks.PreToolUse[2].hooks"],
+      ],
+      definitions: [
+        ["./a.sh", null, "hooks.PreToolUse[0]", 0],
+        ["./d.sh", null, "hooks.PreToolUse[3].hooks[0]", 3],
+      ],
+    });
+  });
+});
+
+describe("parseVscodeConfig: blank command properties", () => {
+  it.each([
+    [{ linux: "" }],
+    [{ osx: "" }],
+    [{ windows: "" }],
+    [{ linux: "  ", osx: "\t", windows: " " }],
+  ])("falls back to command with %j, without a diagnostic", (overrides) => {
+    const result = parse({
+      hooks: { Stop: [{ type: "command", command: "./stop.sh", ...overrides }] },
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.definitions.map((d) => d.command)).toEqual(["./stop.sh"]);
+  });
+
+  it("skips an entry whose only command property is blank, at that property", () => {
+    const result = parse({ hooks: { Stop: [{ type: "command", command: " ", linux: "" }] } });
+    expect(result.definitions).toEqual([]);
+    expect(located(result.diagnostics)).toEqual([
+      ["invalid_config", "error", "hooks.Stop[0].command"],
+    ]);
+    expect(result.diagnostics[0]?.message).toContain("command is empty");
+  });
+
+  it("still rejects an override that is not a string", () => {
+    const result = parse({ hooks: { Stop: [{ type: "command", command: "./a.sh", linux: 3 }] } });
+    expect(result.definitions).toEqual([]);
+    expect(located(result.diagnostics)).toEqual([
+      ["invalid_config", "error", "hooks.Stop[0].linux"],
     ]);
   });
 });

@@ -3,7 +3,7 @@ import type { Profile } from "../../profiles/profile.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { isRecord } from "../is-record.js";
-import { detectHookFormat, type VscodeHookFormat } from "./detect-hook-format.js";
+import { detectHookFormat, isMatcherGroup, type VscodeHookFormat } from "./detect-hook-format.js";
 import {
   copilotEntryKeys,
   copilotEventNames,
@@ -18,6 +18,7 @@ import {
   createReporter,
   type JsonPathSegment,
   type ReportDiagnostic,
+  walkGroup,
   walkHookEvents,
 } from "./walk-hook-events.js";
 
@@ -35,6 +36,7 @@ const localEntryKeys = new Set([
 const localCommandProperties = ["command", "windows", "linux", "osx"];
 const copilotCommandProperties = ["bash", "powershell"];
 const hookFileRootKeys = new Set(["hooks", "$schema", "description"]);
+const claudeRules = { rootKeys: new Set<string>(), readHandler: readClaudeHandler };
 /** Claude settings files hold other settings beside `hooks`; only `hooks` is read from them. */
 const settingsFileNames = /^settings(\.local)?\.json$/;
 
@@ -51,7 +53,8 @@ interface FlatListContext {
  * Parses a VS Code Local hook file in any of its three source formats, detected per file: the
  * native Local format (a flat list of command entries per PascalCase event), the Copilot CLI
  * format (`version`, camelCase events, `bash` / `powershell`, `timeoutSec`), or the Claude format
- * (matcher groups with nested handlers; matchers are kept and honoured). Each is mapped to Local
+ * (matcher groups with nested handlers; matchers are kept and honoured). A Local or Copilot list
+ * may mix flat entries and matcher groups: both load, in order. Each is mapped to Local
  * definitions; a bad entry is dropped with a diagnostic and its valid siblings still load.
  */
 export const parseVscodeConfig: DialectParser = (document, source, profile) => {
@@ -67,8 +70,7 @@ export const parseVscodeConfig: DialectParser = (document, source, profile) => {
   checkRootFields(document, format, source, report);
   if (document.hooks === undefined) return result;
   if (format === "claude") {
-    const rules = { rootKeys: new Set<string>(), readHandler: readClaudeHandler };
-    walkHookEvents(document.hooks, ["hooks"], { source, profile, rules }, result);
+    walkHookEvents(document.hooks, ["hooks"], { source, profile, rules: claudeRules }, result);
     return result;
   }
   walkEntryLists(
@@ -100,7 +102,10 @@ function checkRootFields(
   }
 }
 
-/** Walks `{ <event>: [entries] }` where each entry is one command (Local and Copilot formats). */
+/**
+ * Walks `{ <event>: [entries] }` where each entry is one command (Local and Copilot formats) or
+ * a Claude-format matcher group; groups and entries share one numbering.
+ */
 function walkEntryLists(hooks: unknown, context: FlatListContext, result: DialectResult): void {
   const { profile, report } = context;
   if (!isRecord(hooks)) {
@@ -128,6 +133,11 @@ function walkEntryLists(hooks: unknown, context: FlatListContext, result: Dialec
       const entryAt = [...at, index];
       if (!isRecord(entry)) {
         report("invalid_config", "error", "A hook entry must be an object", entryAt);
+        return;
+      }
+      if (isMatcherGroup(entry)) {
+        const where = { event, spec, groupIndex: first + index, at: entryAt };
+        walkGroup(entry, where, { source: context.source, profile, rules: claudeRules }, result);
         return;
       }
       const copilot = context.format === "copilot";

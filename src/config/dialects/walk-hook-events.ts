@@ -138,7 +138,8 @@ export function walkHookEvents(
   }
 }
 
-function walkGroup(
+/** Walks one matcher group (`{ matcher, hooks }`) found at `where.at`: its handlers, with its matcher. */
+export function walkGroup(
   group: unknown,
   where: { event: string; spec: EventSpec; groupIndex: number; at: readonly JsonPathSegment[] },
   context: { source: ConfigSource; profile: Profile; rules: HookDocumentRules },

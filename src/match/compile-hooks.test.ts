@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type { HookDefinition } from "../config/hook-definition.js";
+import { claudeProfile } from "../profiles/claude.js";
+import { deepagentsProfile } from "../profiles/deepagents.js";
+import type { Profile } from "../profiles/profile.js";
+import { vscodeProfile } from "../profiles/vscode.js";
+import { zerocodeProfile } from "../profiles/zerocode.js";
+import { compileHooks } from "./compile-hooks.js";
+
+function createDefinition(event: string, matcher: string | null): HookDefinition {
+  return {
+    event,
+    matcher,
+    if: null,
+    command: "./hook.sh",
+    timeoutMs: 1000,
+    statusMessage: null,
+    cwd: null,
+    additionalContextLimit: null,
+    persistent: false,
+    trust: "none",
+    env: {},
+    file: "/config/hooks.json",
+    layer: "user",
+    path: `hooks.${event}[0].hooks[0]`,
+    groupPath: `hooks.${event}[0]`,
+    groupIndex: 0,
+    handlerIndex: 0,
+  };
+}
+
+const profiles: Profile[] = [deepagentsProfile, zerocodeProfile, vscodeProfile, claudeProfile];
+/** Every event of every profile that does not support matchers (`matchField: null`). */
+const withoutMatchField = profiles.flatMap((profile) =>
+  Object.entries(profile.events)
+    .filter(([, spec]) => spec.matchField === null && spec.configurable)
+    .map(([event]) => [profile, event] as const),
+);
+
+describe("compileHooks: events that do not support matchers", () => {
+  it("covers Stop and UserPromptSubmit of every profile", () => {
+    expect(withoutMatchField.map(([profile, event]) => `${profile.name} ${event}`)).toEqual(
+      expect.arrayContaining([
+        "deepagents Stop",
+        "zerocode Stop",
+        "zerocode UserPromptSubmit",
+        "vscode Stop",
+        "vscode UserPromptSubmit",
+        "claude Stop",
+        "claude UserPromptSubmit",
+      ]),
+    );
+  });
+
+  const cases = withoutMatchField.flatMap(([profile, event]) =>
+    ["[", "(", "a{2", "(a+)+$", "Bash", "^deploy"].map(
+      (matcher) => [`${profile.name} ${event}`, matcher, profile, event] as const,
+    ),
+  );
+  it.each(cases)(
+    "%s ignores the matcher %j: the group loads and matches everything",
+    (_name, matcher, profile, event) => {
+      const compiled = compileHooks([createDefinition(event, matcher)], profile);
+      const hook = compiled.byEvent.get(event)?.[0];
+      expect(hook?.matcher.kind).toBe("all");
+      expect(hook?.matcher.test(undefined)).toBe(true);
+      expect(compiled.diagnostics.map((item) => [item.code, item.severity, item.path])).toEqual([
+        ["matcher_ignored", "warning", `hooks.${event}[0].matcher`],
+      ]);
+    },
+  );
+
+  it.each(
+    withoutMatchField.flatMap(([profile, event]) =>
+      [null, "", "*"].map(
+        (matcher) => [`${profile.name} ${event}`, matcher, profile, event] as const,
+      ),
+    ),
+  )("%s takes the matcher %j without a diagnostic", (_name, matcher, profile, event) => {
+    const compiled = compileHooks([createDefinition(event, matcher)], profile);
+    expect(compiled.byEvent.get(event)).toHaveLength(1);
+    expect(compiled.diagnostics).toEqual([]);
+  });
+
+  it.each(profiles)(
+    "$name still drops a PreToolUse group whose matcher does not compile",
+    (profile) => {
+      const compiled = compileHooks([createDefinition("PreToolUse", "[")], profile);
+      expect(compiled.byEvent.get("PreToolUse")).toBeUndefined();
+      expect(compiled.diagnostics.map((item) => item.code)).toEqual(["invalid_matcher"]);
+    },
+  );
+});
