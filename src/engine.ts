@@ -34,8 +34,8 @@ import { type ProfileName, resolveProfile } from "./profiles/profiles.js";
 import { paceWork } from "./run/pace-work.js";
 import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
-import { spawnHandler } from "./run/spawn-handler.js";
 import { removeSecretVariables } from "./run/remove-secret-variables.js";
+import { spawnHandler } from "./run/spawn-handler.js";
 import { createTrustGate } from "./trust/gate-hook-trust.js";
 
 /** A handler about to run, as passed to `onRunStart`. */
