@@ -34,6 +34,8 @@ export interface HookTrust {
    * are not hashed (a replaced file goes unnoticed), each with the reason; absent when none.
    */
   notHashed?: readonly NotHashedWord[];
+  /** The files its hash covers (absent for profiles without trust). */
+  files?: readonly string[];
 }
 
 /** How to evaluate trust: bypass it for this invocation, and where scripts are resolved. */
@@ -94,10 +96,10 @@ export async function evaluateHookTrust(
         }),
         ...(options.shell !== undefined && { shell: options.shell }),
       };
-      const hash = await hashHookDefinition(definition, where);
-      const { notHashed } = findHookScripts(definition, where);
+      const { files, notHashed } = findHookScripts(definition, where);
+      const hash = await hashHookDefinition(definition, { ...where, files });
       const state = decideState(definition, id, hash, store, options);
-      return { id, hash, state, ...(notHashed.length > 0 && { notHashed }) };
+      return { id, hash, state, files, ...(notHashed.length > 0 && { notHashed }) };
     }),
   );
   return new Map(

@@ -96,7 +96,11 @@ export async function createTrustGate(
       const trust = states.get(hook.definition);
       if (trust === undefined || trust.state !== "trusted") return null;
       // Swapping a trusted script after load must not run the new one.
-      const current = await hashHookDefinition(hook.definition, where);
+      const files = trust.files;
+      const current = await hashHookDefinition(hook.definition, {
+        ...where,
+        ...(files !== undefined && { files }),
+      });
       if (current === trust.hash) return null;
       const modified: HookTrust = { ...trust, state: "modified" };
       return createHookTrustDiagnostic(hook.definition, modified, options.command);

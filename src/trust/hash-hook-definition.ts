@@ -6,8 +6,13 @@ import { findHookScripts, type HookScriptOptions } from "./find-hook-scripts.js"
 
 export { resolveHookScript, resolveHookScripts } from "./resolve-hook-script.js";
 
-/** Where a hook's scripts are looked up when hashing (see {@link findHookScripts}). */
-export type HashHookOptions = HookScriptOptions;
+/**
+ * Where a hook's scripts are looked up when hashing (see {@link findHookScripts}), or the files
+ * already found for it, so a hash taken before each run does not analyze the command again.
+ */
+export interface HashHookOptions extends HookScriptOptions {
+  files?: readonly string[];
+}
 
 /**
  * A short stable id for a hook: 12 lowercase hex characters of a sha256 over its source file,
@@ -67,7 +72,7 @@ export async function hashHookDefinition(
   definition: HookDefinition,
   options: HashHookOptions = {},
 ): Promise<string> {
-  const { files } = findHookScripts(definition, options);
+  const files = options.files ?? findHookScripts(definition, options).files;
   const [first, ...others] = await Promise.all(files.map(hashScriptFile));
   const execution = readExecutionFields(definition);
   const normalized = {
