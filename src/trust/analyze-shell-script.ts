@@ -14,8 +14,9 @@ import {
   type WrapperRule,
   wrapperRules,
 } from "./command-rules.js";
-import { evaluateShellWord, type WordScope, type WordValue } from "./evaluate-shell-word.js";
+import { type EvaluatedWord, evaluateShellWord, type WordScope } from "./evaluate-shell-word.js";
 import { nested, parseShellScript } from "./parse-shell-script.js";
+import { literal, literalWord, readCommandOption } from "./read-command-option.js";
 import {
   assignVariable,
   changeDirectory,
@@ -51,12 +52,6 @@ export interface ScriptAnalysisContext {
 
 // Shell code inside shell code (`sh -c "eval '…'"`) is followed this deep, then reported.
 const maximumDepth = 8;
-
-// A word as written and as expanded.
-interface EvaluatedWord {
-  word: ShellWord;
-  value: WordValue;
-}
 
 // How a word names code: a program (found on PATH when bare), a script or file (relative to the
 // directory when bare), a sourced file (found on PATH when bare), or a module loaded by name.
@@ -361,7 +356,7 @@ export class ShellScriptAnalysis {
   ): void {
     let index = 0;
     while (index < words.length) {
-      const option = readOption(words, index, rule);
+      const option = readCommandOption(words, index, rule);
       if (option === null) {
         index += 1;
         continue;
@@ -422,10 +417,10 @@ export class ShellScriptAnalysis {
       );
       return unchangedOutcome(state);
     }
-    // A program named by a relative path is a project file, whatever it is called.
-    if (text.includes("/") && !path.isAbsolute(text) && !text.startsWith("~")) {
-      this.resolveCode(program, "program", state);
-    }
+    // A program given by path is hashed, whatever it is called, unless it is a system program
+    // (`/usr/bin/python3`): a copy of `python3` in the project or home is code like any other.
+    const byPath = text.includes("/");
+    if (byPath && !isSystemProgram(text)) this.resolveCode(program, "program", state);
     if (name === "env") return this.analyzeEnv(words, state, redirects, piped, depth);
     if (pair !== null && Object.hasOwn(taskRunners, pair)) {
       this.analyzeTaskRunner(pair, words.slice(2), state);
@@ -469,8 +464,7 @@ export class ShellScriptAnalysis {
       );
       return unchangedOutcome(state);
     }
-    if (path.isAbsolute(text) || text.startsWith("~")) this.resolveCode(program, "program", state);
-    else if (!text.includes("/")) {
+    if (!byPath) {
       if (bareIsScript && /\.\w+$/.test(text)) this.resolveCode(program, "file", state);
       else if (state.pathChanged)
         this.report(program.word.source, "a program looked up on a PATH this command changes");
@@ -566,7 +560,7 @@ export class ShellScriptAnalysis {
         continue;
       }
       if (!text.startsWith("-") || text === "-") break;
-      const option = readOption(words, index, table);
+      const option = readCommandOption(words, index, table);
       if (option === null) break;
       if (option.role === "split") {
         const value = option.value;
@@ -635,7 +629,7 @@ export class ShellScriptAnalysis {
         continue;
       }
       if (!text.startsWith("-") || text === "-") break;
-      const option = readOption(words, index, rule);
+      const option = readCommandOption(words, index, rule);
       if (option === null) break;
       if (option.role === "exec") rest = "command";
       else if (option.role === "directory" && option.value !== null)
@@ -651,7 +645,9 @@ export class ShellScriptAnalysis {
     }
     // `flock lockfile -c '…'`: an option may follow the operands.
     const after = index + rule.operands;
-    const late = textOf(words[after]).startsWith("-") ? readOption(words, after, rule) : null;
+    const late = textOf(words[after]).startsWith("-")
+      ? readCommandOption(words, after, rule)
+      : null;
     if (late !== null && late.role === "shell-code" && late.value !== null) {
       this.followShellCode(late.value, state, depth, true);
       return unchangedOutcome(state);
@@ -713,7 +709,7 @@ export class ShellScriptAnalysis {
     let index = 0;
     while (index < words.length) {
       const option = textOf(words[index]).startsWith("-")
-        ? readOption(words, index, runner.options)
+        ? readCommandOption(words, index, runner.options)
         : null;
       if (option === null) {
         index += 1;
@@ -742,7 +738,7 @@ export class ShellScriptAnalysis {
   ): ShellOutcome {
     let index = 0;
     while (index < words.length && textOf(words[index]).startsWith("-")) {
-      const option = readOption(words, index, packageRunnerOptions);
+      const option = readCommandOption(words, index, packageRunnerOptions);
       if (option === null) break;
       if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
       index = option.ambiguous ? option.next : option.next;
@@ -805,7 +801,7 @@ export class ShellScriptAnalysis {
       const isOption =
         text.startsWith("-") || (rule.language === "shell" && /^\+[A-Za-z]/.test(text));
       if (isOption) {
-        const option = readOption(words, index, rule);
+        const option = readCommandOption(words, index, rule);
         if (option === null) {
           index += 1;
           continue;
@@ -1045,78 +1041,6 @@ export class ShellScriptAnalysis {
   }
 }
 
-interface ReadOption {
-  role: OptionRole;
-  /** The option's value word, when its role takes one. */
-  value: EvaluatedWord | null;
-  /** Index of the word after the option (and its value). */
-  next: number;
-  /** The option is not known: it may or may not take the next word. */
-  ambiguous: boolean;
-}
-
-const rolesWithValue: ReadonlySet<OptionRole> = new Set([
-  "value",
-  "shell-code",
-  "code",
-  "module",
-  "preload",
-  "config",
-  "ini",
-  "script",
-  "directory",
-  "split",
-]);
-
-// Reads the option at `index`: a long `--name[=value]`, or a cluster of short letters where a
-// letter that takes a value takes the rest of the cluster or the next word.
-function readOption(
-  words: readonly EvaluatedWord[],
-  index: number,
-  table: OptionTable,
-): ReadOption | null {
-  const word = words[index];
-  if (word === undefined || !word.value.known) return null;
-  const text = word.value.text;
-  if (text.startsWith("--")) {
-    const equals = text.indexOf("=");
-    const name = equals === -1 ? text : text.slice(0, equals);
-    const known = Object.hasOwn(table.long, name) ? table.long[name] : undefined;
-    const role = known ?? (name.startsWith("--no-") ? "flag" : undefined);
-    if (equals !== -1) {
-      const value = literal(text.slice(equals + 1), word.word.source);
-      return {
-        role: role ?? "value",
-        value: role !== undefined && rolesWithValue.has(role) ? value : null,
-        next: index + 1,
-        ambiguous: false,
-      };
-    }
-    if (role === undefined) return { role: "flag", value: null, next: index + 1, ambiguous: true };
-    if (!rolesWithValue.has(role)) return { role, value: null, next: index + 1, ambiguous: false };
-    return { role, value: words[index + 1] ?? null, next: index + 2, ambiguous: false };
-  }
-  const letters = text.slice(1);
-  let lastRole: OptionRole = "flag";
-  for (let position = 0; position < letters.length; position += 1) {
-    const letter = letters[position] ?? "";
-    const role = Object.hasOwn(table.short, letter) ? table.short[letter] : undefined;
-    const rest = letters.slice(position + 1);
-    if (role === undefined) {
-      // An unknown letter may take the rest of the cluster, or the next word, as its value.
-      return { role: "flag", value: null, next: index + 1, ambiguous: rest === "" };
-    }
-    if (role === "attached") return { role, value: null, next: index + 1, ambiguous: false };
-    if (rolesWithValue.has(role)) {
-      if (rest !== "")
-        return { role, value: literal(rest, word.word.source), next: index + 1, ambiguous: false };
-      return { role, value: words[index + 1] ?? null, next: index + 2, ambiguous: false };
-    }
-    if (role !== "flag") lastRole = role;
-  }
-  return { role: lastRole, value: null, next: index + 1, ambiguous: false };
-}
-
 function scopeOf(state: ShellState, context: ScriptAnalysisContext): WordScope {
   return {
     home: context.home,
@@ -1126,18 +1050,23 @@ function scopeOf(state: ShellState, context: ScriptAnalysisContext): WordScope {
   };
 }
 
-// A word already final (an argv word, a value split from an option), with its label.
-function literal(text: string, source: string): EvaluatedWord {
-  return { word: literalWord(text, source), value: { known: true, text, usesGitRoot: false } };
-}
-
-// A word of literal text, not expanded again (an argv word, a value split from an option).
-function literalWord(text: string, source: string): ShellWord {
-  return { source, parts: [{ kind: "literal", raw: text, quoting: "single" }] };
-}
-
 function textOf(word: EvaluatedWord | undefined): string {
   return word?.value.known === true ? word.value.text : "";
+}
+
+// Directories of the operating system's own programs (read-only to users).
+const systemDirectories: ReadonlySet<string> = new Set([
+  "/bin",
+  "/sbin",
+  "/usr/bin",
+  "/usr/sbin",
+  "/usr/local/bin",
+  "/usr/local/sbin",
+  "/opt/homebrew/bin",
+]);
+
+function isSystemProgram(program: string): boolean {
+  return path.isAbsolute(program) && systemDirectories.has(path.dirname(path.resolve(program)));
 }
 
 function programName(program: string): string {

@@ -12,6 +12,12 @@ export interface WordScope {
   directory: string | null;
 }
 
+/** A word as written, with its value. */
+export interface EvaluatedWord {
+  word: ShellWord;
+  value: WordValue;
+}
+
 /** A word's text after expansion, or why it cannot be known before the shell runs. */
 export type WordValue =
   | { known: true; text: string; usesGitRoot: boolean }

@@ -376,6 +376,29 @@ describe("resolveHookScripts", () => {
     expect(found.files).toEqual(["/repo/sub/trace.js", "/opt/x.so", "/repo/sub/main.js"]);
   });
 
+  it("hashes an interpreter given by a path outside the system's own directories", () => {
+    expect(files("/usr/bin/python3 x.py")).toEqual(["/repo/sub/x.py"]);
+    expect(files("~/venv/bin/python3 x.py")).toEqual([
+      "/home/me/venv/bin/python3",
+      "/repo/sub/x.py",
+    ]);
+    expect(files("./node_modules/.bin/tsx x.ts")).toEqual([
+      "/repo/sub/node_modules/.bin/tsx",
+      "/repo/sub/x.ts",
+    ]);
+  });
+
+  it("reports a command nested deeper than the parser can follow instead of throwing", () => {
+    for (const command of [
+      `${"(".repeat(5000)}./a.sh${")".repeat(5000)}`,
+      `echo ${"$(".repeat(5000)}x${")".repeat(5000)}`,
+    ]) {
+      const found = scripts(command);
+      expect(found.files).toEqual([]);
+      expect(found.notHashed[0]?.reason).toContain("so nothing it runs is hashed");
+    }
+  });
+
   it("reports shell code nested too deep instead of following it forever", () => {
     let command = "./a.sh";
     for (let level = 0; level < 10; level += 1) command = `eval ${JSON.stringify(command)}`;

@@ -76,24 +76,32 @@ export function resolveHookScripts(
       gitRoot: options.gitRoot ?? null,
       dialect,
     });
-    const state = analysis.initialState(variables);
-    analysis.checkEnvironment(variables, state);
-    if (typeof command !== "string") {
-      // Without a shell only the program's leading `~/` is expanded (by the engine).
-      const [program, ...args] = command;
-      const expanded =
-        program?.startsWith("~/") === true ? path.join(options.home, program.slice(2)) : program;
-      analysis.analyzeArgv(expanded === undefined ? [] : [expanded, ...args], state);
-    } else {
-      const parsed = parseShellScript(command, dialect);
-      if (parsed.ok) analysis.analyzeScript(parsed.script.statements, state);
-      else {
-        const shell = dialect === "bash" ? "bash" : "POSIX sh";
-        analysis.reject(
-          command,
-          `the ${shell} parser rejects the command (${parsed.error}), so nothing it runs is hashed`,
-        );
+    try {
+      const state = analysis.initialState(variables);
+      analysis.checkEnvironment(variables, state);
+      if (typeof command !== "string") {
+        // Without a shell only the program's leading `~/` is expanded (by the engine).
+        const [program, ...args] = command;
+        const expanded =
+          program?.startsWith("~/") === true ? path.join(options.home, program.slice(2)) : program;
+        analysis.analyzeArgv(expanded === undefined ? [] : [expanded, ...args], state);
+      } else {
+        const parsed = parseShellScript(command, dialect);
+        if (parsed.ok) analysis.analyzeScript(parsed.script.statements, state);
+        else {
+          const shell = dialect === "bash" ? "bash" : "POSIX sh";
+          analysis.reject(
+            command,
+            `the ${shell} parser rejects the command (${parsed.error}), so nothing it runs is hashed`,
+          );
+        }
       }
+    } catch (error) {
+      // A tree too deep for the stack: say so rather than throw at the host.
+      analysis.reject(
+        typeof command === "string" ? command : command.join(" "),
+        `the command could not be followed (${String(error)}), so nothing it runs is hashed`,
+      );
     }
     for (const file of analysis.files) if (!scripts.files.includes(file)) scripts.files.push(file);
     for (const entry of analysis.notHashed) {

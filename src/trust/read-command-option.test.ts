@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { interpreterRules } from "./command-rules.js";
+import { literal, readCommandOption } from "./read-command-option.js";
+
+const words = (line: string) => line.split(" ").map((text) => literal(text, text));
+const read = (line: string, index = 1, rule = interpreterRules.node) => {
+  if (rule === undefined) throw new Error("no rule");
+  const option = readCommandOption(words(line), index, rule);
+  return option === null
+    ? null
+    : { ...option, value: option.value?.value.known === true ? option.value.value.text : null };
+};
+
+describe("readCommandOption", () => {
+  it.each([
+    ["node -r ./pre.js main.js", { role: "preload", value: "./pre.js", next: 3, ambiguous: false }],
+    [
+      "node --require=./pre.js main.js",
+      { role: "preload", value: "./pre.js", next: 2, ambiguous: false },
+    ],
+    ["node --no-warnings main.js", { role: "flag", value: null, next: 2, ambiguous: false }],
+    ["node --unknown-thing main.js", { role: "flag", value: null, next: 2, ambiguous: true }],
+    ["node --unknown-thing=1 main.js", { role: "value", value: null, next: 2, ambiguous: false }],
+    ["node -e code", { role: "code", value: "code", next: 3, ambiguous: false }],
+  ])("%s", (line, expected) => {
+    expect(read(line)).toEqual(expected);
+  });
+
+  it.each([
+    ["python3 -uc code", { role: "code", value: "code", next: 3, ambiguous: false }],
+    ["python3 -Wignore g.py", { role: "value", value: "ignore", next: 2, ambiguous: false }],
+    ["python3 -mhttp.server", { role: "module", value: "http.server", next: 2, ambiguous: false }],
+    ["python3 -uZ g.py", { role: "flag", value: null, next: 2, ambiguous: true }],
+    ["python3 -Zu g.py", { role: "flag", value: null, next: 2, ambiguous: false }],
+  ])("short clusters: %s", (line, expected) => {
+    expect(read(line, 1, interpreterRules.python)).toEqual(expected);
+  });
+
+  it("takes an attached-only value without the next word, and nothing from an unknown word", () => {
+    expect(read("perl -F: x.pl", 1, interpreterRules.perl)).toMatchObject({ next: 2 });
+    const unknown = [
+      literal("node", "node"),
+      { word: literal("$X", "$X").word, value: { known: false as const, reason: "x" } },
+    ];
+    expect(
+      readCommandOption(unknown, 1, interpreterRules.node ?? { short: {}, long: {} }),
+    ).toBeNull();
+  });
+});
