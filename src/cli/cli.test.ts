@@ -66,7 +66,10 @@ describe("agent-hooks dispatch", () => {
   it.each([
     [["dispatch", "NoSuchEvent", "--config", config], /unknown event "NoSuchEvent"/],
     [["dispatch", "Stop", "--profile", "nope"], /unknown profile "nope"/],
-    [["dispatch", "Stop", "--payload", "/no/such/file.json"], /cannot read \/no\/such\/file.json/],
+    [
+      ["dispatch", "Stop", "--payload", "/no/such/file.json"],
+      /no such file "\/no\/such\/file.json"/,
+    ],
     [["dispatch"], /missing required argument/],
     [["frobnicate"], /unknown command/],
   ])("exits 1 with a one-line message for usage error %j", async (args, message) => {
@@ -83,6 +86,113 @@ describe("agent-hooks dispatch", () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/standard input must contain a JSON object/);
+  });
+});
+
+describe("agent-hooks payload input", () => {
+  const claudeConfig = "test/fixtures/cli/claude-settings.json";
+  const rmPayload = JSON.stringify({ tool_name: "Bash", tool_input: { command: "rm -rf /" } });
+  const dispatchClaude = [
+    "dispatch",
+    "PreToolUse",
+    "--profile",
+    "claude",
+    "--config",
+    claudeConfig,
+  ];
+
+  it.each([
+    ["piped without --payload", [], rmPayload, "deny"],
+    ["piped with --payload -", ["--payload", "-"], rmPayload, "deny"],
+    ["inline with --payload", ["--payload", rmPayload], "", "deny"],
+    ["an empty pipe: no payload", [], "", null],
+    ["a whitespace-only pipe: no payload", [], " \n\t\n", null],
+    ["an empty pipe with --payload -: no payload", ["--payload", "-"], "", null],
+  ])("dispatch decides on a payload %s", async (_name, args, input, decision) => {
+    const run = await runCli([...dispatchClaude, ...args], { input });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(run.stdout)).toMatchObject({ event: "PreToolUse", decision });
+  });
+
+  it.each([
+    [["--payload", "nosuchfile"], 'agent-hooks: --payload: no such file "nosuchfile"'],
+    [["--payload", "rm -rf"], "--payload takes a file or -"],
+    [["--payload", "{not json"], "--payload is not valid JSON"],
+    [[], "standard input is not valid JSON"],
+    [["--payload", "-"], "standard input is not valid JSON"],
+  ])("dispatch %j exits 1 with a one-line usage error", async (args, message) => {
+    const run = await runCli([...dispatchClaude, ...args], { input: "rm -rf /" });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(message);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("explain reads a piped payload without --payload", async () => {
+    const run = await runCli(
+      ["explain", "PreToolUse", "--profile", "claude", "--config", claudeConfig, "--json"],
+      { input: JSON.stringify({ tool_name: "Read", tool_input: { file_path: "a" } }) },
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ matchValue: "Read" });
+  });
+
+  it("replay reads piped standard input when no file is given", async () => {
+    const lines = [JSON.stringify({ event: "PreToolUse", payload: JSON.parse(rmPayload) })];
+    const run = await runCli(["replay", "--profile", "claude", "--config", claudeConfig], {
+      input: `${lines.join("\n")}\n`,
+    });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(run.stdout)).toMatchObject({ event: "PreToolUse", decision: "deny" });
+  });
+});
+
+describe("agent-hooks dispatch with broken configuration", () => {
+  it.each([
+    ["malformed JSON", '{"hooks": ', /agent-hooks: error invalid_json: .*\(.*hooks\.json/],
+    [
+      "hooks of the wrong type",
+      '{"hooks": 3}',
+      /agent-hooks: error invalid_config: .*hooks\.json hooks\)/,
+    ],
+  ])("prints %s on stderr, exits 0, and exits 1 with --strict", async (_name, text, line) => {
+    const directory = await createTempDirectory("broken");
+    const file = path.join(directory, "hooks.json");
+    await writeFile(file, text);
+    const args = ["dispatch", "Stop", "--profile", "claude", "--config", file];
+    const run = await runCli(args);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(line);
+    const result = JSON.parse(run.stdout) as DispatchResult;
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === "error")).toHaveLength(
+      run.stderr.trim().split("\n").length,
+    );
+    const strict = await runCli([...args, "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe(run.stderr);
+    expect(JSON.parse(strict.stdout)).toEqual(result);
+  });
+
+  it("says on stderr that a --config file is missing", async () => {
+    const run = await runCli(["dispatch", "Stop", "--config", "test/fixtures/cli/nope.json"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^agent-hooks: error config_not_found: .*nope\.json/);
+    expect((await runCli(["dispatch", "Stop", "--config", "nope.json", "--strict"])).code).toBe(1);
+  });
+
+  it("exits 0 with --strict and prints nothing on stderr for a clean configuration", async () => {
+    const run = await runCli(["dispatch", "Stop", "--config", "examples/hooks.json", "--strict"]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("replay --strict prints load and line errors on stderr and exits 1", async () => {
+    const input = `${JSON.stringify({ event: "Stop", payload: {} })}\nnot json\n`;
+    const lenient = await runCli(["replay", "-", "--config", config], { input });
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toMatch(/^agent-hooks: error invalid_matcher: /m);
+    expect(lenient.stderr).toMatch(/^agent-hooks: error invalid_payload: -:2: not valid JSON/m);
+    const strict = await runCli(["replay", "-", "--config", config, "--strict"], { input });
+    expect(strict.code).toBe(1);
   });
 });
 

@@ -16,3 +16,10 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
     diagnostic.path === null ? diagnostic.file : `${diagnostic.file} ${diagnostic.path}`;
   return `${head}\n        ${pc.dim(`at ${where}`)}`;
 }
+
+/** One diagnostic on one plain line for standard error: `error invalid_matcher: message (file path)`. */
+export function formatDiagnosticLine(diagnostic: Diagnostic): string {
+  const where = [diagnostic.file, diagnostic.path].filter((part) => part !== null).join(" ");
+  const head = `${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
+  return where === "" ? head : `${head} (${where})`;
+}

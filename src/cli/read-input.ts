@@ -12,7 +12,8 @@ export async function readInput(file: string): Promise<string> {
   }
 }
 
-async function readStandardInput(): Promise<string> {
+/** Reads all of standard input as UTF-8 text (empty when it is an empty pipe or /dev/null). */
+export async function readStandardInput(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");

@@ -428,7 +428,14 @@ describe("--audit-log", () => {
   it("makes agent-hooks test log every case it dispatches", async () => {
     const auditLog = join(makeDirectory(), "cases.jsonl");
     const code = await runCli(
-      ["test", "test/fixtures/hook-tests/guard.test.json", "--audit-log", auditLog],
+      [
+        "test",
+        "test/fixtures/hook-tests/guard.test.json",
+        "--home",
+        makeDirectory(),
+        "--audit-log",
+        auditLog,
+      ],
       "",
     );
     expect(code).toBe(0);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { type DiagnosticCode, diagnosticCodes } from "../diagnostic.js";
 
 /** What a case expects of the combined dispatch result; strings match as substrings or `/regex/flags`. */
 export interface HookTestExpectation {
@@ -13,6 +14,8 @@ export interface HookTestExpectation {
   stopReason?: string;
   /** Matches when any system message matches. */
   systemMessage?: string;
+  /** Diagnostic codes that must occur; failures with these codes then do not fail the case. */
+  errors?: DiagnosticCode[];
 }
 
 /** One hook test case: an event and payload dispatched through the real engine, and what to expect. */
@@ -22,8 +25,10 @@ export interface HookTestCase {
   payload?: Record<string, unknown>;
   /** Environment variables added for the handlers. */
   env?: Record<string, string>;
-  /** Files created in the case's temporary working directory (relative path → content). */
+  /** Files created in the sandbox's working directory (relative path → content); needs `sandbox`. */
   files?: Record<string, string>;
+  /** Runs in a temporary working directory and home, removed afterwards, instead of the project and real home. */
+  sandbox?: boolean;
   /** A built-in profile name; defaults to the file's, then the runner's, then `deepagents`. */
   profile?: string;
   /** Hook configuration files read instead of discovery (relative to `baseDirectory`); `[]`: discovery. */
@@ -44,12 +49,14 @@ const expectationSchema = z.strictObject({
   continue: z.boolean().optional(),
   stopReason: z.string().optional(),
   systemMessage: z.string().optional(),
+  errors: z.array(z.enum(diagnosticCodes)).optional(),
 });
 
 const caseFields = {
   env: z.record(z.string(), z.string()).optional(),
   profile: z.string().optional(),
   config: z.union([z.string(), z.array(z.string())]).optional(),
+  sandbox: z.boolean().optional(),
 };
 
 const caseSchema = z.strictObject({
@@ -75,8 +82,8 @@ export type HookTestFile =
   | { ok: false; file: string; error: string };
 
 /**
- * Reads a case file (JSON, or YAML when it ends in `.yaml` / `.yml`): an array of cases, or `{ profile?, config?, env?, cases }` whose
- * `profile`, `config` and `env` are defaults for its cases. Never throws.
+ * Reads a case file (JSON, or YAML when it ends in `.yaml` / `.yml`): an array of cases, or `{ profile?, config?, env?, sandbox?, cases }` whose
+ * `profile`, `config`, `env` and `sandbox` are defaults for its cases. Never throws.
  */
 export async function readHookTestFile(file: string): Promise<HookTestFile> {
   const absolute = path.resolve(file);
@@ -111,6 +118,7 @@ export async function readHookTestFile(file: string): Promise<HookTestFile> {
   const cases = list.map((item): HookTestCase => {
     const profile = item.profile ?? defaults.profile;
     const config = item.config ?? defaults.config;
+    const sandbox = item.sandbox ?? defaults.sandbox;
     const env = { ...defaults.env, ...item.env };
     return {
       name: item.name,
@@ -124,6 +132,7 @@ export async function readHookTestFile(file: string): Promise<HookTestFile> {
       ...(item.toolInputSchema !== undefined && { toolInputSchema: item.toolInputSchema }),
       ...(profile !== undefined && { profile }),
       ...(config !== undefined && { config }),
+      ...(sandbox !== undefined && { sandbox }),
     };
   });
   return { ok: true, file, cases };

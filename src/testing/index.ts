@@ -1,3 +1,4 @@
+export { findHookTestErrors, type HookTestErrors } from "./find-hook-test-errors.js";
 export { formatHookTestReport } from "./format-hook-test-report.js";
 export {
   type HookTestCase,

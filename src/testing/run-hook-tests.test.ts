@@ -1,18 +1,27 @@
+import { mkdir, realpath, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
+import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import { formatHookTestReport } from "./format-hook-test-report.js";
 import { matchText } from "./match-expectation.js";
 import { runHookTests } from "./run-hook-tests.js";
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/hook-tests/", import.meta.url));
+const brokenHooks = `${fixtures}broken-hooks`;
+
+// Cases run with the real home unless told otherwise: tests give them an empty one.
+const temporaryHome = () => createTempDirectory("hook-test-home");
 
 // The fixture hooks are SDK scripts that import the built package.
 beforeAll(() => ensureBuilt(), 120_000);
 
 describe("runHookTests", () => {
   it("runs a case file through the real engine", async () => {
-    const report = await runHookTests([`${fixtures}guard.test.json`]);
+    const report = await runHookTests([`${fixtures}guard.test.json`], {
+      home: await temporaryHome(),
+    });
     expect(report.results.map((result) => [result.name, result.passed])).toEqual([
       ["denies rm -rf", true],
       ["asks before a push", true],
@@ -35,7 +44,7 @@ describe("runHookTests", () => {
           expect: { decision: "deny", additionalContext: "/guard: ls$/" },
         },
       ],
-      { baseDirectory: fixtures },
+      { baseDirectory: fixtures, home: await temporaryHome() },
     );
     expect(report.failed).toBe(1);
     expect(report.results[0]?.failures).toEqual(['expected decision "deny", got null']);
@@ -45,15 +54,153 @@ describe("runHookTests", () => {
   });
 
   it("turns a broken case file and an unknown event into failed results", async () => {
-    const report = await runHookTests([
-      `${fixtures}broken.test.json`,
-      `${fixtures}missing.test.json`,
-      { name: "unknown event", event: "Nope", expect: {} },
-    ]);
+    const report = await runHookTests(
+      [
+        `${fixtures}broken.test.json`,
+        `${fixtures}missing.test.json`,
+        { name: "unknown event", event: "Nope", expect: {} },
+      ],
+      { home: await temporaryHome() },
+    );
     expect(report.failed).toBe(3);
     expect(report.results[0]?.failures[0]).toContain("at cases.0.expect");
     expect(report.results[1]?.failures[0]).toContain("cannot read");
     expect(report.results[2]?.failures[0]).toBe('unknown event "Nope" for profile deepagents');
+  });
+});
+
+describe("runHookTests on broken hooks", () => {
+  it.each([
+    ["Missing", "nonzero_exit", /exited with code 127/],
+    ["NotExecutable", "nonzero_exit", /exited with code 126/],
+    ["Crash", "nonzero_exit", /killed by SIGKILL/],
+    ["Garbage", "invalid_output", /does not parse/],
+    ["Unstartable", "spawn_failed", /could not start/],
+  ] as const)("fails a case whose %s hook breaks, with %s", async (tool, code, message) => {
+    const home = await temporaryHome();
+    const testCase = {
+      name: tool,
+      event: "PreToolUse",
+      config: "hooks.json",
+      payload: { tool_name: tool, tool_input: {} },
+      expect: { decision: null },
+    };
+    const failed = await runHookTests([testCase], { baseDirectory: brokenHooks, home });
+    expect(failed.results[0]?.passed).toBe(false);
+    expect(failed.results[0]?.failures).toEqual([]);
+    expect(failed.results[0]?.errors).toEqual([
+      expect.objectContaining({
+        code,
+        message: expect.stringMatching(message),
+        file: path.join(brokenHooks, "hooks.json"),
+      }),
+    ]);
+    expect(formatHookTestReport(failed).split("\n").slice(0, 2)).toEqual([
+      `✗ ${tool}`,
+      expect.stringMatching(new RegExp(`^    ${code}: `)),
+    ]);
+    // Expected, the same failure passes.
+    const expected = await runHookTests(
+      [{ ...testCase, expect: { decision: null, errors: [code] } }],
+      { baseDirectory: brokenHooks, home },
+    );
+    expect(expected.results[0]?.passed).toBe(true);
+  });
+
+  it("fails a case whose config file does not exist, and one expecting an error that did not occur", async () => {
+    const report = await runHookTests(
+      [
+        { name: "no file", event: "PreToolUse", config: "nope.json", expect: {} },
+        {
+          name: "healthy",
+          event: "PreToolUse",
+          config: "hooks.json",
+          payload: { tool_name: "Fine", tool_input: {} },
+          expect: { errors: ["nonzero_exit"] },
+        },
+      ],
+      { baseDirectory: brokenHooks, home: await temporaryHome() },
+    );
+    expect(report.results[0]?.errors.map((error) => error.code)).toEqual(["config_not_found"]);
+    expect(report.results[1]).toMatchObject({
+      passed: false,
+      failures: ["expected error nonzero_exit, which did not occur"],
+      errors: [],
+    });
+  });
+});
+
+describe("where cases run", () => {
+  const fine = {
+    name: "fine",
+    event: "PreToolUse",
+    payload: { tool_name: "Fine", tool_input: {} },
+    env: { CASE_WORD: "hello" },
+    expect: {},
+  };
+
+  it("runs in the project directory by default, with the case's env", async () => {
+    const report = await runHookTests([{ ...fine, config: "hooks.json" }], {
+      baseDirectory: brokenHooks,
+      home: await temporaryHome(),
+    });
+    expect(report.results[0]?.result?.additionalContext).toEqual([
+      `word=hello cwd=${await realpath(brokenHooks)}`,
+    ]);
+  });
+
+  it("runs in --cwd when given", async () => {
+    const project = await realpath(await createTempDirectory("hook-test-project"));
+    const report = await runHookTests([{ ...fine, config: "hooks.json" }], {
+      baseDirectory: brokenHooks,
+      cwd: project,
+      home: await temporaryHome(),
+    });
+    expect(report.results[0]?.result?.additionalContext).toEqual([`word=hello cwd=${project}`]);
+  });
+
+  it("runs in a temporary directory, removed afterwards, in a sandbox", async () => {
+    const report = await runHookTests([{ ...fine, config: "hooks.json", sandbox: true }], {
+      baseDirectory: brokenHooks,
+    });
+    const context = report.results[0]?.result?.additionalContext[0] ?? "";
+    const sandboxCwd = /cwd=(.*)$/.exec(context)?.[1] ?? "";
+    expect(path.basename(sandboxCwd)).toBe("cwd");
+    expect(sandboxCwd).not.toBe(await realpath(brokenHooks));
+    await expect(realpath(sandboxCwd)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses files outside a sandbox", async () => {
+    const report = await runHookTests(
+      [{ ...fine, config: "hooks.json", files: { "x.txt": "x" } }],
+      { baseDirectory: brokenHooks, home: await temporaryHome() },
+    );
+    expect(report.results[0]?.failures).toEqual([
+      "files are written only in a sandbox: add sandbox: true (or pass --sandbox)",
+    ]);
+  });
+
+  it("reads a config under ~/ from the case's home", async () => {
+    const home = await temporaryHome();
+    await mkdir(path.join(home, ".deepagents"));
+    await writeFile(
+      path.join(home, ".deepagents", "hooks.json"),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { hooks: [{ type: "command", command: '"$AGENT_HOOKS_TEST_DIR/fine.sh"' }] },
+          ],
+        },
+      }),
+    );
+    const report = await runHookTests([{ ...fine, config: "~/.deepagents/hooks.json" }], {
+      baseDirectory: brokenHooks,
+      home,
+    });
+    expect(report.results[0]?.errors).toEqual([]);
+    expect(report.results[0]?.result?.runs.map((run) => run.source)).toEqual([
+      path.join(home, ".deepagents", "hooks.json"),
+    ]);
   });
 });
 

@@ -1,9 +1,12 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
+import { expandHome } from "../config/discover-config-files.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
+import type { Diagnostic } from "../diagnostic.js";
 import { createHookEngine } from "../engine.js";
 import { findProfile, profiles } from "../profiles/profiles.js";
+import { findHookTestErrors } from "./find-hook-test-errors.js";
 import { type HookTestCase, readHookTestFile } from "./hook-test-case.js";
 import { matchExpectation } from "./match-expectation.js";
 
@@ -15,8 +18,10 @@ export interface HookTestResult {
   event: string | null;
   profile: string | null;
   passed: boolean;
-  /** Why it failed: one entry per mismatch, plus hints from failed handlers. */
+  /** Why it failed, besides `errors`: one entry per mismatch, or why the case could not run. */
   failures: string[];
+  /** Failures of the hooks or their configuration the case did not list in `expect.errors`. */
+  errors: Diagnostic[];
   /** The engine's combined result, or null when the case could not run. */
   result: DispatchResult | null;
   durationMs: number;
@@ -35,6 +40,12 @@ export interface HookTestOptions {
   profile?: string;
   /** Where relative `config` paths of cases passed as objects point from; default the current directory. */
   baseDirectory?: string;
+  /** The project directory cases run in (not in a sandbox); default each case's `baseDirectory`. */
+  cwd?: string;
+  /** The home directory of cases not in a sandbox, also what `~/` means; default the OS home. */
+  home?: string;
+  /** Runs cases that do not say otherwise in a temporary working directory and home. */
+  sandbox?: boolean;
   /** Environment handlers run with, before each case's `env`; default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** An audit log every case's engine appends to (see `auditLog` of `createHookEngine`). */
@@ -76,7 +87,10 @@ export async function runHookTests(
   return { results, passed, failed: results.length - passed };
 }
 
-/** Runs one case in a fresh temporary working directory and home, with hook trust bypassed. */
+/**
+ * Runs one case with hook trust bypassed: in the project directory and the real home, or with
+ * `sandbox` in a fresh temporary working directory and home that are removed afterwards.
+ */
 export async function runHookTestCase(
   testCase: HookTestCase,
   options: HookTestOptions = {},
@@ -99,31 +113,40 @@ export async function runHookTestCase(
   const baseDirectory = path.resolve(
     testCase.baseDirectory ?? options.baseDirectory ?? process.cwd(),
   );
-  const root = await realpath(await mkdtemp(path.join(tmpdir(), "agent-hooks-test-")));
+  const sandbox = testCase.sandbox ?? options.sandbox ?? false;
+  if (!sandbox && testCase.files !== undefined) {
+    return failedToRun(testCase.name, file, testCase.event, profileName, [
+      "files are written only in a sandbox: add sandbox: true (or pass --sandbox)",
+    ]);
+  }
+  const root = sandbox
+    ? await realpath(await mkdtemp(path.join(tmpdir(), "agent-hooks-test-")))
+    : null;
   try {
-    const cwd = path.join(root, "cwd");
-    const home = path.join(root, "home");
-    await mkdir(cwd);
-    await mkdir(home);
+    const cwd = root === null ? path.resolve(options.cwd ?? baseDirectory) : path.join(root, "cwd");
+    const home = root === null ? path.resolve(options.home ?? homedir()) : path.join(root, "home");
+    if (root !== null) {
+      await mkdir(cwd);
+      await mkdir(home);
+    }
     for (const [name, content] of Object.entries(testCase.files ?? {})) {
       const target = path.resolve(cwd, name);
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, content);
     }
-    // No config (or an empty list): the profile discovers configuration in the temporary cwd and home.
+    // No config (or an empty list): the profile discovers configuration in the case's cwd and home.
     const configs = (
       testCase.config === undefined
         ? []
         : Array.isArray(testCase.config)
           ? testCase.config
           : [testCase.config]
-    ).map((config) => path.resolve(baseDirectory, config));
-    const hints: string[] = [];
+    ).map((config) => path.resolve(baseDirectory, expandHome(config, home)));
     const engine = await createHookEngine({
       profile,
       cwd,
       home,
-      systemDir: path.join(root, "system"),
+      ...(root !== null && { systemDir: path.join(root, "system") }),
       bypassHookTrust: true,
       env: {
         ...(options.env ?? process.env),
@@ -133,13 +156,6 @@ export async function runHookTestCase(
       ...(configs.length > 0 && { configFiles: configs }),
       ...(options.auditLog !== undefined && { auditLog: options.auditLog }),
       ...(options.auditPayloads === true && { auditPayloads: true }),
-      onRunEnd: (run) => {
-        if (run.status !== "error" && run.status !== "timeout") return;
-        const firstLine = run.stderr.trim().split("\n")[0] ?? "";
-        hints.push(
-          `handler ${run.id} ${run.status === "timeout" ? "timed out" : `exited ${run.exitCode ?? run.signal}`}${firstLine === "" ? "" : `: ${firstLine}`}`,
-        );
-      },
     });
     const result = await engine.dispatch(
       testCase.event,
@@ -148,18 +164,19 @@ export async function runHookTestCase(
     );
     await engine.close();
     result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
-    const mismatches = matchExpectation(testCase.expect, result);
-    const errors = result.diagnostics
-      .filter((item) => item.severity === "error")
-      .map((item) => item.message);
-    const failures = mismatches.length === 0 ? [] : [...mismatches, ...hints, ...errors];
+    const errors = findHookTestErrors(result, testCase.expect.errors);
+    const failures = [
+      ...matchExpectation(testCase.expect, result),
+      ...errors.missing.map((code) => `expected error ${code}, which did not occur`),
+    ];
     return {
       name: testCase.name,
       file,
       event: testCase.event,
       profile: profileName,
-      passed: mismatches.length === 0,
+      passed: failures.length === 0 && errors.unexpected.length === 0,
       failures,
+      errors: errors.unexpected,
       result,
       durationMs: Math.round(performance.now() - started),
     };
@@ -168,7 +185,7 @@ export async function runHookTestCase(
       `could not run: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   } finally {
-    await rm(root, { recursive: true, force: true });
+    if (root !== null) await rm(root, { recursive: true, force: true });
   }
 }
 
@@ -179,5 +196,15 @@ function failedToRun(
   profile: string | null,
   failures: string[],
 ): HookTestResult {
-  return { name, file, event, profile, passed: false, failures, result: null, durationMs: 0 };
+  return {
+    name,
+    file,
+    event,
+    profile,
+    passed: false,
+    failures,
+    errors: [],
+    result: null,
+    durationMs: 0,
+  };
 }

@@ -417,10 +417,12 @@ export class ShellScriptAnalysis {
       );
       return unchangedOutcome(state);
     }
-    // A program given by path is hashed, whatever it is called, unless it is a system program
-    // (`/usr/bin/python3`): a copy of `python3` in the project or home is code like any other.
+    // A program given by path is hashed, whatever it is called, except a system interpreter or
+    // wrapper (`/usr/bin/python3`, `/usr/bin/env`), whose script is what matters: a copy of
+    // `python3` in the project or home is code like any other.
     const byPath = text.includes("/");
-    if (byPath && !isSystemProgram(text)) this.resolveCode(program, "program", state);
+    const systemRunner = isSystemProgram(text) && isRunner(name);
+    if (byPath && !systemRunner) this.resolveCode(program, "program", state);
     if (name === "env") return this.analyzeEnv(words, state, redirects, piped, depth);
     if (pair !== null && Object.hasOwn(taskRunners, pair)) {
       this.analyzeTaskRunner(pair, words.slice(2), state);
@@ -1067,6 +1069,17 @@ const systemDirectories: ReadonlySet<string> = new Set([
 
 function isSystemProgram(program: string): boolean {
   return path.isAbsolute(program) && systemDirectories.has(path.dirname(path.resolve(program)));
+}
+
+// Programs whose own file is not what the hook's author wrote: interpreters and wrappers.
+function isRunner(name: string): boolean {
+  return (
+    findInterpreterRule(name) !== undefined ||
+    Object.hasOwn(wrapperRules, name) ||
+    Object.hasOwn(taskRunners, name) ||
+    packageRunners.has(name) ||
+    ["env", "find", "parallel"].includes(name)
+  );
 }
 
 function programName(program: string): string {

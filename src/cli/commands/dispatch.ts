@@ -1,22 +1,39 @@
 import type { Command } from "commander";
 import { createHookEngine } from "../../engine.js";
-import { parseJsonObject, readInput } from "../read-input.js";
+import { addPayloadOption, readPayload } from "../read-payload.js";
 import {
   addEngineOptions,
   type EngineFlags,
   toEngineOptions,
   UsageError,
 } from "../shared-options.js";
+import { strictOptionHelp, writeErrorDiagnostics } from "../write-error-diagnostics.js";
 
-/** `agent-hooks dispatch <Event>`: runs one event and prints its DispatchResult as JSON. */
+const dispatchHelp = `
+Examples:
+  $ echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | agent-hooks dispatch PreToolUse --profile claude
+  $ agent-hooks dispatch PreToolUse --payload payload.json --strict
+  $ agent-hooks dispatch Stop                     (from a terminal: the payload is {})
+
+Error diagnostics are printed on standard error; the JSON on standard output is unchanged.
+Exit codes: 0 dispatched (whatever the decision), 1 usage error or, with --strict, an error
+diagnostic, 2 internal error.`;
+
+/**
+ * `agent-hooks dispatch <Event>`: runs one event, prints its DispatchResult as JSON on standard
+ * output and its error diagnostics on standard error; `--strict` exits 1 when there are any.
+ */
 export function registerDispatchCommand(program: Command): void {
   addEngineOptions(
-    program
-      .command("dispatch")
-      .description("dispatch one event and print the DispatchResult as JSON")
-      .argument("<event>", "event name, such as PreToolUse")
-      .option("--payload <file>", "payload JSON file, or - for standard input"),
-  ).action(async (event: string, flags: EngineFlags & { payload?: string }) => {
+    addPayloadOption(
+      program
+        .command("dispatch")
+        .description("dispatch one event and print the DispatchResult as JSON")
+        .argument("<event>", "event name, such as PreToolUse"),
+    )
+      .option("--strict", strictOptionHelp)
+      .addHelpText("after", dispatchHelp),
+  ).action(async (event: string, flags: EngineFlags & { payload?: string; strict?: boolean }) => {
     const options = toEngineOptions(flags);
     if (!Object.hasOwn(options.profile.events, event)) {
       const known = Object.keys(options.profile.events).join(", ");
@@ -24,17 +41,13 @@ export function registerDispatchCommand(program: Command): void {
         `unknown event "${event}" for profile ${options.profile.name} (events: ${known})`,
       );
     }
-    const payload =
-      flags.payload === undefined
-        ? {}
-        : parseJsonObject(
-            await readInput(flags.payload),
-            flags.payload === "-" ? "standard input" : flags.payload,
-          );
+    const payload = await readPayload(flags.payload);
     const engine = await createHookEngine(options);
     const result = await engine.dispatch(event, payload);
     await engine.close();
     result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    const errors = writeErrorDiagnostics(result.diagnostics);
+    if (flags.strict === true && errors > 0) process.exitCode = 1;
   });
 }

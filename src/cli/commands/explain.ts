@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { createHookEngine } from "../../engine.js";
 import { formatExplanation } from "../format-explanation.js";
-import { parseJsonObject, readInput } from "../read-input.js";
+import { addPayloadOption, readPayload } from "../read-payload.js";
 import {
   addEngineOptions,
   type EngineFlags,
@@ -12,12 +12,20 @@ import {
 /** `agent-hooks explain <Event>`: says for every configured hook whether it would run, and why not. */
 export function registerExplainCommand(program: Command): void {
   addEngineOptions(
-    program
-      .command("explain")
-      .description("say for every configured hook whether it would run for an event, and why not")
-      .argument("<event>", "event name, such as PreToolUse")
-      .option("--payload <file>", "payload JSON file, or - for standard input (default: {})")
-      .option("--json", "print the explanation as JSON"),
+    addPayloadOption(
+      program
+        .command("explain")
+        .description("say for every configured hook whether it would run for an event, and why not")
+        .argument("<event>", "event name, such as PreToolUse"),
+    )
+      .option("--json", "print the explanation as JSON")
+      .addHelpText(
+        "after",
+        `
+Examples:
+  $ echo '{"tool_name":"Bash","tool_input":{"command":"ls"}}' | agent-hooks explain PreToolUse
+  $ agent-hooks explain PreToolUse --payload payload.json --json`,
+      ),
   ).action(async (event: string, flags: EngineFlags & { payload?: string; json?: boolean }) => {
     const options = toEngineOptions(flags);
     if (!Object.hasOwn(options.profile.events, event)) {
@@ -26,13 +34,7 @@ export function registerExplainCommand(program: Command): void {
         `unknown event "${event}" for profile ${options.profile.name} (events: ${known})`,
       );
     }
-    const payload =
-      flags.payload === undefined
-        ? {}
-        : parseJsonObject(
-            await readInput(flags.payload),
-            flags.payload === "-" ? "standard input" : flags.payload,
-          );
+    const payload = await readPayload(flags.payload);
     // Explaining runs nothing, so it writes no audit log and no spans.
     const { auditLog: _auditLog, auditPayloads: _auditPayloads, ...engineOptions } = options;
     const engine = await createHookEngine({ ...engineOptions, tracing: false });

@@ -4,27 +4,52 @@ import { createDiagnostic } from "../../diagnostic.js";
 import { createHookEngine } from "../../engine.js";
 import { formatTimelineEntry, formatTimelineHeader } from "../format-timeline.js";
 import { readInput } from "../read-input.js";
-import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
+import {
+  addEngineOptions,
+  type EngineFlags,
+  toEngineOptions,
+  UsageError,
+} from "../shared-options.js";
+import { strictOptionHelp, writeErrorDiagnostics } from "../write-error-diagnostics.js";
 
 interface ReplayLine {
   event: string;
   payload: Record<string, unknown>;
 }
 
-/** `agent-hooks replay <file.jsonl>`: dispatches every recorded event through one engine. */
+/**
+ * `agent-hooks replay [file.jsonl]`: dispatches every recorded event through one engine; error
+ * diagnostics also go to standard error, and `--strict` exits 1 when there are any.
+ */
 export function registerReplayCommand(program: Command): void {
   addEngineOptions(
     program
       .command("replay")
       .description("replay a recorded session (JSONL of {event, payload}) through one engine")
-      .argument("<file>", "JSONL file, or - for standard input")
-      .option("--pretty", "print a readable timeline instead of JSONL"),
-  ).action(async (file: string, flags: EngineFlags & { pretty?: boolean }) => {
+      .argument("[file]", "JSONL file, or - for standard input (default: piped standard input)")
+      .option("--pretty", "print a readable timeline instead of JSONL")
+      .option("--strict", strictOptionHelp)
+      .addHelpText(
+        "after",
+        `
+Examples:
+  $ agent-hooks replay examples/session.jsonl --config examples/hooks.json --pretty
+  $ cat session.jsonl | agent-hooks replay --strict
+
+Error diagnostics are also printed on standard error. Exit codes: 0 replayed, 1 usage error or,
+with --strict, an error diagnostic, 2 internal error.`,
+      ),
+  ).action(async (file: string | undefined, flags: EngineFlags & ReplayFlags) => {
     const options = toEngineOptions(flags);
-    const text = await readInput(file);
+    if (file === undefined && process.stdin.isTTY === true) {
+      throw new UsageError("replay needs a JSONL file, - or piped standard input");
+    }
+    const source = file ?? "-";
+    const text = await readInput(source);
     const engine = await createHookEngine(options);
     const write = (line: string) => process.stdout.write(`${line}\n`);
     if (flags.pretty) write(formatTimelineHeader(engine.profile, engine.diagnostics));
+    let errors = writeErrorDiagnostics(engine.diagnostics);
     const lines = text.split("\n");
     for (const [index, raw] of lines.entries()) {
       if (raw.trim() === "") continue;
@@ -33,12 +58,13 @@ export function registerReplayCommand(program: Command): void {
       let payload: Record<string, unknown> = {};
       if (typeof parsed === "string") {
         result = createEmptyDispatchResult("", [
-          createDiagnostic("invalid_payload", "error", `${file}:${index + 1}: ${parsed}`),
+          createDiagnostic("invalid_payload", "error", `${source}:${index + 1}: ${parsed}`),
         ]);
       } else {
         payload = parsed.payload;
         result = await engine.dispatch(parsed.event, parsed.payload);
       }
+      errors += writeErrorDiagnostics(result.diagnostics);
       if (flags.pretty) {
         write(formatTimelineEntry(result, payload, engine.profile));
       } else {
@@ -47,7 +73,13 @@ export function registerReplayCommand(program: Command): void {
       }
     }
     await engine.close();
+    if (flags.strict === true && errors > 0) process.exitCode = 1;
   });
+}
+
+interface ReplayFlags {
+  pretty?: boolean;
+  strict?: boolean;
 }
 
 function parseReplayLine(raw: string): ReplayLine | string {

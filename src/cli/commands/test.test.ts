@@ -1,4 +1,5 @@
-import { rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../test/fixtures/sdk/ensure-built.js";
@@ -6,8 +7,14 @@ import { createTempDirectory } from "../../../test/support/create-temp-directory
 import { runCli } from "../../../test/support/run-cli.js";
 
 const directories: string[] = [];
+// Cases run with the real home unless told otherwise: these get an empty one.
+let home = "";
 
-beforeAll(() => ensureBuilt(), 120_000);
+beforeAll(async () => {
+  ensureBuilt();
+  home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-cli-test-home-"));
+  directories.push(home);
+}, 120_000);
 afterAll(async () => {
   await Promise.all(
     directories.map((directory) => rm(directory, { recursive: true, force: true })),
@@ -16,7 +23,12 @@ afterAll(async () => {
 
 describe("agent-hooks test", () => {
   it("prints one line per passing case and exits 0", async () => {
-    const { code, stdout } = await runCli(["test", "test/fixtures/hook-tests/guard.test.json"]);
+    const { code, stdout } = await runCli([
+      "test",
+      "--home",
+      home,
+      "test/fixtures/hook-tests/guard.test.json",
+    ]);
     expect(stdout.trimEnd().split("\n")).toEqual([
       "✓ denies rm -rf",
       "✓ asks before a push",
@@ -31,6 +43,8 @@ describe("agent-hooks test", () => {
   it("explains each failure, counts it and exits 1", async () => {
     const { code, stdout } = await runCli([
       "test",
+      "--home",
+      home,
       "test/fixtures/hook-tests/mixed.test.json",
       "test/fixtures/hook-tests/broken.test.json",
     ]);
@@ -51,6 +65,8 @@ describe("agent-hooks test", () => {
     await writeFile(brokenYaml, "cases:\n  - name: [unclosed\n");
     const { code, stdout } = await runCli([
       "test",
+      "--home",
+      home,
       "test/fixtures/hook-tests/prompt.test.yaml",
       brokenYaml,
     ]);
@@ -68,6 +84,8 @@ describe("agent-hooks test", () => {
     const { code, stdout } = await runCli([
       "test",
       "--json",
+      "--home",
+      home,
       "test/fixtures/hook-tests/mixed.test.json",
     ]);
     const report = JSON.parse(stdout) as { passed: number; failed: number; results: unknown[] };
@@ -77,6 +95,88 @@ describe("agent-hooks test", () => {
       passed: false,
     });
     expect(code).toBe(1);
+  });
+
+  it("tests a real .claude/settings.json where it lives: fails on a broken script, passes once fixed", async () => {
+    const project = await createTempDirectory("cli-test-project");
+    directories.push(project);
+    await mkdir(path.join(project, ".claude", "hooks"), { recursive: true });
+    await writeFile(
+      path.join(project, ".claude", "settings.json"),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' }],
+            },
+          ],
+        },
+      }),
+    );
+    await writeFile(
+      path.join(project, "hooks.test.json"),
+      JSON.stringify({
+        profile: "claude",
+        cases: [
+          {
+            name: "denies rm -rf",
+            event: "PreToolUse",
+            payload: { tool_name: "Bash", tool_input: { command: "rm -rf build" } },
+            expect: { decision: "deny", reason: "recursive deletes" },
+          },
+          {
+            name: "lets ls through",
+            event: "PreToolUse",
+            payload: { tool_name: "Bash", tool_input: { command: "ls" } },
+            expect: { decision: null },
+          },
+        ],
+      }),
+    );
+    const guard = path.join(project, ".claude", "hooks", "guard.sh");
+    const testFile = path.join(project, "hooks.test.json");
+    const runTests = () => runCli(["test", "--home", home, testFile]);
+    const brokenLine = (status: string) =>
+      expect.stringMatching(
+        new RegExp(
+          `^ {4}nonzero_exit: PreToolUse hook .* ${status}.*settings\\.json hooks\\.PreToolUse\\[0\\]\\.hooks\\[0\\]\\)$`,
+        ),
+      );
+
+    const missing = await runTests();
+    expect(missing.stdout.trimEnd().split("\n")).toEqual([
+      '✗ denies rm -rf: expected decision "deny", got null; expected reason to contain "recursive deletes", got null',
+      brokenLine("exited with code 127"),
+      "✗ lets ls through",
+      brokenLine("exited with code 127"),
+      "0 passed, 2 failed",
+    ]);
+    expect(missing.code).toBe(1);
+
+    await writeFile(
+      guard,
+      `#!/bin/sh\nif grep -q '"rm -rf'; then\n  echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"recursive deletes are not allowed"}}'\nfi\n`,
+      { mode: 0o644 },
+    );
+    const notExecutable = await runTests();
+    expect(notExecutable.stdout).toContain("exited with code 126");
+    expect(notExecutable.stdout.trimEnd().split("\n").at(-1)).toBe("0 passed, 2 failed");
+    expect(notExecutable.code).toBe(1);
+
+    await chmod(guard, 0o755);
+    const fixed = await runTests();
+    expect(fixed.stdout.trimEnd().split("\n")).toEqual([
+      "✓ denies rm -rf",
+      "✓ lets ls through",
+      "2 passed, 0 failed",
+    ]);
+    expect(fixed.code).toBe(0);
+
+    await writeFile(guard, "#!/bin/sh\nkill -SEGV $$\n");
+    const crashed = await runTests();
+    expect(crashed.stdout).toContain("was killed by SIGSEGV");
+    expect(crashed.code).toBe(1);
   });
 
   it("refuses an unknown --profile as a usage error", async () => {

@@ -9,6 +9,9 @@ interface TestFlags {
   json?: boolean;
   auditLog?: string;
   auditPayloads?: boolean;
+  cwd?: string;
+  home?: string;
+  sandbox?: boolean;
 }
 
 /** `agent-hooks test [files…]`: runs hook test case files through the real engine. */
@@ -19,6 +22,12 @@ export function registerTestCommand(program: Command): void {
     .argument("<files...>", "case files")
     .option("--profile <name>", "profile of cases that name none (default: deepagents)")
     .option("--json", "print the results as JSON")
+    .option("--cwd <dir>", "project directory cases run in (default: each case file's directory)")
+    .option("--home <dir>", "home directory cases run with, and what ~/ means (default: yours)")
+    .option(
+      "--sandbox",
+      "run cases in a temporary working directory and home unless they say otherwise",
+    )
     .option("--audit-log <file>", "append a JSON line per hook run and per dispatch to this file")
     .option("--audit-payloads", "also write payloads and hook output text to the audit log")
     .action(async (files: string[], flags: TestFlags) => {
@@ -26,6 +35,9 @@ export function registerTestCommand(program: Command): void {
       if (flags.profile !== undefined) resolveProfileFlag(flags.profile);
       const report = await runHookTests(files, {
         ...(flags.profile !== undefined && { profile: flags.profile }),
+        ...(flags.cwd !== undefined && { cwd: path.resolve(flags.cwd) }),
+        ...(flags.home !== undefined && { home: path.resolve(flags.home) }),
+        ...(flags.sandbox === true && { sandbox: true }),
         ...(flags.auditLog !== undefined && { auditLog: path.resolve(flags.auditLog) }),
         ...(flags.auditPayloads === true && { auditPayloads: true }),
       });

@@ -1,0 +1,46 @@
+import { readFile } from "node:fs/promises";
+import type { Command } from "commander";
+import { parseJsonObject, readStandardInput } from "./read-input.js";
+import { UsageError } from "./shared-options.js";
+
+/** The `--payload` help text, the same in every command that takes a payload. */
+export const payloadOptionHelp =
+  "payload: a JSON file, - for standard input, or an inline JSON object (default: piped standard input, else {})";
+
+/** Adds `--payload <file>` to a command, with the same help everywhere. */
+export function addPayloadOption(command: Command): Command {
+  return command.option("--payload <file>", payloadOptionHelp);
+}
+
+/**
+ * Reads the event payload `--payload` names: a file, `-` for standard input, or an inline JSON
+ * object; without `--payload`, piped standard input when it is not a terminal. Empty input is no
+ * payload (`{}`), so a parent that spawns the CLI with an empty pipe or /dev/null dispatches `{}`.
+ */
+export async function readPayload(flag: string | undefined): Promise<Record<string, unknown>> {
+  if (flag === undefined) {
+    return process.stdin.isTTY === true ? {} : parseOptionalJson(await readStandardInput());
+  }
+  if (flag === "-") return parseOptionalJson(await readStandardInput());
+  const text = await readPayloadFile(flag);
+  if (text !== null) return parseJsonObject(text, flag);
+  if (flag.trimStart().startsWith("{")) return parseJsonObject(flag, "--payload");
+  throw new UsageError(
+    `--payload: no such file ${JSON.stringify(flag)} (--payload takes a file or -, or an inline JSON object)`,
+  );
+}
+
+function parseOptionalJson(text: string): Record<string, unknown> {
+  return text.trim() === "" ? {} : parseJsonObject(text, "standard input");
+}
+
+// null when nothing is there, so the caller can try inline JSON; other failures are usage errors.
+async function readPayloadFile(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    if (code === "ENOENT" || code === "ENAMETOOLONG" || code === "ENOTDIR") return null;
+    throw new UsageError(`--payload: cannot read ${file} (${code})`);
+  }
+}
