@@ -742,8 +742,14 @@ export class ShellScriptAnalysis {
     while (index < words.length && textOf(words[index]).startsWith("-")) {
       const option = readCommandOption(words, index, packageRunnerOptions);
       if (option === null) break;
-      if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
-      index = option.ambiguous ? option.next : option.next;
+      if (option.value !== null && this.applyValueRole(option.role, option.value, state, depth)) {
+        return unchangedOutcome(state);
+      }
+      if (option.ambiguous) {
+        // An option not known here may take the next word as its value: check that reading too.
+        this.analyzePackageRunner(words.slice(option.next + 1), state, redirects, piped, depth);
+      }
+      index = option.next;
     }
     const runner = words[index];
     if (runner === undefined) return unchangedOutcome(state);

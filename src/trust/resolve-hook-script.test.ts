@@ -206,6 +206,8 @@ describe("resolveHookScripts", () => {
 
   // An option not known here may or may not take the next word: both candidates are hashed.
   it("hashes both candidates after an option it does not know", () => {
+    expect(files("npx --registry https://x tsx hook.ts")).toContain("/repo/sub/hook.ts");
+    expect(files("npx -c './a.sh'")).toEqual(["/repo/sub/a.sh"]);
     expect(files("node --frobnicate value main.js")).toEqual([
       "/repo/sub/value",
       "/repo/sub/main.js",
