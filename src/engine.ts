@@ -299,7 +299,10 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       });
       contextSpilled = spilled.text !== verdict.additionalContext;
       verdict.additionalContext = spilled.text;
-      if (spilled.diagnostic !== null) verdict.diagnostics.push(spilled.diagnostic);
+      if (spilled.diagnostic !== null) {
+        const where = { file: definition.file, path: definition.path };
+        verdict.diagnostics.push({ ...spilled.diagnostic, ...where });
+      }
     }
     const summary = summarize(hook, verdict.status, outcome, outcome.durationMs);
     notify(options.onRunEnd, {

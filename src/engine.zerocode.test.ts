@@ -643,6 +643,19 @@ describe("zerocode spilling of large additionalContext", () => {
     expect(result.additionalContext[1]).toBe(text);
   });
 
+  it("says which handler's context could not be spilled (spill_failed at its file and path)", async () => {
+    const { root, engine } = await setup({
+      SessionStart: [group(null, command(`printf '%s' '${context("z".repeat(20_000))}'`))],
+    });
+    // A regular file where the spill directory would be: nothing can be saved under it.
+    writeFileSync(join(root, "not-a-directory"), "");
+    vi.stubEnv("TMPDIR", join(root, "not-a-directory"));
+    const result = await engine.dispatch("SessionStart", { source: "startup" });
+    const diagnostic = result.diagnostics.find((item) => item.code === "spill_failed");
+    expect(diagnostic?.file).toMatch(/hooks\.json$/);
+    expect(diagnostic?.path).toBe("hooks.SessionStart[0].hooks[0]");
+  });
+
   it("warns that additionalContextLimit is ignored on an event that cannot add context", async () => {
     const { engine } = await setup({
       PreCompact: [group(null, command("true", { additionalContextLimit: 100 }))],

@@ -1,3 +1,8 @@
+export {
+  type DetectedProfile,
+  detectProfile,
+  type ProfileMarker,
+} from "./config/detect-profile.js";
 export type { ConfigSource } from "./config/discover-config-files.js";
 export type { HookCommand, HookDefinition } from "./config/hook-definition.js";
 export type {

@@ -5,6 +5,7 @@ import { createTempDirectory } from "../../test/support/create-temp-directory.js
 import { runCli } from "../../test/support/run-cli.js";
 import { packageRoot as root } from "../../test/support/run-node-script.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
+import type { Diagnostic } from "../diagnostic.js";
 
 const config = "test/fixtures/cli/hooks.json";
 
@@ -174,14 +175,29 @@ describe("agent-hooks dispatch with broken configuration", () => {
   });
 
   it("says on stderr that a --config file is missing", async () => {
-    const run = await runCli(["dispatch", "Stop", "--config", "test/fixtures/cli/nope.json"]);
+    const run = await runCli([
+      "dispatch",
+      "Stop",
+      "--profile",
+      "deepagents",
+      "--config",
+      "test/fixtures/cli/nope.json",
+    ]);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^agent-hooks: error config_not_found: .*nope\.json/);
     expect((await runCli(["dispatch", "Stop", "--config", "nope.json", "--strict"])).code).toBe(1);
   });
 
   it("exits 0 with --strict and prints nothing on stderr for a clean configuration", async () => {
-    const run = await runCli(["dispatch", "Stop", "--config", "examples/hooks.json", "--strict"]);
+    const run = await runCli([
+      "dispatch",
+      "Stop",
+      "--profile",
+      "deepagents",
+      "--config",
+      "examples/hooks.json",
+      "--strict",
+    ]);
     expect(run).toMatchObject({ code: 0, stderr: "" });
   });
 
@@ -246,6 +262,25 @@ describe("agent-hooks validate and config path", () => {
     expect(run.stdout).toContain("hooks.PreToolUse[1].matcher");
     const json = await runCli(["validate", "--config", config, "--json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ profile: "deepagents", handlers: 2 });
+  });
+
+  it("reports a missing or non-executable script as an error, in validate and explain", async () => {
+    const directory = "test/fixtures/cli/broken-scripts";
+    const flags = ["--cwd", directory, "--config", `${directory}/hooks.json`];
+    const run = await runCli(["validate", ...flags, "--json"]);
+    expect(run.code).toBe(1);
+    const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
+    expect(diagnostics.map(({ code, path }) => [code, path])).toEqual([
+      ["script_not_executable", "hooks.PreToolUse[0].hooks[0]"],
+      ["script_not_found", "hooks.PostToolUse[0].hooks[0]"],
+      ["script_not_found", "hooks.Stop[0].hooks[0]"],
+    ]);
+    expect(diagnostics[0]?.file).toMatch(/broken-scripts[\\/]hooks\.json$/);
+    expect(diagnostics[0]?.message).toMatch(/not-executable\.sh, which is not executable/);
+    const input = JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } });
+    const explained = await runCli(["explain", "PreToolUse", ...flags], { input });
+    expect(explained.stdout).toMatch(/0 of 6 configured hooks would run, 1 would fail/);
+    expect(explained.stdout).toMatch(/would fail PreToolUse:0:0 .*script_not_executable/);
   });
 
   it("exits 0 for a clean configuration", async () => {

@@ -7,6 +7,7 @@ import { formatCommand } from "../trust/evaluate-hook-trust.js";
 export function formatExplanation(explanation: HookExplanation, profile: Profile): string {
   const { event, matchField, matchValue, entries } = explanation;
   const running = entries.filter((entry) => entry.verdict === "would-run").length;
+  const failing = entries.filter((entry) => entry.verdict === "would-fail").length;
   const hooks = entries.filter((entry) => entry.command !== null).length;
   const tested =
     matchField === null
@@ -14,7 +15,7 @@ export function formatExplanation(explanation: HookExplanation, profile: Profile
       : ` with ${matchField} ${matchValue === null ? "missing" : JSON.stringify(matchValue)}`;
   const lines = [
     pc.bold(
-      `${event}${tested} (${profile.title} profile): ${running} of ${hooks} configured hook${hooks === 1 ? "" : "s"} would run`,
+      `${event}${tested} (${profile.title} profile): ${running} of ${hooks} configured hook${hooks === 1 ? "" : "s"} would run${failing > 0 ? `, ${failing} would fail` : ""}`,
     ),
   ];
   for (const diagnostic of explanation.diagnostics) {
@@ -37,6 +38,8 @@ function formatEntry(entry: ExplainEntry): string {
   const reasons = entry.reasons.map((reason) =>
     reason.code === null ? reason.message : `${reason.code}: ${reason.message}`,
   );
+  if (entry.verdict === "would-fail")
+    return `${pc.red("would fail")} ${subject}: ${reasons.join("; ")}${formatNotHashed(entry)}`;
   return `${pc.yellow("skipped  ")}  ${subject}: ${reasons.join("; ")}${formatNotHashed(entry)}`;
 }
 

@@ -355,20 +355,124 @@ describe("agent-hooks hooks review", () => {
   });
 });
 
-describe("agent-hooks hooks with a profile without hook trust", () => {
-  it.each([
-    ["list"],
-    ["list", "--json"],
-    ["trust", "--all"],
-    ["disable", "abc"],
-    ["enable", "abc"],
-    ["review"],
-  ])("hooks %s exits 1 and says the profile has no hook trust", async (...args) => {
+// One PreToolUse hook on Bash, written where each profile without hook trust reads it.
+const untrustedProfileConfigs = [
+  [
+    "deepagents",
+    "home/.deepagents/hooks.json",
+    {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh" }] }],
+      },
+    },
+  ],
+  [
+    "claude",
+    "work/.claude/settings.json",
+    {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh" }] }],
+      },
+    },
+  ],
+  [
+    "vscode",
+    "work/.github/hooks/guard.json",
+    { hooks: { PreToolUse: [{ type: "command", command: "./guard.sh" }] } },
+  ],
+] as const;
+
+describe("agent-hooks hooks list with a profile without hook trust", () => {
+  async function createProfileSandbox(file: string, config: unknown) {
+    const directory = await createTempDirectory("hooks-list");
+    const home = path.join(directory, "home");
+    const cwd = path.join(directory, "work");
+    await mkdir(path.dirname(path.join(directory, file)), { recursive: true });
+    await mkdir(home, { recursive: true });
+    await mkdir(cwd, { recursive: true });
+    await writeFile(path.join(directory, file), JSON.stringify(config));
+    return { file: path.join(directory, file), flags: ["--home", home, "--cwd", cwd] };
+  }
+
+  it.each(untrustedProfileConfigs)(
+    "lists %s hooks without a STATE column",
+    async (profile, file, config) => {
+      const sandbox = await createProfileSandbox(file, config);
+      const run = await runCli(["hooks", "list", "--profile", profile, ...sandbox.flags]);
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      const lines = run.stdout.trimEnd().split("\n");
+      expect(lines[0]).toMatch(/^ID\s+LAYER\s+FILE\s+EVENT\s+MATCHER\s+COMMAND$/);
+      expect(lines[1]).toMatch(/^[0-9a-f]{12} {2}\S+\s+\S+\s+PreToolUse\s+\S+\s+\.\/guard\.sh$/);
+      expect(lines).toHaveLength(2);
+    },
+  );
+
+  it.each(untrustedProfileConfigs)(
+    "prints %s hooks with --json, state none and no hash",
+    async (profile, file, config) => {
+      const sandbox = await createProfileSandbox(file, config);
+      const run = await runCli(["hooks", "list", "--json", "--profile", profile, ...sandbox.flags]);
+      expect(run.code).toBe(0);
+      const hooks = JSON.parse(run.stdout) as HookListItem[];
+      expect(hooks).toEqual([
+        expect.objectContaining({
+          id: expect.stringMatching(/^[0-9a-f]{12}$/),
+          state: "none",
+          hash: null,
+          file: sandbox.file,
+          event: "PreToolUse",
+          command: "./guard.sh",
+          managed: false,
+        }),
+      ]);
+    },
+  );
+
+  it.each(untrustedProfileConfigs)(
+    "detects %s without --profile and says so on stderr",
+    async (profile, file, config) => {
+      const sandbox = await createProfileSandbox(file, config);
+      const run = await runCli(["hooks", "list", "--json", ...sandbox.flags]);
+      expect(run.code).toBe(0);
+      const shown = file.startsWith("home/")
+        ? `~/${file.slice("home/".length)}`
+        : file.slice("work/".length);
+      expect(run.stderr).toBe(
+        `agent-hooks: profile ${profile} (found ${shown}; --profile overrides)\n`,
+      );
+      expect(JSON.parse(run.stdout)).toEqual([expect.objectContaining({ command: "./guard.sh" })]);
+    },
+  );
+
+  it("detects zerocode without --profile and suggests commands naming it", async () => {
     const sandbox = await createSandbox();
-    const run = await runCli(["hooks", ...args, "--profile", "deepagents", "--home", sandbox.home]);
-    expect(run.code).toBe(1);
+    const flags = ["--home", sandbox.home, "--system-dir", sandbox.system, "--cwd", sandbox.cwd];
+    const run = await runCli(["hooks", "list", ...flags]);
+    expect(run.code).toBe(0);
     expect(run.stderr).toBe(
-      `agent-hooks: profile "deepagents" (${deepagentsProfile.title}) has no hook trust: its hooks run without review\n`,
+      "agent-hooks: profile zerocode (found ~/.zerotwo/hooks.json; --profile overrides)\n",
     );
+    expect(run.stdout).toContain(`run "agent-hooks hooks review --profile zerocode --home`);
   });
+});
+
+describe("agent-hooks hooks with a profile without hook trust", () => {
+  it.each([["trust", "--all"], ["disable", "abc"], ["enable", "abc"], ["review"]])(
+    "hooks %s exits 1 and says the profile has no hook trust",
+    async (...args) => {
+      const sandbox = await createSandbox();
+      const run = await runCli([
+        "hooks",
+        ...args,
+        "--profile",
+        "deepagents",
+        "--home",
+        sandbox.home,
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `agent-hooks: profile "deepagents" (${deepagentsProfile.title}) has no hook trust: its hooks run without review\n`,
+      );
+    },
+  );
 });

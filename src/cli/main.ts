@@ -31,7 +31,7 @@ export async function createProgram(argv: readonly string[] = []): Promise<Comma
     .description(
       "Run AI coding agents' hooks: dispatch events, replay sessions, validate configuration",
     )
-    .version(version)
+    .version(version, "-v, --version", "print the version")
     .showSuggestionAfterError()
     .exitOverride();
   const named = argv[2];

@@ -1,11 +1,14 @@
+import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
+import { detectProfile } from "../config/detect-profile.js";
 import type { Profile } from "../profiles/profile.js";
-import { findProfile, profiles } from "../profiles/profiles.js";
+import { findProfile, type ProfileName, profiles } from "../profiles/profiles.js";
 
 /** Options every engine-loading command accepts. */
 export interface EngineFlags {
-  profile: string;
+  /** Absent when not given: the profile is then detected (see `chooseProfile`). */
+  profile?: string;
   config?: string[];
   cwd?: string;
   session?: string;
@@ -22,13 +25,18 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-/** Adds the engine flags (`--profile`, `--config`, `--cwd`, `--home`, …) to a command. */
-export function addEngineOptions(command: Command, defaultProfile = "deepagents"): Command {
-  return command
+/**
+ * Which engine flags a command lists: `discovery` (profile, configuration files, directories),
+ * `run` (also `--session` and the trust bypass), `audit` (also the audit log).
+ */
+export type EngineFlagScope = "discovery" | "run" | "audit";
+
+/** Adds the engine flags (`--profile`, `--config`, `--cwd`, `--home`, …) that `scope` covers. */
+export function addEngineOptions(command: Command, scope: EngineFlagScope = "audit"): Command {
+  command
     .option(
       "--profile <name>",
-      `hook system profile (${Object.keys(profiles).join(", ")})`,
-      defaultProfile,
+      `hook system profile (${Object.keys(profiles).join(", ")}; default: detected from the cwd and home, else ${fallbackProfileName})`,
     )
     .option(
       "--config <file>",
@@ -36,14 +44,18 @@ export function addEngineOptions(command: Command, defaultProfile = "deepagents"
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option("--cwd <dir>", "session working directory (default: the current directory)")
-    .option("--session <id>", "session id filled into payloads that carry none")
     .option("--home <dir>", "home directory to discover configuration under (default: $HOME)")
     .option("--system-dir <dir>", "system configuration directory (zerocode: default /etc/zerotwo)")
-    .option("--managed-settings <file>", "managed settings file read first (claude profile)")
+    .option("--managed-settings <file>", "managed settings file read first (claude profile)");
+  if (scope === "discovery") return command;
+  command
+    .option("--session <id>", "session id filled into payloads that carry none")
     .option(
       "--dangerously-bypass-hook-trust",
       "run enabled hooks without persisted trust, for this invocation only",
-    )
+    );
+  if (scope === "run") return command;
+  return command
     .option("--audit-log <file>", "append a JSON line per hook run and per dispatch to this file")
     .option("--audit-payloads", "also write payloads and hook output text to the audit log");
 }
@@ -59,9 +71,38 @@ export function resolveProfileFlag(name: string): Profile {
   return profile;
 }
 
+/** The profile every command uses when `--profile` is absent and no configuration is detected. */
+export const fallbackProfileName: ProfileName = "deepagents";
+
+/**
+ * A command's profile: `--profile` when given (nothing is printed); else, with `--config`, the
+ * fallback (discovery is replaced, so there is nothing to detect); else the profile whose
+ * configuration `detectProfile` finds under `--cwd` and `--home`, else the fallback. Without
+ * `--profile`, one `agent-hooks: profile <name> (<reason>)` line on stderr says which and why.
+ */
+export function chooseProfile(
+  flags: Pick<EngineFlags, "profile" | "config" | "cwd" | "home">,
+  writeStderr: (text: string) => void = (text) => process.stderr.write(text),
+): Profile {
+  if (flags.profile !== undefined) return resolveProfileFlag(flags.profile);
+  let name = fallbackProfileName;
+  let reason = "the default: no hook configuration found under the cwd or home";
+  if (flags.config !== undefined) {
+    reason = "the default: --config replaces discovery";
+  } else {
+    const detected = detectProfile({
+      cwd: path.resolve(flags.cwd ?? process.cwd()),
+      home: path.resolve(flags.home ?? os.homedir()),
+    });
+    if (detected !== null) ({ profile: name, reason } = detected);
+  }
+  writeStderr(`agent-hooks: profile ${name} (${reason}; --profile overrides)\n`);
+  return profiles[name];
+}
+
 /** Turns the shared flags into `createHookEngine` options. */
 export function toEngineOptions(flags: EngineFlags) {
-  const profile = resolveProfileFlag(flags.profile);
+  const profile = chooseProfile(flags);
   return {
     profile,
     ...(flags.config !== undefined && { configFiles: resolveConfigFlags(flags.config) }),

@@ -135,8 +135,11 @@ export function resolveSystemDirectory(options: DiscoveryOptions): string {
   return path.resolve(options.cwd, expandHome(directory, options.home));
 }
 
-// Templates: `<cwd>` the session cwd, `<project>` its git root (else the cwd), `<system>` the system directory.
-function resolveLocation(template: string, options: DiscoveryOptions): string {
+/**
+ * A `configLocations` path made absolute: `<cwd>` is the session cwd, `<project>` its git root
+ * (else the cwd), `<system>` the system directory and `~` the home.
+ */
+export function resolveLocation(template: string, options: DiscoveryOptions): string {
   let resolved = template;
   if (resolved.startsWith("<cwd>")) resolved = options.cwd + resolved.slice("<cwd>".length);
   else if (resolved.startsWith("<project>")) {

@@ -150,7 +150,7 @@ describe("loadConfig (deepagents)", () => {
       {
         code: "invalid_json",
         severity: "error",
-        message: `${file} is not valid JSON: ValueExpected at line 5, column 5`,
+        message: `${file} is not valid JSON: expected a value at line 5, column 5`,
         file,
         path: null,
       },

@@ -10,12 +10,16 @@ describe("parseJsonDocument", () => {
   });
 
   it.each([
-    ["empty text", "", "ValueExpected at line 1, column 1"],
-    ["a comment", '// hooks\n{"hooks": {}}', "InvalidCommentToken at line 1, column 1"],
-    ["a trailing comma", '{\n  "hooks": {},\n}', "PropertyNameExpected at line 3, column 1"],
-    ["two documents", "{}\n{}", "EndOfFileExpected at line 2, column 1"],
-    ["an unclosed object", '{"hooks": {', "CloseBraceExpected at line 1, column 12"],
-    ["single quotes", "{'hooks': {}}", "InvalidSymbol at line 1, column 2"],
+    ["empty text", "", "expected a value at line 1, column 1"],
+    ["a comment", '// hooks\n{"hooks": {}}', "comments are not allowed at line 1, column 1"],
+    [
+      "a trailing comma",
+      '{\n  "hooks": {},\n}',
+      "expected a property name in double quotes at line 3, column 1",
+    ],
+    ["two documents", "{}\n{}", "expected the end of the file after the value at line 2, column 1"],
+    ["an unclosed object", '{"hooks": {', "expected a closing brace } at line 1, column 12"],
+    ["single quotes", "{'hooks': {}}", "unexpected character at line 1, column 2"],
   ])("rejects %s as invalid_json with the first error's position", (_name, text, where) => {
     expect(parseJsonDocument(text, "/cfg/hooks.json")).toEqual({
       ok: false,

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type * as JsoncParser from "jsonc-parser";
 import type { ParseError } from "jsonc-parser";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { describeJsonParseError } from "./describe-json-parse-error.js";
 
 /** The result of reading a JSON configuration document. */
 export type JsonDocument = { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic };
@@ -38,13 +39,6 @@ export function parseJsonDocument(text: string, file: string): JsonDocument {
     const message = `${file} is not valid JSON: ${reason}`;
     return { ok: false, diagnostic: createDiagnostic("invalid_json", "error", message, { file }) };
   }
-  const { line, column } = locateOffset(text, first.offset);
-  const message = `${file} is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}`;
+  const message = `${file} is not valid JSON: ${describeJsonParseError(text, first.offset, printParseErrorCode(first.error))}`;
   return { ok: false, diagnostic: createDiagnostic("invalid_json", "error", message, { file }) };
-}
-
-function locateOffset(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lines = before.split("\n");
-  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
 }

@@ -6,6 +6,7 @@ import {
   visit,
 } from "jsonc-parser";
 import { createDiagnostic } from "../diagnostic.js";
+import { describeJsonParseError } from "./describe-json-parse-error.js";
 import type { JsonDocument } from "./parse-json-document.js";
 
 /**
@@ -39,8 +40,7 @@ export function parseJsoncDocument(text: string, file: string): JsonDocument {
   }
   const first = errors[0];
   if (first === undefined) return { ok: true, value };
-  const { line, column } = locateOffset(content, first.offset);
-  const message = `${file} is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}`;
+  const message = `${file} is not valid JSON: ${describeJsonParseError(content, first.offset, printParseErrorCode(first.error))}`;
   return { ok: false, diagnostic: createDiagnostic("invalid_json", "error", message, { file }) };
 }
 
@@ -86,10 +86,4 @@ function buildJsoncValue(text: string, errors: ParseError[], options: ParseOptio
   };
   visit(text, visitor, options);
   return root[0];
-}
-
-function locateOffset(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lines = before.split("\n");
-  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
 }

@@ -100,7 +100,7 @@ describe("agent-hooks convert", () => {
     ],
     [
       ["--from", "deepagents", "--to", "claude", `${fixtures}/zerocode/config.toml`],
-      `agent-hooks: ${fixtures}/zerocode/config.toml is not valid JSON: InvalidSymbol at line 1, column 1\n`,
+      `agent-hooks: ${fixtures}/zerocode/config.toml is not valid JSON: unexpected character at line 1, column 1\n`,
     ],
     [
       [

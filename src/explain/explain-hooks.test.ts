@@ -307,3 +307,36 @@ describe("agent-hooks explain", () => {
     });
   });
 });
+
+describe("explain with a missing or non-executable script", () => {
+  // Committed with their modes: not-executable.sh is 0644, executable.sh is 0755.
+  const directory = path.join(root, "test/fixtures/cli/broken-scripts");
+  const options: HookEngineOptions = {
+    profile: "deepagents",
+    home: directory,
+    cwd: directory,
+    configFiles: [path.join(directory, "hooks.json")],
+  };
+
+  it("says a hook would fail, with the script error, and checks only what would run", async () => {
+    const pre = await explain(options, "PreToolUse", bash("ls"));
+    expect(summarize(pre.entries).filter((entry) => entry.verdict !== "skipped")).toEqual([
+      { verdict: "would-fail", command: "./not-executable.sh", kinds: ["script"] },
+    ]);
+    expect(pre.entries[0]?.reasons[0]).toMatchObject({
+      code: "script_not_executable",
+      file: path.join(directory, "hooks.json"),
+      path: "hooks.PreToolUse[0].hooks[0]",
+    });
+    const start = await explain(options, "SessionStart", { source: "startup" });
+    expect(summarize(start.entries.filter((entry) => entry.event === "SessionStart"))).toEqual([
+      { verdict: "would-run", command: "./executable.sh", kinds: [] },
+      { verdict: "would-run", command: "bash not-executable.sh", kinds: [] },
+      { verdict: "would-run", command: "test -x ./missing.sh && ./missing.sh", kinds: [] },
+    ]);
+    const stop = await explain(options, "Stop");
+    expect(summarize(stop.entries.filter((entry) => entry.event === "Stop"))).toEqual([
+      { verdict: "would-fail", command: ["python3", "missing.py"], kinds: ["script"] },
+    ]);
+  });
+});

@@ -7,6 +7,7 @@ import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
 import { findDuplicateHandlers } from "../match/find-duplicate-handlers.js";
 import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
+import { checkHookScripts } from "../trust/check-hook-scripts.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import type { TrustGate } from "../trust/gate-hook-trust.js";
 import type { NotHashedWord } from "../trust/resolve-hook-script.js";
@@ -20,6 +21,7 @@ export type ExplainReasonKind =
   | "disabled"
   | "duplicate"
   | "invalid-config"
+  | "script"
   | ExclusionReason;
 
 /** One reason a hook or a configuration item would not run. */
@@ -57,8 +59,9 @@ export interface ExplainEntry {
    * file goes unnoticed); present only when there are some.
    */
   notHashed?: readonly NotHashedWord[];
-  verdict: "would-run" | "skipped";
-  /** Empty when it would run. */
+  /** `would-fail`: it would run, but a script it certainly runs is missing or not executable. */
+  verdict: "would-run" | "would-fail" | "skipped";
+  /** Empty when it would run; the script problems when it would fail. */
   reasons: ExplainReason[];
 }
 
@@ -232,6 +235,21 @@ export async function explainHooks(
   }
   for (const entry of entries) {
     if (entry.reasons.length > 0) entry.verdict = "skipped";
+  }
+  // Checked last, on what would run: a missing or non-executable script fails at dispatch.
+  const scriptOptions = {
+    cwd: context.cwd,
+    home: context.home,
+    projectDirectoryVariables: profile.projectDirectoryVariables,
+    shell: profile.shell,
+  };
+  for (const { definition, reasons } of selected) {
+    if (reasons.length > 0) continue;
+    for (const problem of checkHookScripts([definition], scriptOptions))
+      reasons.push(fromDiagnostic("script", problem));
+  }
+  for (const entry of entries) {
+    if (entry.verdict === "would-run" && entry.reasons.length > 0) entry.verdict = "would-fail";
   }
   for (const excluded of context.excluded) {
     used.add(excluded.diagnostic);

@@ -91,3 +91,29 @@ describe("compileHooks: events that do not support matchers", () => {
     },
   );
 });
+
+describe("compileHooks tool names", () => {
+  // Every profile knows Bash by name (a command tool or a match alias).
+  it.each(profiles)(
+    "warns of a misspelled tool name in a $name matcher, with did you mean",
+    (profile) => {
+      const { diagnostics } = compileHooks([createDefinition("PreToolUse", "Bassh")], profile);
+      expect(diagnostics).toEqual([
+        expect.objectContaining({
+          code: "matcher_unknown_tool",
+          severity: "warning",
+          message: expect.stringContaining('(did you mean "Bash"?)'),
+          path: "hooks.PreToolUse[0].matcher",
+        }),
+      ]);
+    },
+  );
+
+  it("says nothing of a tool name it does not know and that is close to no known one", () => {
+    const { diagnostics } = compileHooks(
+      [createDefinition("PreToolUse", "mcp__fs__read|WebFetch")],
+      claudeProfile,
+    );
+    expect(diagnostics).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { findEventSpec } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { type CompiledMatcher, compileMatcher, isMatchAllMatcher } from "./compile-matcher.js";
 import { type CompiledPermissionRule, compilePermissionRule } from "./compile-permission-rule.js";
+import { findMisspelledToolNames } from "./find-misspelled-tool-names.js";
 
 /** A handler definition with its matcher and `if` rule compiled once, at load. */
 export interface CompiledHook {
@@ -114,6 +115,18 @@ function compileGroupMatcher(
       createDiagnostic(compiled.code, "error", `${compiled.error}; the group is skipped`, where),
     );
     return null;
+  }
+  if (matchField !== null && matchField === profile.toolNameField && definition.matcher !== null) {
+    for (const { name, closest } of findMisspelledToolNames(definition.matcher, profile)) {
+      diagnostics.push(
+        createDiagnostic(
+          "matcher_unknown_tool",
+          "warning",
+          `The matcher ${JSON.stringify(definition.matcher)} names "${name}", which ${profile.title} has no tool called (did you mean "${closest}"?); it never matches ${closest}`,
+          where,
+        ),
+      );
+    }
   }
   if (matchField === null && !isMatchAllMatcher(definition.matcher)) {
     diagnostics.push(

@@ -19,6 +19,7 @@ const reasonKinds = {
   disabled: "disabled",
   duplicate: "duplicate",
   "invalid-config": "invalid-config",
+  script: "script",
   "hooks-off": "hooks-off",
   "managed-only": "managed-only",
   "project-untrusted": "project-untrusted",
@@ -57,7 +58,7 @@ const entrySchema = z.object({
   matcher: z.string().nullable(),
   trust: z.enum(trustStates).nullable(),
   notHashed: z.array(z.object({ word: z.string(), reason: z.string() })).exactOptional(),
-  verdict: z.enum(["would-run", "skipped"]),
+  verdict: z.enum(["would-run", "would-fail", "skipped"]),
   reasons: z.array(reasonSchema),
 } satisfies FieldSchemas<ExplainEntry>);
 

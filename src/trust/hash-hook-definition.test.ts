@@ -243,6 +243,7 @@ describe("hashHookDefinition", () => {
     expect(findHookScripts(definition, where)).toEqual({
       files: [path.join(cwd, "hooks/x.sh")],
       notHashed: [],
+      required: [{ file: path.join(cwd, "hooks/x.sh"), executable: true }],
     });
     const before = await hashHookDefinition(definition, where);
     await writeFile(path.join(cwd, "hooks/x.sh"), "echo v2\n");
@@ -256,6 +257,7 @@ describe("hashHookDefinition", () => {
           reason: "the program is the variable $ZEROCODE_PROJECT_DIR, whose value is not known",
         },
       ],
+      required: [],
     });
   });
 

@@ -115,7 +115,7 @@ describe("resolveHookScripts", () => {
     ["jq . > `~/hooks/x.sh`", ["/home/me/hooks/x.sh"]],
     ['echo "$(cat "$(./inner.sh)")"', ["/repo/sub/inner.sh"]],
   ])("%s → every script", (command, expected) => {
-    expect(scripts(command)).toEqual({ files: expected, notHashed: [] });
+    expect(scripts(command)).toMatchObject({ files: expected, notHashed: [] });
   });
 
   // Where a hand-written splitter and the shell disagree: the parser reads what sh reads.
@@ -275,7 +275,7 @@ describe("resolveHookScripts", () => {
 
   it("resolves the git root form only when the git root is known", () => {
     const command = '/usr/bin/python3 "$(git rev-parse --show-toplevel)/.zerotwo/hooks/x.py"';
-    expect(scripts(command, { gitRoot: "/repo" })).toEqual({
+    expect(scripts(command, { gitRoot: "/repo" })).toMatchObject({
       files: ["/repo/.zerotwo/hooks/x.py"],
       notHashed: [],
     });
@@ -289,7 +289,7 @@ describe("resolveHookScripts", () => {
     expect(scripts(`cd /elsewhere && ${command}`, { gitRoot: "/repo" }).files).toEqual([]);
     expect(
       scripts('cd "$(git rev-parse --show-toplevel)" && ./hooks/a.sh', { gitRoot: "/repo" }),
-    ).toEqual({ files: ["/repo/hooks/a.sh"], notHashed: [] });
+    ).toMatchObject({ files: ["/repo/hooks/a.sh"], notHashed: [] });
   });
 
   it.each([
@@ -405,5 +405,66 @@ describe("resolveHookScripts", () => {
     let command = "./a.sh";
     for (let level = 0; level < 10; level += 1) command = `eval ${JSON.stringify(command)}`;
     expect(reasons(command).join()).toContain("nested more than");
+  });
+});
+
+describe("resolveHookScripts required", () => {
+  const required = (command: string | readonly string[]) =>
+    resolveHookScripts(command, where).required;
+
+  it.each([
+    // The first command's own program, given by path: it must exist and be executable.
+    ["./guard.sh", [{ file: "/repo/sub/guard.sh", executable: true }]],
+    [
+      '"$PLUGIN_ROOT"/hooks/x.sh --strict',
+      [{ file: "/plugins/lint/hooks/x.sh", executable: true }],
+    ],
+    ["~/.deepagents/hooks/x.sh", [{ file: "/home/me/.deepagents/hooks/x.sh", executable: true }]],
+    ["./a.sh && ./b.sh", [{ file: "/repo/sub/a.sh", executable: true }]],
+    ["./a.sh | tee log", [{ file: "/repo/sub/a.sh", executable: true }]],
+    ["FOO=1 ./guard.sh", [{ file: "/repo/sub/guard.sh", executable: true }]],
+    // An interpreter's only script: it must exist, not be executable.
+    ["python3 guard.py", [{ file: "/repo/sub/guard.py", executable: false }]],
+    ["node ~/hooks/x.js --flag", [{ file: "/home/me/hooks/x.js", executable: false }]],
+    ["/usr/bin/env python3 x.py", [{ file: "/repo/sub/x.py", executable: false }]],
+    ["bash ./x.sh", [{ file: "/repo/sub/x.sh", executable: false }]],
+  ])("requires %j", (command, expected) => {
+    expect(required(command)).toEqual(expected);
+  });
+
+  it.each([
+    // Commands after the first may not run.
+    "test -x ./a.sh && ./a.sh",
+    "[ -f guard.py ] && python3 guard.py",
+    "cd hooks && ./a.sh",
+    "if true; then ./a.sh; fi",
+    "f() { ./a.sh; }; f",
+    // Candidates, not certain files.
+    "node --frobnicate value main.js",
+    "python3 -m package.module",
+    "make lint",
+    "npm run lint",
+    "node -r ./preload.js main.js",
+    // Code given inline, or a word not known before the shell runs.
+    "bash -c './a.sh || true'",
+    "python3 -c 'import x'",
+    "$UNKNOWN/guard.sh",
+    "python3 $UNKNOWN/guard.py",
+    "./a.sh $(./b.sh)",
+    // Programs found on PATH.
+    "guard",
+    "jq .",
+  ])("requires nothing for %j", (command) => {
+    expect(required(command)).toEqual([]);
+  });
+
+  it("requires an argv command's program given by path", () => {
+    expect(required(["~/hooks/x.sh", "--strict"])).toEqual([
+      { file: "/home/me/hooks/x.sh", executable: true },
+    ]);
+    expect(required(["python3", "guard.py"])).toEqual([
+      { file: "/repo/sub/guard.py", executable: false },
+    ]);
+    expect(required(["python3", "-c", "print(1)"])).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import path from "node:path";
 import type { HookCommand } from "../config/hook-definition.js";
 import { type NotHashedWord, ShellScriptAnalysis } from "./analyze-shell-script.js";
+import { findRequiredScripts, type RequiredScript } from "./find-required-scripts.js";
 import { parseShellScript } from "./parse-shell-script.js";
 import type { ShellDialect } from "./shell-syntax.js";
 
 export type { NotHashedWord } from "./analyze-shell-script.js";
+export type { RequiredScript } from "./find-required-scripts.js";
 
 /** Where a hook command's words are resolved: its working directory, home, and known variables. */
 export interface ScriptResolutionOptions {
@@ -28,6 +30,11 @@ export interface HookScripts {
    * parser rejects, …), each with the reason. A change to those files goes unnoticed by trust.
    */
   notHashed: NotHashedWord[];
+  /**
+   * The files among `files` the command certainly runs, so that a missing one (or a program
+   * that is not executable) is a configuration error; the others are candidates that may not run.
+   */
+  required: RequiredScript[];
 }
 
 /**
@@ -59,7 +66,8 @@ export function resolveHookScript(
  *
  * @example
  * resolveHookScripts("./a.sh && python3 b.py", { cwd: "/repo", home: "/home/me" });
- * // → { files: ["/repo/a.sh", "/repo/b.py"], notHashed: [] }
+ * // → { files: ["/repo/a.sh", "/repo/b.py"], notHashed: [],
+ * //     required: [{ file: "/repo/a.sh", executable: true }] }
  */
 export function resolveHookScripts(
   command: HookCommand,
@@ -67,15 +75,16 @@ export function resolveHookScripts(
 ): HookScripts {
   const dialects: readonly ShellDialect[] =
     typeof command !== "string" || options.shell === "bash" ? ["bash"] : ["bash", "posix"];
-  const scripts: HookScripts = { files: [], notHashed: [] };
+  const scripts: HookScripts = { files: [], notHashed: [], required: [] };
   const variables = new Map(Object.entries(options.env ?? {}));
   for (const dialect of dialects) {
-    const analysis = new ShellScriptAnalysis({
+    const context = {
       home: options.home,
       cwd: options.cwd,
       gitRoot: options.gitRoot ?? null,
       dialect,
-    });
+    };
+    const analysis = new ShellScriptAnalysis(context);
     try {
       const state = analysis.initialState(variables);
       analysis.checkEnvironment(variables, state);
@@ -84,11 +93,17 @@ export function resolveHookScripts(
         const [program, ...args] = command;
         const expanded =
           program?.startsWith("~/") === true ? path.join(options.home, program.slice(2)) : program;
-        analysis.analyzeArgv(expanded === undefined ? [] : [expanded, ...args], state);
+        const argv = expanded === undefined ? [] : [expanded, ...args];
+        analysis.analyzeArgv(argv, state);
+        scripts.required = findRequiredScripts(argv, context, variables);
       } else {
         const parsed = parseShellScript(command, dialect);
-        if (parsed.ok) analysis.analyzeScript(parsed.script.statements, state);
-        else {
+        if (parsed.ok) {
+          analysis.analyzeScript(parsed.script.statements, state);
+          // Bash is read first; what its first command certainly runs is the same in POSIX sh.
+          if (dialect === "bash")
+            scripts.required = findRequiredScripts(parsed.script.statements, context, variables);
+        } else {
           const shell = dialect === "bash" ? "bash" : "POSIX sh";
           analysis.reject(
             command,

@@ -1,22 +1,34 @@
-export {
-  createStopHook,
-  type StopHook,
-  type StopHookOptions,
-  type StopVerdict,
-} from "../shared/create-stop-hook.js";
-export type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
-export type { PostToolBlockEffect } from "../shared/read-tool-feedback.js";
-export type { AiSdkHooksOptions, ToolCallFacts } from "./hook-tool.js";
-export {
-  type HookDenial,
-  type HookFeedback,
-  type HookToolResult,
-  isHookToolResult,
-} from "./hook-tool-result.js";
-export {
-  type GeneratedTurn,
-  type RunWithStopHooksOptions,
-  runWithStopHooks,
-  type StopHookRun,
-} from "./run-with-stop-hooks.js";
-export { type HookedToolSet, withHooks } from "./with-hooks.js";
+// The framework is imported here, not statically, so a missing peer gets an install message
+// (the package's `types` point at adapter.d.ts, which declares the same exports).
+import { importPeerModule } from "../shared/import-peer-module.js";
+
+const adapter = await importPeerModule(() => import("./adapter.js"), {
+  subpath: "agent-hooks/ai-sdk",
+  packages: ["ai@6"],
+});
+
+export type {
+  AdapterErrorHandler,
+  AiSdkHooksOptions,
+  GeneratedTurn,
+  HookDenial,
+  HookedToolSet,
+  HookFeedback,
+  HookToolResult,
+  PostToolBlockEffect,
+  RunWithStopHooksOptions,
+  StopHook,
+  StopHookOptions,
+  StopHookRun,
+  StopVerdict,
+  ToolCallFacts,
+} from "./adapter.js";
+
+/** Creates the `Stop` hook loop's decision function for an engine. */
+export const createStopHook = adapter.createStopHook;
+/** Whether a tool result is one a hook produced (a denial or feedback). */
+export const isHookToolResult = adapter.isHookToolResult;
+/** Runs a generation and continues it while `Stop` hooks block. */
+export const runWithStopHooks = adapter.runWithStopHooks;
+/** Wraps an AI SDK tool set so every call runs the engine's tool hooks. */
+export const withHooks = adapter.withHooks;

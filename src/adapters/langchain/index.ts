@@ -1,8 +1,24 @@
-export {
-  createHooksMiddleware,
-  type HooksMiddlewareOptions,
-} from "./create-hooks-middleware.js";
-export { deepagentsToolNames, resolvePublicToolName } from "./deepagents-tool-names.js";
-export { type HookMessageKind, isHookMessage } from "./hook-messages.js";
-export type { HookDispatchRecord } from "./middleware-context.js";
-export type { ToolApproval } from "./request-tool-approval.js";
+// The framework is imported here, not statically, so a missing peer gets an install message
+// (the package's `types` point at adapter.d.ts, which declares the same exports).
+import { importPeerModule } from "../shared/import-peer-module.js";
+
+const adapter = await importPeerModule(() => import("./adapter.js"), {
+  subpath: "agent-hooks/langchain",
+  packages: ["langchain@1", "@langchain/core@1"],
+});
+
+export type {
+  HookDispatchRecord,
+  HookMessageKind,
+  HooksMiddlewareOptions,
+  ToolApproval,
+} from "./adapter.js";
+
+/** Creates LangChain agent middleware that runs a hook engine's events. */
+export const createHooksMiddleware = adapter.createHooksMiddleware;
+/** Deep Agents' built-in tool names mapped to the public names hooks match on. */
+export const deepagentsToolNames = adapter.deepagentsToolNames;
+/** The name hooks see for a framework tool name. */
+export const resolvePublicToolName = adapter.resolvePublicToolName;
+/** Whether a message was added by a hook (optionally: of this kind). */
+export const isHookMessage = adapter.isHookMessage;

@@ -91,7 +91,9 @@ describe("agent-hooks config path --profile claude", () => {
 
   it("still lists other profiles' locations", async () => {
     const tree = copyPlugins();
-    const listed = JSON.parse(await runConfig("path", "--home", tree.home, "--json"));
+    const listed = JSON.parse(
+      await runConfig("path", "--profile", "deepagents", "--home", tree.home, "--json"),
+    );
     expect(listed).toEqual([
       { file: join(tree.home, ".deepagents", "hooks.json"), layer: "user", exists: false },
     ]);

@@ -10,12 +10,29 @@ import { resolveDiscoveryOptions } from "./resolve-discovery-options.js";
  * each exists (for `claude`: the managed settings file, the settings files and enabled plugins' files).
  */
 export function registerConfigCommand(program: Command): void {
-  const config = program.command("config").description("inspect where configuration is read from");
+  const config = program
+    .command("config")
+    .description("inspect where configuration is read from")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ agent-hooks config path
+  $ agent-hooks config path --profile claude --json`,
+    );
   addEngineOptions(
     config
       .command("path")
       .description("print the resolved configuration path(s) and whether each exists")
-      .option("--json", "print the paths as JSON"),
+      .option("--json", "print the paths as JSON")
+      .addHelpText(
+        "after",
+        `
+Examples:
+  $ agent-hooks config path
+  $ agent-hooks config path --profile zerocode --cwd ~/src/project --json`,
+      ),
+    "discovery",
   ).action(async (flags: EngineFlags & { json?: boolean }) => {
     const { profile } = toEngineOptions(flags);
     const files = await describeFiles(profile, resolveDiscoveryOptions(flags));

@@ -39,6 +39,15 @@ export function registerConvertCommand(program: Command): void {
       "target syntax for zerocode: json (hooks.json) or toml (config.toml [hooks]); default json, or toml when --output ends in .toml",
     )
     .option("-o, --output <file>", "write the result to a file instead of standard output")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ agent-hooks convert --from claude --to zerocode .claude/settings.json
+  $ agent-hooks convert --from deepagents --to zerocode -o ~/.zerotwo/config.toml ~/.deepagents/hooks.json
+
+Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losses (listed on stderr).`,
+    )
     .action(async (file: string, flags: ConvertFlags) => {
       const from = resolveFormat(flags.from, "--from");
       const to = resolveFormat(flags.to, "--to");

@@ -26,6 +26,7 @@ Examples:
   $ echo '{"tool_name":"Bash","tool_input":{"command":"ls"}}' | agent-hooks explain PreToolUse
   $ agent-hooks explain PreToolUse --payload payload.json --json`,
       ),
+    "run",
   ).action(async (event: string, flags: EngineFlags & { payload?: string; json?: boolean }) => {
     const options = toEngineOptions(flags);
     if (!Object.hasOwn(options.profile.events, event)) {

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import pc from "picocolors";
 import type { DiscoveryOptions } from "../../config/discover-config-files.js";
 import type { Profile } from "../../profiles/profile.js";
+import { profiles } from "../../profiles/profiles.js";
 import {
   formatAgentHooksCommand,
   formatCommand,
@@ -25,7 +26,7 @@ import {
   loadHookInventory,
 } from "../hooks/load-hook-inventory.js";
 import { reviewHooks, selectHooksNeedingReview } from "../hooks/review-hooks.js";
-import { addEngineOptions, type EngineFlags, resolveProfileFlag } from "../shared-options.js";
+import { addEngineOptions, chooseProfile, type EngineFlags } from "../shared-options.js";
 import { resolveDiscoveryOptions } from "./resolve-discovery-options.js";
 
 /** What every `hooks` subcommand runs with; the CLI builds it from flags, tests build it directly. */
@@ -46,19 +47,39 @@ export const reviewNeedsTerminalMessage =
   'hooks review needs an interactive terminal; use "agent-hooks hooks trust <id>" or "hooks trust --all"';
 
 /**
- * `agent-hooks hooks list|trust|disable|enable|review`: inspect and review hooks of a profile
- * with hook trust (ZeroCode).
+ * `agent-hooks hooks list|trust|disable|enable|review`: list the hooks of any profile; review,
+ * trust, disable or enable them in a profile with hook trust (ZeroCode).
  */
 export function registerHooksCommand(program: Command): void {
+  const served = Object.values(profiles)
+    .filter((profile) => profile.trust !== null)
+    .map((profile) => profile.name)
+    .join(", ");
   const hooks = program
     .command("hooks")
-    .description("list configured hooks and review, trust, disable or enable them");
+    .description(
+      `list configured hooks (any profile); review, trust, disable or enable them (profiles with hook trust: ${served})`,
+    )
+    .addHelpText(
+      "after",
+      `
+"hooks list" serves every profile; trust, disable, enable and review serve the profiles with
+hook trust: ${served}.
+
+Examples:
+  $ agent-hooks hooks list
+  $ agent-hooks hooks trust --all
+  $ agent-hooks hooks review --home /tmp/home`,
+    );
   addEngineOptions(
     hooks
       .command("list")
-      .description("list every hook with its id, source, event, matcher, command and trust state")
-      .option("--json", "print every field as JSON"),
-    "zerocode",
+      .description(
+        "list every hook with its id, source, event, matcher, command and (with hook trust) trust state",
+      )
+      .option("--json", "print every field as JSON")
+      .addHelpText("after", hooksExamples("list", "list --json --cwd ~/src/project")),
+    "discovery",
   ).action(async (flags: EngineFlags & { json?: boolean }) => {
     process.exitCode = await runHooksList(createContext(flags), { json: flags.json === true });
   });
@@ -67,8 +88,9 @@ export function registerHooksCommand(program: Command): void {
       .command("trust")
       .description("trust hooks at their current definition and script")
       .argument("[ids...]", "hook ids from `hooks list`")
-      .option("--all", "trust every untrusted or modified hook"),
-    "zerocode",
+      .option("--all", "trust every untrusted or modified hook")
+      .addHelpText("after", hooksExamples("trust 7240d417bae0", "trust --all")),
+    "discovery",
   ).action(async (ids: string[], flags: EngineFlags & { all?: boolean }) => {
     process.exitCode = await runHooksTrust(createContext(flags), ids, { all: flags.all === true });
   });
@@ -76,8 +98,9 @@ export function registerHooksCommand(program: Command): void {
     hooks
       .command("disable")
       .description("never run a hook (managed hooks cannot be disabled)")
-      .argument("<id>", "hook id from `hooks list`"),
-    "zerocode",
+      .argument("<id>", "hook id from `hooks list`")
+      .addHelpText("after", hooksExamples("disable 7240d417bae0")),
+    "discovery",
   ).action(async (id: string, flags: EngineFlags) => {
     process.exitCode = await runHooksDisable(createContext(flags), id);
   });
@@ -85,16 +108,21 @@ export function registerHooksCommand(program: Command): void {
     hooks
       .command("enable")
       .description("undo `hooks disable`: the hook is trusted again if it was before")
-      .argument("<id>", "hook id from `hooks list`"),
-    "zerocode",
+      .argument("<id>", "hook id from `hooks list`")
+      .addHelpText("after", hooksExamples("enable 7240d417bae0")),
+    "discovery",
   ).action(async (id: string, flags: EngineFlags) => {
     process.exitCode = await runHooksEnable(createContext(flags), id);
   });
   addEngineOptions(
     hooks
       .command("review")
-      .description("review new and changed hooks interactively: trust, disable or skip each"),
-    "zerocode",
+      .description("review new and changed hooks interactively: trust, disable or skip each")
+      .addHelpText(
+        "after",
+        hooksExamples("review", "review --home /tmp/home --system-dir /tmp/etc"),
+      ),
+    "discovery",
   ).action(async (flags: EngineFlags) => {
     process.exitCode = await runHooksReview(createContext(flags));
   });
@@ -106,13 +134,14 @@ export async function runHooksList(
   options: { json: boolean },
 ): Promise<number> {
   const inventory = await loadInventory(context);
-  if (inventory === null) return 1;
   if (options.json) {
     context.stdout(`${JSON.stringify(inventory.entries.map(toHookListItem), null, 2)}\n`);
   } else if (inventory.entries.length === 0) {
     context.stdout(`No hooks configured for ${inventory.profile.title}\n`);
   } else {
-    context.stdout(`${formatHookTable(inventory.entries, context.discovery.home)}\n`);
+    context.stdout(
+      `${formatHookTable(inventory.entries, context.discovery.home, { state: inventory.profile.trust !== null })}\n`,
+    );
     const pending = selectHooksNeedingReview(inventory).length;
     if (pending > 0) {
       const review = formatAgentHooksCommand(["hooks", "review"], context.commandOptions);
@@ -132,6 +161,7 @@ export async function runHooksTrust(
   ids: readonly string[],
   options: { all: boolean },
 ): Promise<number> {
+  if (context.profile.trust === null) return fail(context, describeNoHookTrust(context.profile));
   if (options.all === ids.length > 0) {
     return fail(
       context,
@@ -141,7 +171,6 @@ export async function runHooksTrust(
     );
   }
   const inventory = await loadInventory(context);
-  if (inventory === null) return 1;
   let targets: HookInventoryEntry[];
   if (options.all) {
     targets = selectHooksNeedingReview(inventory);
@@ -180,8 +209,8 @@ export async function runHooksTrust(
 
 /** `hooks disable <id>`: the hook never runs; managed hooks refuse. */
 export async function runHooksDisable(context: HooksCommandContext, id: string): Promise<number> {
+  if (context.profile.trust === null) return fail(context, describeNoHookTrust(context.profile));
   const inventory = await loadInventory(context);
-  if (inventory === null) return 1;
   const entry = findHooks(context, inventory, [id])?.[0];
   if (entry === undefined) return 1;
   if (entry.definition.trust === "managed") {
@@ -202,8 +231,8 @@ export async function runHooksDisable(context: HooksCommandContext, id: string):
 
 /** `hooks enable <id>`: undoes `disable`; the hook is trusted again only at its earlier hash. */
 export async function runHooksEnable(context: HooksCommandContext, id: string): Promise<number> {
+  if (context.profile.trust === null) return fail(context, describeNoHookTrust(context.profile));
   const inventory = await loadInventory(context);
-  if (inventory === null) return 1;
   const entry = findHooks(context, inventory, [id])?.[0];
   if (entry === undefined) return 1;
   if (entry.trust.state !== "disabled") {
@@ -229,21 +258,27 @@ export async function runHooksReview(context: HooksCommandContext): Promise<numb
   if (context.profile.trust === null) return fail(context, describeNoHookTrust(context.profile));
   if (!context.interactive) return fail(context, reviewNeedsTerminalMessage);
   const inventory = await loadInventory(context);
-  if (inventory === null) return 1;
+  const { storeFile } = inventory;
+  if (storeFile === null) return fail(context, describeNoHookTrust(context.profile));
   return reviewHooks(inventory, {
     home: context.discovery.home,
     commandOptions: context.commandOptions,
-    save: (store) => writeTrustStore(inventory.storeFile, store),
+    save: (store) => writeTrustStore(storeFile, store),
   });
+}
+
+function hooksExamples(...commands: string[]): string {
+  return `\nExamples:\n${commands.map((command) => `  $ agent-hooks hooks ${command}`).join("\n")}`;
 }
 
 function createContext(flags: EngineFlags): HooksCommandContext {
   const discovery = resolveDiscoveryOptions(flags);
+  const profile = chooseProfile(flags);
   return {
-    profile: resolveProfileFlag(flags.profile),
+    profile,
     discovery,
     commandOptions: {
-      profile: flags.profile,
+      profile: profile.name,
       ...(flags.home !== undefined && { home: discovery.home }),
       ...(flags.systemDir !== undefined && { systemDir: path.resolve(flags.systemDir) }),
       ...(flags.cwd !== undefined && { cwd: discovery.cwd }),
@@ -254,12 +289,8 @@ function createContext(flags: EngineFlags): HooksCommandContext {
   };
 }
 
-async function loadInventory(context: HooksCommandContext): Promise<HookInventory | null> {
+async function loadInventory(context: HooksCommandContext): Promise<HookInventory> {
   const inventory = await loadHookInventory(context.profile, context.discovery);
-  if ("error" in inventory) {
-    fail(context, inventory.error);
-    return null;
-  }
   for (const diagnostic of inventory.diagnostics) {
     context.stderr(`${formatDiagnostic(diagnostic)}\n`);
   }
@@ -299,6 +330,10 @@ async function saveStore(
   inventory: HookInventory,
   store: TrustStore,
 ): Promise<boolean> {
+  if (inventory.storeFile === null) {
+    fail(context, describeNoHookTrust(inventory.profile));
+    return false;
+  }
   const written = await writeTrustStore(inventory.storeFile, store);
   if (!written.ok) fail(context, written.message);
   return written.ok;

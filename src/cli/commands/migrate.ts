@@ -14,6 +14,15 @@ export function registerMigrateCommand(program: Command): void {
       "rewrite an event-stream hooks.json (list form) into the Deep Agents Code decision form; what has no equivalent is listed on stderr (exit 3)",
     )
     .argument("<file>", "list-form hooks.json to migrate, or - for standard input")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ agent-hooks migrate hooks.json > hooks.decision.json
+  $ cat hooks.json | agent-hooks migrate -
+
+Exit codes: 0 migrated, 1 usage error, 2 internal error, 3 migrated with losses (listed on stderr).`,
+    )
     .action(async (file: string) => {
       const text = await readInput(file);
       const result = migrateEventHooks(text, file === "-" ? "standard input" : file);

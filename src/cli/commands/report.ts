@@ -12,6 +12,13 @@ export function registerReportCommand(program: Command): void {
     .description("render an audit log as one self-contained HTML session report")
     .argument("<file>", "audit log (JSON Lines written with --audit-log), or - for standard input")
     .option("-o, --output <file>", "HTML file to write (default: <file> with .html, next to it)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ agent-hooks dispatch Stop --audit-log audit.jsonl && agent-hooks report audit.jsonl
+  $ cat audit.jsonl | agent-hooks report - -o session.html`,
+    )
     .action(async (file: string, flags: { output?: string }) => {
       if (file === "-" && flags.output === undefined) {
         throw new UsageError("report: reading standard input needs -o <file>");

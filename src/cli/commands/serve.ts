@@ -47,6 +47,14 @@ export function registerServeCommand(program: Command): void {
         "--allow-origin <origin>",
         "with --listen, let web pages of this origin (scheme://host[:port]) connect; repeatable",
         collectOrigin,
+      )
+      .addHelpText(
+        "after",
+        `
+Examples:
+  $ agent-hooks serve --config examples/hooks.json
+  $ AGENT_HOOKS_TOKEN=secret agent-hooks serve --listen 127.0.0.1:7777
+  $ agent-hooks serve --listen 0 --allow-origin http://localhost:3000`,
       ),
   ).action(async (flags: ServeFlags) => {
     if (flags.stdio === true && flags.listen !== undefined) {

@@ -30,6 +30,16 @@ export function registerTestCommand(program: Command): void {
     )
     .option("--audit-log <file>", "append a JSON line per hook run and per dispatch to this file")
     .option("--audit-payloads", "also write payloads and hook output text to the audit log")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ agent-hooks test hooks.test.yaml
+  $ agent-hooks test --profile claude --sandbox tests/*.json
+  $ agent-hooks test cases.yaml --json
+
+Exit codes: 0 every case passed, 1 a case failed or a usage error, 2 internal error.`,
+    )
     .action(async (files: string[], flags: TestFlags) => {
       if (files.length === 0) throw new UsageError("name at least one case file");
       if (flags.profile !== undefined) resolveProfileFlag(flags.profile);

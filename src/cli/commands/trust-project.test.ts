@@ -48,16 +48,7 @@ describe("agent-hooks trust-project", () => {
   });
 
   it("says when the project is already trusted (--cwd names it when [dir] is omitted)", async () => {
-    const run = await trustProject(
-      "--cwd",
-      repo,
-      "--home",
-      home,
-      "--profile",
-      "zerocode",
-      "--system-dir",
-      join(base, "system"),
-    );
+    const run = await trustProject("--cwd", repo, "--home", home, "--profile", "zerocode");
     expect(run.stdout).toBe(`${repo} is already trusted in ${configFile}\n`);
   });
 

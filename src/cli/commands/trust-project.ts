@@ -11,7 +11,6 @@ interface TrustProjectFlags {
   profile: string;
   home?: string;
   cwd?: string;
-  systemDir?: string;
 }
 
 /**
@@ -31,8 +30,13 @@ export function registerTrustProjectCommand(program: Command): void {
       "--cwd <dir>",
       "directory to trust when [dir] is omitted (default: the current directory)",
     )
-    // Accepted so every command takes the same discovery flags; trust lives in the user's config.
-    .option("--system-dir <dir>", "system configuration directory (not used by this command)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ agent-hooks trust-project
+  $ agent-hooks trust-project ~/src/project --home /tmp/home`,
+    )
     .action(async (directory: string | undefined, flags: TrustProjectFlags) => {
       const profile = resolveProfileFlag(flags.profile);
       if (profile.discovery !== "zerocode") {

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import pc from "picocolors";
 import { loadConfig } from "../../config/load-config.js";
 import { compileHooks } from "../../match/compile-hooks.js";
+import { checkHookScripts } from "../../trust/check-hook-scripts.js";
 import { formatDiagnostic } from "../format-diagnostic.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
 import { resolveDiscoveryOptions } from "./resolve-discovery-options.js";
@@ -12,12 +13,30 @@ export function registerValidateCommand(program: Command): void {
     program
       .command("validate")
       .description("check the configuration and print every diagnostic (exit 1 on errors)")
-      .option("--json", "print the diagnostics as JSON"),
+      .option("--json", "print the diagnostics as JSON")
+      .addHelpText(
+        "after",
+        `
+Examples:
+  $ agent-hooks validate
+  $ agent-hooks validate --profile claude --json
+  $ agent-hooks validate --config examples/hooks.json
+
+Exit codes: 0 no error diagnostic, 1 an error diagnostic or a usage error, 2 internal error.`,
+      ),
+    "discovery",
   ).action(async (flags: EngineFlags & { json?: boolean }) => {
     const { profile } = toEngineOptions(flags);
-    const loaded = await loadConfig(profile, resolveDiscoveryOptions(flags));
+    const discovery = resolveDiscoveryOptions(flags);
+    const loaded = await loadConfig(profile, discovery);
     const compiled = compileHooks(loaded.definitions, profile);
-    const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics];
+    const scripts = checkHookScripts(loaded.definitions, {
+      cwd: discovery.cwd,
+      home: discovery.home,
+      projectDirectoryVariables: profile.projectDirectoryVariables,
+      shell: profile.shell,
+    });
+    const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics, ...scripts];
     const handlerCount = [...compiled.byEvent.values()].reduce((sum, list) => sum + list.length, 0);
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
     if (flags.json) {

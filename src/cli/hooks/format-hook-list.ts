@@ -67,22 +67,30 @@ export function toHookListItem(entry: HookInventoryEntry): HookListItem {
 }
 
 /**
- * The `hooks list` table: id, layer, file, event, matcher, command, state (with `, script not
- * hashed` when a script word cannot be known before the hook runs); `~` abbreviates home.
+ * The `hooks list` table: id, layer, file, event, matcher, command and, unless `state` is false
+ * (a profile without hook trust), the trust state (with `, script not hashed` when a script word
+ * cannot be known before the hook runs); `~` abbreviates home.
  */
-export function formatHookTable(entries: readonly HookInventoryEntry[], home: string): string {
-  const header = ["ID", "LAYER", "FILE", "EVENT", "MATCHER", "COMMAND", "STATE"];
-  const rows = entries.map(({ definition, trust, notHashed }) =>
-    [
+export function formatHookTable(
+  entries: readonly HookInventoryEntry[],
+  home: string,
+  options: { state: boolean } = { state: true },
+): string {
+  const header = ["ID", "LAYER", "FILE", "EVENT", "MATCHER", "COMMAND"];
+  if (options.state) header.push("STATE");
+  const rows = entries.map(({ definition, trust, notHashed }) => {
+    const cells = [
       trust.id,
       definition.layer,
       abbreviateHome(definition.file, home),
       definition.event,
       definition.matcher === null || definition.matcher === "" ? "*" : definition.matcher,
       shorten(formatCommand(definition.command).replaceAll("\n", " "), commandWidth),
-      `${trust.state}${notHashed.length > 0 ? ", script not hashed" : ""}`,
-    ].map(escapeControlCharacters),
-  );
+    ];
+    if (options.state)
+      cells.push(`${trust.state}${notHashed.length > 0 ? ", script not hashed" : ""}`);
+    return cells.map(escapeControlCharacters);
+  });
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
   );
@@ -97,7 +105,9 @@ export function formatHookTable(entries: readonly HookInventoryEntry[], home: st
     line(header, (cell) => pc.bold(cell)),
     ...rows.map((row, index) =>
       line(row, (cell, column) =>
-        column === row.length - 1 ? stateColor[entries[index]?.trust.state ?? "none"](cell) : cell,
+        options.state && column === row.length - 1
+          ? stateColor[entries[index]?.trust.state ?? "none"](cell)
+          : cell,
       ),
     ),
   ].join("\n");

@@ -9,7 +9,7 @@ import type { Profile } from "../../profiles/profile.js";
 import { evaluateHookTrust, type HookTrust } from "../../trust/evaluate-hook-trust.js";
 import { findHookScripts } from "../../trust/find-hook-scripts.js";
 import type { NotHashedWord } from "../../trust/resolve-hook-script.js";
-import { readTrustStore, type TrustStore } from "../../trust/trust-store.js";
+import { createEmptyTrustStore, readTrustStore, type TrustStore } from "../../trust/trust-store.js";
 
 /** The script a hook runs, and whether it exists as a file now. */
 export interface HookScript {
@@ -32,7 +32,9 @@ export interface HookInventoryEntry {
 /** Every hook of a profile with its trust, and the store it was evaluated against. */
 export interface HookInventory {
   profile: Profile;
-  storeFile: string;
+  /** The trust store file, or null when the profile has no hook trust (its hooks are all `none`). */
+  storeFile: string | null;
+  /** The trust store read (empty when the profile has no hook trust). */
   store: TrustStore;
   entries: HookInventoryEntry[];
   /** Configuration and trust store diagnostics. */
@@ -41,19 +43,23 @@ export interface HookInventory {
   hooksEnabled: boolean;
 }
 
-/** Loads a profile's hooks and its trust store; a profile without hook trust is an error message. */
+/**
+ * Loads a profile's hooks and its trust store; for a profile without hook trust no store is read
+ * and every hook's trust state is `none`.
+ */
 export async function loadHookInventory(
   profile: Profile,
   discovery: DiscoveryOptions,
-): Promise<HookInventory | { error: string }> {
-  if (profile.trust === null) return { error: describeNoHookTrust(profile) };
-  const storeFile = path.resolve(
-    discovery.cwd,
-    expandHome(profile.trust.storeFile, discovery.home),
-  );
+): Promise<HookInventory> {
+  const storeFile =
+    profile.trust === null
+      ? null
+      : path.resolve(discovery.cwd, expandHome(profile.trust.storeFile, discovery.home));
   const [loaded, read] = await Promise.all([
     loadConfig(profile, discovery),
-    readTrustStore(storeFile),
+    storeFile === null
+      ? { store: createEmptyTrustStore(), diagnostics: [] }
+      : readTrustStore(storeFile),
   ]);
   const where = {
     cwd: discovery.cwd,
@@ -85,7 +91,7 @@ export async function loadHookInventory(
   };
 }
 
-/** Why the `hooks` commands do not apply to a profile without hook trust. */
+/** Why `hooks trust|disable|enable|review` do not apply to a profile without hook trust. */
 export function describeNoHookTrust(profile: Profile): string {
   return `profile "${profile.name}" (${profile.title}) has no hook trust: its hooks run without review`;
 }

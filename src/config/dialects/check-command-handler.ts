@@ -1,4 +1,5 @@
 import { isRecord } from "../is-record.js";
+import { suggestName } from "../suggest-name.js";
 import {
   type HandlerTypeContext,
   type HandlerTypeDialect,
@@ -30,7 +31,12 @@ export function checkCommandHandler(
   if (reportUnsupportedHandlerType(handler.type, dialect, context)) return null;
   for (const key of Object.keys(handler)) {
     if (!handlerKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown handler field "${key}"`, [...at, key]);
+      report(
+        "unknown_field",
+        "warning",
+        `Unknown handler field "${key}"${suggestName(key, handlerKeys)}`,
+        [...at, key],
+      );
     }
   }
   return handler;

@@ -243,3 +243,33 @@ describe("parseDeepagentsConfig", () => {
     expect(located(result.diagnostics)).toEqual([["unknown_event", 'hooks["Pre Tool"]']]);
   });
 });
+
+describe("parseDeepagentsConfig did-you-mean", () => {
+  it.each([
+    [
+      "an event",
+      { hooks: { PreToolUze: [] } },
+      'no hook event "PreToolUze" (did you mean "PreToolUse"?);',
+    ],
+    ["a top-level field", { hoks: {} }, 'Unknown top-level field "hoks" (did you mean "hooks"?)'],
+    [
+      "a matcher group field",
+      { hooks: { PreToolUse: [{ matchr: "Bash", hooks: [] }] } },
+      'Unknown matcher group field "matchr" (did you mean "matcher"?)',
+    ],
+    [
+      "a handler field",
+      preToolUse(command({ timout: 5 })),
+      'Unknown handler field "timout" (did you mean "timeout"?)',
+    ],
+  ])("suggests the name closest to %s", (_, document, message) => {
+    expect(parse(document).diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringContaining(message),
+    ]);
+  });
+
+  it("suggests nothing for a name far from every known one", () => {
+    const [diagnostic] = parse({ hooks: { AfterEverything: [] } }).diagnostics;
+    expect(diagnostic?.message).not.toContain("did you mean");
+  });
+});

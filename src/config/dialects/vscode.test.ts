@@ -464,3 +464,22 @@ describe("parseVscodeConfig: the Claude format", () => {
     expect(parse(document, settings).diagnostics).toEqual([]);
   });
 });
+
+describe("parseVscodeConfig did-you-mean", () => {
+  it.each([
+    [
+      "an event",
+      { hooks: { PreToolUze: [] } },
+      'no hook event "PreToolUze" (did you mean "PreToolUse"?);',
+    ],
+    [
+      "an entry field",
+      { hooks: { PreToolUse: [{ type: "command", command: "./x.sh", timout: 5 }] } },
+      'Unknown hook entry field "timout" (did you mean "timeout"?)',
+    ],
+  ])("suggests the name closest to %s", (_, document, message) => {
+    expect(parse(document).diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringContaining(message),
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import type { Profile } from "../../profiles/profile.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { isRecord } from "../is-record.js";
+import { suggestName } from "../suggest-name.js";
 import { detectHookFormat, isMatcherGroup, type VscodeHookFormat } from "./detect-hook-format.js";
 import {
   copilotEntryKeys,
@@ -98,7 +99,12 @@ function checkRootFields(
   if (settingsFileNames.test(path.basename(source.file))) return;
   for (const key of Object.keys(document)) {
     if (hookFileRootKeys.has(key) || (format === "copilot" && key === "version")) continue;
-    report("unknown_field", "warning", `Unknown top-level field "${key}"`, [key]);
+    report(
+      "unknown_field",
+      "warning",
+      `Unknown top-level field "${key}"${suggestName(key, hookFileRootKeys)}`,
+      [key],
+    );
   }
 }
 
@@ -176,7 +182,7 @@ function describeUnknownEvent(name: string, profile: Profile): string {
   const known = Object.entries(profile.events)
     .filter(([, spec]) => spec.configurable)
     .map(([event]) => event);
-  return `${profile.title} has no hook event "${name}"; its hooks will never run (events: ${known.join(", ")})`;
+  return `${profile.title} has no hook event "${name}"${suggestName(name, known)}; its hooks will never run (events: ${known.join(", ")})`;
 }
 
 /** A native entry as written; a `matcher` is reported and dropped (Local entries have none). */
@@ -195,7 +201,12 @@ function readLocalShape(
         [...at, key],
       );
     } else if (!localEntryKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown hook entry field "${key}"`, [...at, key]);
+      report(
+        "unknown_field",
+        "warning",
+        `Unknown hook entry field "${key}"${suggestName(key, localEntryKeys)}`,
+        [...at, key],
+      );
     }
   }
   return local;
@@ -209,7 +220,12 @@ function readCopilotShape(
 ): Record<string, unknown> {
   for (const key of Object.keys(entry)) {
     if (!copilotEntryKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown Copilot hook entry field "${key}"`, [...at, key]);
+      report(
+        "unknown_field",
+        "warning",
+        `Unknown Copilot hook entry field "${key}"${suggestName(key, copilotEntryKeys)}`,
+        [...at, key],
+      );
     }
   }
   return mapCopilotEntry(entry);

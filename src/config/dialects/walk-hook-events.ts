@@ -6,6 +6,7 @@ import type { ConfigSource } from "../discover-config-files.js";
 import { formatJsonPath } from "../format-json-path.js";
 import type { HookCommand, HookDefinition } from "../hook-definition.js";
 import { isRecord } from "../is-record.js";
+import { suggestName } from "../suggest-name.js";
 
 /** One step of a JSON path: an object key or an array index. */
 export type JsonPathSegment = string | number;
@@ -85,7 +86,12 @@ export function walkHookDocument(
   }
   for (const key of Object.keys(document)) {
     if (key !== "hooks" && !context.rules.rootKeys.has(key))
-      report("unknown_field", "warning", `Unknown top-level field "${key}"`, [...at, key]);
+      report(
+        "unknown_field",
+        "warning",
+        `Unknown top-level field "${key}"${suggestName(key, ["hooks", ...context.rules.rootKeys])}`,
+        [...at, key],
+      );
   }
   if (document.hooks === undefined) return;
   walkHookEvents(document.hooks, [...at, "hooks"], context, result);
@@ -114,7 +120,7 @@ export function walkHookEvents(
       report(
         "unknown_event",
         "warning",
-        `${profile.title} has no hook event "${event}"; its handlers will never run (events: ${known.join(", ")})`,
+        `${profile.title} has no hook event "${event}"${suggestName(event, known)}; its handlers will never run (events: ${known.join(", ")})`,
         [...at, event],
       );
       continue;
@@ -154,7 +160,12 @@ export function walkGroup(
   }
   for (const key of Object.keys(group)) {
     if (!groupKeys.has(key)) {
-      report("unknown_field", "warning", `Unknown matcher group field "${key}"`, [...at, key]);
+      report(
+        "unknown_field",
+        "warning",
+        `Unknown matcher group field "${key}"${suggestName(key, groupKeys)}`,
+        [...at, key],
+      );
     }
   }
   const matcher = group.matcher;

@@ -1,0 +1,23 @@
+// The adapter's public exports; index.ts loads this module so a missing framework gets a clear error.
+export {
+  createStopHook,
+  type StopHook,
+  type StopHookOptions,
+  type StopVerdict,
+} from "../shared/create-stop-hook.js";
+export type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
+export type { PostToolBlockEffect } from "../shared/read-tool-feedback.js";
+export type { AiSdkHooksOptions, ToolCallFacts } from "./hook-tool.js";
+export {
+  type HookDenial,
+  type HookFeedback,
+  type HookToolResult,
+  isHookToolResult,
+} from "./hook-tool-result.js";
+export {
+  type GeneratedTurn,
+  type RunWithStopHooksOptions,
+  runWithStopHooks,
+  type StopHookRun,
+} from "./run-with-stop-hooks.js";
+export { type HookedToolSet, withHooks } from "./with-hooks.js";

@@ -1,0 +1,9 @@
+// The adapter's public exports; index.ts loads this module so a missing framework gets a clear error.
+export {
+  createHooksMiddleware,
+  type HooksMiddlewareOptions,
+} from "./create-hooks-middleware.js";
+export { deepagentsToolNames, resolvePublicToolName } from "./deepagents-tool-names.js";
+export { type HookMessageKind, isHookMessage } from "./hook-messages.js";
+export type { HookDispatchRecord } from "./middleware-context.js";
+export type { ToolApproval } from "./request-tool-approval.js";
