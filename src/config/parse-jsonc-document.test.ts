@@ -23,7 +23,11 @@ describe("parseJsoncDocument", () => {
     ["an unclosed object", '{"hooks": {', "expected a closing brace } at line 1, column 12"],
     ["a missing comma", '{\n  "a": 1\n  "b": 2\n}', "expected a comma at line 3, column 3"],
     ["single quotes", "{'hooks': {}}", "unexpected character at line 1, column 2"],
-    ["an unclosed comment", '{"a": 1} /* open', "unexpected end of file in a comment at line 1, column 10"],
+    [
+      "an unclosed comment",
+      '{"a": 1} /* open',
+      "unexpected end of file in a comment at line 1, column 10",
+    ],
   ])("rejects %s as invalid_json with the first error's position", (_name, text, where) => {
     expect(parseJsoncDocument(text, "/p/.claude/settings.json")).toEqual({
       ok: false,
