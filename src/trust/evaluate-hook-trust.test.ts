@@ -148,6 +148,7 @@ describe("recordHookTrusted / recordHookDisabled / recordHookEnabled", () => {
       command: "python3 ~/.zerotwo/hooks/guard.py",
       file: "/home/me/.zerotwo/hooks.json",
       updatedAt: "2026-02-03T04:05:06.000Z",
+      resolution: { key: trust.resolutionKey, files: trust.files, notHashed: [] },
     });
     const disabled = recordHookDisabled(trusted, hook, now);
     expect(disabled.hooks[trust.id]).toMatchObject({ state: "disabled", hash: trust.hash });
@@ -246,5 +247,30 @@ describe("describeUntrustedHook and the trust diagnostics", () => {
       path: null,
     });
     expect(createHooksNeedReviewDiagnostic(new Map())).toBeNull();
+  });
+});
+
+describe("a resolution remembered in the trust store", () => {
+  it("stands in for parsing while its key is the same, and is ignored once it changes", async () => {
+    const definition = createDefinition();
+    const trust = await evaluateOne(definition, createEmptyTrustStore());
+    const store = recordHookTrusted(createEmptyTrustStore(), { definition, trust });
+    const entry = store.hooks[trust.id];
+    if (entry?.resolution === undefined) throw new Error("no resolution remembered");
+    expect((await evaluateOne(definition, store)).state).toBe("trusted");
+    // The remembered files are what is hashed and verified before each run.
+    const swapped = {
+      ...store,
+      hooks: {
+        [trust.id]: { ...entry, resolution: { ...entry.resolution, files: ["/elsewhere.sh"] } },
+      },
+    };
+    const reused = await evaluateOne(definition, swapped);
+    expect(reused.files).toEqual(["/elsewhere.sh"]);
+    // Another key (the command is the same, its environment is not) resolves again.
+    const moved = createDefinition({ env: { PATH: "/opt/bin" } });
+    const other = await evaluateOne(moved, swapped);
+    expect(other.files).toEqual(trust.files);
+    expect(other.resolutionKey).not.toBe(trust.resolutionKey);
   });
 });

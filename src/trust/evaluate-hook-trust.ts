@@ -1,6 +1,6 @@
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import { findHookScripts } from "./find-hook-scripts.js";
+import { prepareHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
 import type { NotHashedWord } from "./resolve-hook-script.js";
 import { findTrustEntry, type TrustStore } from "./trust-store.js";
@@ -36,6 +36,8 @@ export interface HookTrust {
   notHashed?: readonly NotHashedWord[];
   /** The files its hash covers (absent for profiles without trust). */
   files?: readonly string[];
+  /** The key of its script resolution (see `prepareHookScripts`), remembered when it is trusted. */
+  resolutionKey?: string;
 }
 
 /** How to evaluate trust: bypass it for this invocation, and where scripts are resolved. */
@@ -96,10 +98,21 @@ export async function evaluateHookTrust(
         }),
         ...(options.shell !== undefined && { shell: options.shell }),
       };
-      const { files, notHashed } = findHookScripts(definition, where);
+      const prepared = prepareHookScripts(definition, where);
+      // A resolution remembered at trust time under the same key stands in for parsing again.
+      const remembered = findTrustEntry(store, id)?.resolution;
+      const { files, notHashed } =
+        remembered?.key === prepared.key ? remembered : prepared.resolve();
       const hash = await hashHookDefinition(definition, { ...where, files });
       const state = decideState(definition, id, hash, store, options);
-      return { id, hash, state, files, ...(notHashed.length > 0 && { notHashed }) };
+      return {
+        id,
+        hash,
+        state,
+        files,
+        resolutionKey: prepared.key,
+        ...(notHashed.length > 0 && { notHashed }),
+      };
     }),
   );
   return new Map(

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { findGitRoot } from "../config/find-git-root.js";
@@ -35,6 +36,28 @@ export function findHookScripts(
   definition: HookDefinition,
   options: HookScriptOptions = {},
 ): HookScripts {
+  return prepareHookScripts(definition, options).resolve();
+}
+
+// Bumped whenever resolution changes, so a remembered result is never reused across versions.
+const resolverVersion = 1;
+
+/** A hook's script resolution, not yet run: the key of everything it depends on, and the run. */
+export interface PreparedHookScripts {
+  /** A sha256 of the command, its directory, home, variables, git root, shell and resolver version. */
+  key: string;
+  resolve(): HookScripts;
+}
+
+/**
+ * What {@link findHookScripts} would compute, as a key and a deferred run: equal keys give equal
+ * results, so a result remembered under a key (in the trust store) can stand in for parsing the
+ * command again.
+ */
+export function prepareHookScripts(
+  definition: HookDefinition,
+  options: HookScriptOptions = {},
+): PreparedHookScripts {
   const home = path.resolve(options.home ?? os.homedir());
   const sessionCwd = path.resolve(options.cwd ?? process.cwd());
   // As the engine runs it: a hook's `cwd` is relative to the session cwd.
@@ -49,11 +72,26 @@ export function findHookScripts(
     typeof command === "string" &&
     command.includes("rev-parse") &&
     !gitLocationVariables.some((name) => Object.hasOwn(definition.env, name));
-  return resolveHookScripts(command, {
+  const resolution = {
     cwd,
     home,
     env,
     gitRoot: namesGitRoot ? findGitRoot(cwd) : null,
     shell: options.shell ?? "sh",
-  });
+  } as const;
+  const sortedEnv = Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const key = createHash("sha256")
+    .update(
+      JSON.stringify([
+        resolverVersion,
+        command,
+        cwd,
+        home,
+        sortedEnv,
+        resolution.gitRoot,
+        resolution.shell,
+      ]),
+    )
+    .digest("hex");
+  return { key, resolve: () => resolveHookScripts(command, resolution) };
 }

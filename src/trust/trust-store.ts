@@ -23,6 +23,18 @@ export interface TrustEntry {
   file: string;
   /** ISO 8601 time of the last change. */
   updatedAt: string;
+  /**
+   * What its command was resolved to when it was trusted, under the key of everything that
+   * resolution depends on: reused while the key is the same, so loading does not parse again.
+   */
+  resolution?: TrustedResolution;
+}
+
+/** A remembered script resolution: its key, the files hashed and the words not hashed. */
+export interface TrustedResolution {
+  key: string;
+  files: string[];
+  notHashed: { word: string; reason: string }[];
 }
 
 /** The trust store file: `{ "version": 1, "hooks": { "<id>": TrustEntry } }`. */
@@ -54,6 +66,13 @@ const createSchemas = (z: typeof Zod) => ({
     command: z.union([z.string(), z.array(z.string())]),
     file: z.string(),
     updatedAt: z.string(),
+    resolution: z
+      .object({
+        key: z.string().regex(/^[0-9a-f]{64}$/),
+        files: z.array(z.string()),
+        notHashed: z.array(z.object({ word: z.string(), reason: z.string() })),
+      })
+      .exactOptional(),
   }),
   store: z.object({
     version: z.literal(1),

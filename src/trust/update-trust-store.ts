@@ -72,6 +72,15 @@ function describeEntry(
     command: hook.definition.command,
     file: hook.definition.file,
     updatedAt: now.toISOString(),
+    ...(state === "trusted" &&
+      hook.trust.resolutionKey !== undefined &&
+      hook.trust.files !== undefined && {
+        resolution: {
+          key: hook.trust.resolutionKey,
+          files: [...hook.trust.files],
+          notHashed: (hook.trust.notHashed ?? []).map(({ word, reason }) => ({ word, reason })),
+        },
+      }),
   };
 }
 
