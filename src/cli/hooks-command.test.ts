@@ -181,6 +181,11 @@ describe("agent-hooks hooks trust", () => {
           command: guard,
           file: path.join(sandbox.home, ".zerotwo/hooks.json"),
           updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          resolution: {
+            key: expect.stringMatching(/^[0-9a-f]{64}$/),
+            files: [path.join(sandbox.home, ".zerotwo/hooks/guard.py")],
+            notHashed: [],
+          },
         },
       },
     });
