@@ -18,11 +18,12 @@ import { type ProfileName, profiles } from "./profiles/profiles.js";
 // resolve with a well-formed result whose runs report exit codes and signals separately, and a
 // crash must never decide anything.
 
-const fixture = fileURLToPath(new URL("../test/fixtures/fuzz/emit-output.mjs", import.meta.url));
+const fixture = fileURLToPath(new URL("../test/fixtures/fuzz/emit-output.sh", import.meta.url));
 const events = ["PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit"] as const;
 const slots = [0, 1] as const;
-/** Signals a Node.js process dies of when it sends them to itself (SIGPIPE is ignored by Node). */
+/** Signals a shell dies of when it sends them to itself. */
 const signals = [
+  "SIGPIPE",
   "SIGKILL",
   "SIGSEGV",
   "SIGABRT",
@@ -237,23 +238,22 @@ const decidingOutput = (event: string) =>
     )
     .map((document) => ({ hex: hex(JSON.stringify(document)) }));
 
+/** Writes the case `emit-output.sh` reads: the bytes to print, and how to end. */
 function writeCase(file: string, handler: HandlerCase): void {
-  const instructions = {
-    ...("hex" in handler.stdout
-      ? { stdoutHex: handler.stdout.hex }
-      : { stdoutFile: handler.stdout.file }),
-    stderrHex: handler.stderrHex,
-    ...(handler.ending.kind === "exit"
-      ? { exitCode: handler.ending.code }
-      : { signal: handler.ending.signal }),
-  };
-  writeFileSync(file, JSON.stringify(instructions));
+  let stdoutFile = `${file}.stdout`;
+  if ("hex" in handler.stdout) writeFileSync(stdoutFile, Buffer.from(handler.stdout.hex, "hex"));
+  else stdoutFile = handler.stdout.file;
+  writeFileSync(`${file}.stderr`, Buffer.from(handler.stderrHex, "hex"));
+  const ending =
+    handler.ending.kind === "exit" ? `exit ${handler.ending.code}` : `signal ${handler.ending.signal}`;
+  writeFileSync(file, `${stdoutFile}\n${file}.stderr\n${ending}\n`);
 }
 
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 const caseFile = (profile: string, event: string, slot: number) =>
-  path.join(directory, `${profile}-${event}-${slot}.json`);
+  path.join(directory, `${profile}-${event}-${slot}.case`);
 const commandFor = (profile: string, event: string, slot: number) =>
-  `${process.execPath} ${fixture} ${caseFile(profile, event, slot)}`;
+  `${quote(fixture)} ${quote(caseFile(profile, event, slot))}`;
 
 /** One configuration file per profile: two handlers (two groups) per fuzzed event. */
 function writeConfig(profile: ProfileName, fuzzedEvents: readonly string[]): string {
