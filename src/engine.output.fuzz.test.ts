@@ -245,7 +245,9 @@ function writeCase(file: string, handler: HandlerCase): void {
   else stdoutFile = handler.stdout.file;
   writeFileSync(`${file}.stderr`, Buffer.from(handler.stderrHex, "hex"));
   const ending =
-    handler.ending.kind === "exit" ? `exit ${handler.ending.code}` : `signal ${handler.ending.signal}`;
+    handler.ending.kind === "exit"
+      ? `exit ${handler.ending.code}`
+      : `signal ${handler.ending.signal}`;
   writeFileSync(file, `${stdoutFile}\n${file}.stderr\n${ending}\n`);
 }
 
