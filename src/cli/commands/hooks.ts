@@ -81,7 +81,9 @@ Examples:
       .addHelpText("after", hooksExamples("list", "list --json --cwd ~/src/project")),
     "discovery",
   ).action(async (flags: EngineFlags & { json?: boolean }) => {
-    process.exitCode = await runHooksList(createContext(flags), { json: flags.json === true });
+    process.exitCode = await runHooksList(createHooksCommandContext(flags), {
+      json: flags.json === true,
+    });
   });
   addEngineOptions(
     hooks
@@ -92,7 +94,9 @@ Examples:
       .addHelpText("after", hooksExamples("trust 7240d417bae0", "trust --all")),
     "discovery",
   ).action(async (ids: string[], flags: EngineFlags & { all?: boolean }) => {
-    process.exitCode = await runHooksTrust(createContext(flags), ids, { all: flags.all === true });
+    process.exitCode = await runHooksTrust(createHooksCommandContext(flags), ids, {
+      all: flags.all === true,
+    });
   });
   addEngineOptions(
     hooks
@@ -102,7 +106,7 @@ Examples:
       .addHelpText("after", hooksExamples("disable 7240d417bae0")),
     "discovery",
   ).action(async (id: string, flags: EngineFlags) => {
-    process.exitCode = await runHooksDisable(createContext(flags), id);
+    process.exitCode = await runHooksDisable(createHooksCommandContext(flags), id);
   });
   addEngineOptions(
     hooks
@@ -112,7 +116,7 @@ Examples:
       .addHelpText("after", hooksExamples("enable 7240d417bae0")),
     "discovery",
   ).action(async (id: string, flags: EngineFlags) => {
-    process.exitCode = await runHooksEnable(createContext(flags), id);
+    process.exitCode = await runHooksEnable(createHooksCommandContext(flags), id);
   });
   addEngineOptions(
     hooks
@@ -124,7 +128,7 @@ Examples:
       ),
     "discovery",
   ).action(async (flags: EngineFlags) => {
-    process.exitCode = await runHooksReview(createContext(flags));
+    process.exitCode = await runHooksReview(createHooksCommandContext(flags));
   });
 }
 
@@ -271,9 +275,22 @@ function hooksExamples(...commands: string[]): string {
   return `\nExamples:\n${commands.map((command) => `  $ agent-hooks hooks ${command}`).join("\n")}`;
 }
 
-function createContext(flags: EngineFlags): HooksCommandContext {
+/** The terminal streams a `hooks` subcommand writes to and whether it may prompt. */
+export type HooksCommandOutput = Pick<HooksCommandContext, "stdout" | "stderr" | "interactive">;
+
+const processOutput = (): HooksCommandOutput => ({
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+});
+
+/** Builds what a `hooks` subcommand runs with from its flags, as the CLI does. */
+export function createHooksCommandContext(
+  flags: EngineFlags,
+  output: HooksCommandOutput = processOutput(),
+): HooksCommandContext {
   const discovery = resolveDiscoveryOptions(flags);
-  const profile = chooseProfile(flags);
+  const profile = chooseProfile(flags, output.stderr);
   return {
     profile,
     discovery,
@@ -283,9 +300,7 @@ function createContext(flags: EngineFlags): HooksCommandContext {
       ...(flags.systemDir !== undefined && { systemDir: path.resolve(flags.systemDir) }),
       ...(flags.cwd !== undefined && { cwd: discovery.cwd }),
     },
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+    ...output,
   };
 }
 
