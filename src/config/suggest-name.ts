@@ -15,11 +15,15 @@ export function suggestName(name: string, candidates: Iterable<string>): string 
 /** The known name closest to `name` within the distance {@link suggestName} allows, or null. */
 export function findClosestName(name: string, candidates: Iterable<string>): string | null {
   const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
+  const lowered = name.toLowerCase();
   let best: string | null = null;
   let bestDistance = limit + 1;
   for (const candidate of candidates) {
     if (candidate === name) continue;
-    const distance = measureEditDistance(name.toLowerCase(), candidate.toLowerCase());
+    const other = candidate.toLowerCase();
+    // The distance is at least the difference in length: a long misspelling costs no alignment.
+    if (Math.abs(other.length - lowered.length) >= bestDistance) continue;
+    const distance = measureEditDistance(lowered, other);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
