@@ -1,8 +1,9 @@
-// Runs npm scripts at the same time (`typecheck` and `build` are each a single-threaded tsc run,
-// so on two cores together they take about as long as the longer one). Each script's output is
-// printed whole when it ends, so the two never interleave; the exit code is the first failure's.
+// Runs npm scripts at the same time: `npm test` type-checks while the tests run, since the tests
+// need the build but not the type-check. The first script's output is shown as it comes; each
+// other script's output is held and printed whole once it ends, so nothing interleaves. Exits with
+// the first failure's code.
 //
-//   node scripts/run-scripts-in-parallel.mjs typecheck build
+//   node scripts/run-scripts-in-parallel.mjs test:unit typecheck
 import { spawn } from "node:child_process";
 
 const names = process.argv.slice(2);
@@ -11,27 +12,26 @@ if (names.length === 0) {
   process.exit(2);
 }
 
+// Under npm, npm_execpath is npm's own CLI script: run it with this Node.
 const npm = process.env.npm_execpath;
-const runs = names.map(
-  (name) =>
-    new Promise((resolve) => {
-      // Under npm, npm_execpath is npm's own CLI script; run it with this Node.
-      const [command, args] =
-        npm === undefined ? ["npm", ["run", name]] : [process.execPath, [npm, "run", name]];
-      const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-      const output = [];
-      child.stdout.on("data", (chunk) => output.push(["stdout", chunk]));
-      child.stderr.on("data", (chunk) => output.push(["stderr", chunk]));
-      child.on("error", (error) => {
-        output.push(["stderr", Buffer.from(`could not run npm run ${name}: ${error.message}\n`)]);
-        resolve({ name, code: 1, output });
-      });
-      child.on("close", (code, signal) =>
-        resolve({ name, code: code ?? (signal ? 1 : 0), output }),
-      );
-    }),
-);
 
+function runScript(name, live) {
+  return new Promise((resolve) => {
+    const [command, args] =
+      npm === undefined ? ["npm", ["run", name]] : [process.execPath, [npm, "run", name]];
+    const child = spawn(command, args, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(["stdout", chunk]));
+    child.stderr?.on("data", (chunk) => output.push(["stderr", chunk]));
+    child.on("error", (error) => {
+      output.push(["stderr", Buffer.from(`could not run npm run ${name}: ${error.message}\n`)]);
+      resolve({ name, code: 1, output });
+    });
+    child.on("close", (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const runs = names.map((name, index) => runScript(name, index === 0));
 let failed = 0;
 for (const run of runs) {
   const { name, code, output } = await run;
