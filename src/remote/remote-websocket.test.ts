@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import {
   answerWhenConnected,
@@ -57,91 +57,150 @@ function openRaw(url: string, headers: Record<string, string> = {}) {
 }
 
 describe("remote hooks over WebSocket (agent-hooks serve --listen in a child process)", () => {
-  it("prints a port and token, and gives the same results as a local engine", async () => {
-    const serve = await startServe();
-    expect(serve.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
-    expect(serve.port).toBeGreaterThan(0);
-    expect(serve.token).toMatch(/^[\w-]{43}$/);
-    const local = await dispatchCompared(
-      track(
-        await createHookEngine({
-          profile: "deepagents",
-          cwd: root,
-          home: await createTempDirectory("remote"),
-          configFiles: [path.join(root, config)],
-        }),
-      ),
-    );
-    const remote = track(
-      createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
-        timeoutMs: 15_000,
-      }),
-    );
-    const answered = await dispatchCompared(remote);
-    expect(answered).toEqual(local);
-    expect(answered.map((result) => result.decision)).toEqual([
-      "deny",
-      "ask",
-      "allow",
-      null,
-      null,
-      "block",
-      null,
-      "block",
-      null,
-    ]);
-  });
+  // Clients of one serve process: starting it costs about as much CPU as all of these tests.
+  describe("one serve process, several clients", () => {
+    let serve: ListeningServe;
+    beforeAll(async () => {
+      serve = await spawnListeningServe("127.0.0.1:0", {}, []);
+    });
+    afterAll(async () => {
+      await serve.stop("SIGKILL");
+    });
 
-  it("explains on the hook side, giving the same explanations as a local engine", async () => {
-    const serve = await startServe();
-    const local = await explainCompared(
-      track(
-        await createHookEngine({
-          profile: "deepagents",
-          cwd: root,
-          home: await createTempDirectory("remote"),
-          configFiles: [path.join(root, config)],
+    it("prints a port and token, and gives the same results as a local engine", async () => {
+      expect(serve.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+      expect(serve.port).toBeGreaterThan(0);
+      expect(serve.token).toMatch(/^[\w-]{43}$/);
+      const local = await dispatchCompared(
+        track(
+          await createHookEngine({
+            profile: "deepagents",
+            cwd: root,
+            home: await createTempDirectory("remote"),
+            configFiles: [path.join(root, config)],
+          }),
+        ),
+      );
+      const remote = track(
+        createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
+          timeoutMs: 15_000,
         }),
-      ),
-    );
-    const remote = track(
-      createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
-        timeoutMs: 15_000,
-      }),
-    );
-    const answered = await explainCompared(remote);
-    expect(answered).toEqual(local);
-    expect(answered[0]?.entries[0]).toMatchObject({
-      hookId: "PreToolUse:0:0",
-      verdict: "would-run",
-      source: path.join(root, config),
+      );
+      const answered = await dispatchCompared(remote);
+      expect(answered).toEqual(local);
+      expect(answered.map((result) => result.decision)).toEqual([
+        "deny",
+        "ask",
+        "allow",
+        null,
+        null,
+        "block",
+        null,
+        "block",
+        null,
+      ]);
+    });
+
+    it("explains on the hook side, giving the same explanations as a local engine", async () => {
+      const local = await explainCompared(
+        track(
+          await createHookEngine({
+            profile: "deepagents",
+            cwd: root,
+            home: await createTempDirectory("remote"),
+            configFiles: [path.join(root, config)],
+          }),
+        ),
+      );
+      const remote = track(
+        createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
+          timeoutMs: 15_000,
+        }),
+      );
+      const answered = await explainCompared(remote);
+      expect(answered).toEqual(local);
+      expect(answered[0]?.entries[0]).toMatchObject({
+        hookId: "PreToolUse:0:0",
+        verdict: "would-run",
+        source: path.join(root, config),
+      });
+    });
+
+    it("answers 1,000 concurrent dispatches, each exactly once and with its own result", async () => {
+      const logs: string[] = [];
+      const remote = track(
+        createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
+          timeoutMs: 60_000,
+          onLog: (line) => logs.push(line),
+        }),
+      );
+      const answers = new Map<number, string | null>();
+      await Promise.all(
+        Array.from({ length: 1000 }, async (_, index) => {
+          const result = await remote.dispatch("PreToolUse", {
+            tool_name: "Bash",
+            tool_input: { command: `echo ${index}` },
+          });
+          expect(answers.has(index)).toBe(false);
+          answers.set(index, result.reason);
+        }),
+      );
+      expect(answers.size).toBe(1000);
+      for (const [index, reason] of answers) expect(reason).toBe(`ok: echo ${index}`);
+      expect(logs.filter((line) => line.includes("late or unknown answer"))).toEqual([]);
+    }, 90_000);
+
+    it("drops an answer that arrives after the timeout, resolving the dispatch once", async () => {
+      const logs: string[] = [];
+      const remote = track(
+        createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
+          timeoutMs: 1500,
+          onLog: (line) => logs.push(line),
+        }),
+      );
+      expect((await answerWhenConnected(remote, { tool_name: "Bash" })).decision).toBe("allow");
+      const lateBefore = logs.filter((line) => line.includes("late or unknown answer")).length;
+      const slow = await remote.dispatch("PreToolUse", { tool_name: "Slow" });
+      expect(slow.decision).toBeNull();
+      expect(slow.diagnostics[0]?.message).toContain("no answer within 1500 ms");
+      await waitFor(
+        () => logs.filter((line) => line.includes("late or unknown answer")).length > lateBefore,
+        10_000,
+      );
+      const after = await answerWhenConnected(remote, {
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+      });
+      expect(after.reason).toBe("ok: ls");
+    }, 30_000);
+
+    it("refuses a wrong or missing token with 401 and accepts the token as a query parameter", async () => {
+      const token = serve.token ?? "";
+      expect((await openRaw(serve.url)).status).toBe(401);
+      expect((await openRaw(serve.url, { authorization: "Bearer wrong" })).status).toBe(401);
+      expect((await openRaw(`${serve.url}/?token=wrong`)).status).toBe(401);
+      const byQuery = await openRaw(`${serve.url}/?token=${encodeURIComponent(token)}`);
+      expect(byQuery.status).toBe(101);
+      byQuery.socket.close();
+      const remote = track(
+        createRemoteHookEngine(connectWebSocket(serve.url, { token: "wrong" }), {
+          timeoutMs: 60_000,
+          failMode: "closed",
+        }),
+      );
+      const result = await remote.dispatch("PreToolUse", { tool_name: "Bash" });
+      expect(result.decision).toBe("deny");
+      expect(result.diagnostics[0]?.code).toBe("remote_unavailable");
+      expect(result.diagnostics[0]?.message).toContain("HTTP 401");
+      // A refusal ends waiting dispatches at once instead of at the timeout.
+      expect(result.diagnostics[0]?.message).toContain("check the token");
+      expect(result.diagnostics[0]?.message).not.toContain("within 60000 ms");
+      const again = await remote.dispatch("PreToolUse", { tool_name: "Bash" });
+      expect(again.decision).toBe("deny");
+      expect(again.diagnostics[0]?.message).toContain("check the token");
+      expect(serve.stderr()).toContain("wrong token (401)");
     });
   });
-
-  it("answers 1,000 concurrent dispatches, each exactly once and with its own result", async () => {
-    const serve = await startServe();
-    const logs: string[] = [];
-    const remote = track(
-      createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
-        timeoutMs: 60_000,
-        onLog: (line) => logs.push(line),
-      }),
-    );
-    const answers = new Map<number, string | null>();
-    await Promise.all(
-      Array.from({ length: 1000 }, async (_, index) => {
-        const result = await remote.dispatch("PreToolUse", {
-          tool_name: "Bash",
-          tool_input: { command: `echo ${index}` },
-        });
-        expect(answers.has(index)).toBe(false);
-        answers.set(index, result.reason);
-      }),
-    );
-    expect(answers.size).toBe(1000);
-    for (const [index, reason] of answers) expect(reason).toBe(`ok: echo ${index}`);
-    expect(logs.filter((line) => line.includes("late or unknown answer"))).toEqual([]);
-  }, 90_000);
 
   it("survives the hook side being killed and restarted mid-run (reconnecting with backoff)", async () => {
     const env = { AGENT_HOOKS_TOKEN: "a-fixed-session-token" };
@@ -173,59 +232,6 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
     expect(after.decision).toBe("deny");
     expect(logs.filter((line) => line === "connected").length).toBeGreaterThanOrEqual(2);
   }, 45_000);
-
-  it("drops an answer that arrives after the timeout, resolving the dispatch once", async () => {
-    const serve = await startServe();
-    const logs: string[] = [];
-    const remote = track(
-      createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
-        timeoutMs: 1500,
-        onLog: (line) => logs.push(line),
-      }),
-    );
-    expect((await answerWhenConnected(remote, { tool_name: "Bash" })).decision).toBe("allow");
-    const lateBefore = logs.filter((line) => line.includes("late or unknown answer")).length;
-    const slow = await remote.dispatch("PreToolUse", { tool_name: "Slow" });
-    expect(slow.decision).toBeNull();
-    expect(slow.diagnostics[0]?.message).toContain("no answer within 1500 ms");
-    await waitFor(
-      () => logs.filter((line) => line.includes("late or unknown answer")).length > lateBefore,
-      10_000,
-    );
-    const after = await answerWhenConnected(remote, {
-      tool_name: "Bash",
-      tool_input: { command: "ls" },
-    });
-    expect(after.reason).toBe("ok: ls");
-  }, 30_000);
-
-  it("refuses a wrong or missing token with 401 and accepts the token as a query parameter", async () => {
-    const serve = await startServe();
-    const token = serve.token ?? "";
-    expect((await openRaw(serve.url)).status).toBe(401);
-    expect((await openRaw(serve.url, { authorization: "Bearer wrong" })).status).toBe(401);
-    expect((await openRaw(`${serve.url}/?token=wrong`)).status).toBe(401);
-    const byQuery = await openRaw(`${serve.url}/?token=${encodeURIComponent(token)}`);
-    expect(byQuery.status).toBe(101);
-    byQuery.socket.close();
-    const remote = track(
-      createRemoteHookEngine(connectWebSocket(serve.url, { token: "wrong" }), {
-        timeoutMs: 60_000,
-        failMode: "closed",
-      }),
-    );
-    const result = await remote.dispatch("PreToolUse", { tool_name: "Bash" });
-    expect(result.decision).toBe("deny");
-    expect(result.diagnostics[0]?.code).toBe("remote_unavailable");
-    expect(result.diagnostics[0]?.message).toContain("HTTP 401");
-    // A refusal ends waiting dispatches at once instead of at the timeout.
-    expect(result.diagnostics[0]?.message).toContain("check the token");
-    expect(result.diagnostics[0]?.message).not.toContain("within 60000 ms");
-    const again = await remote.dispatch("PreToolUse", { tool_name: "Bash" });
-    expect(again.decision).toBe("deny");
-    expect(again.diagnostics[0]?.message).toContain("check the token");
-    expect(serve.stderr()).toContain("wrong token (401)");
-  });
 
   it("closes a connection that sends a frame over the limit (1009); new connections still work", async () => {
     const serve = await startServe("127.0.0.1:0", {}, ["--max-message-bytes", "1000"]);

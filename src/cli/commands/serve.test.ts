@@ -14,6 +14,8 @@ import { createTempDirectory } from "../../../test/support/create-temp-directory
 import { runCli } from "../../../test/support/run-cli.js";
 import { connectWebSocket } from "../../remote/connect-websocket.js";
 import { createRemoteHookEngine } from "../../remote/create-remote-hook-engine.js";
+import { createProgram } from "../main.js";
+import { UsageError } from "../shared-options.js";
 
 const serves: ListeningServe[] = [];
 afterEach(async () => {
@@ -62,10 +64,24 @@ describe("agent-hooks serve", () => {
       args: ["--listen", "0", "--allow-origin", origin],
       message: `--allow-origin takes an origin such as https://app.example.com or http://localhost:3000, got "${origin}"`,
     })),
-  ])("refuses $args with a usage error (exit 1)", async ({ args, message }) => {
-    const run = await runCli(["serve", ...args]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(message);
+  ])("refuses $args with a usage error", async ({ args, message }) => {
+    // Parsed in this process: the CLI prints a usage error and exits 1 (the test below).
+    const argv = ["node", "agent-hooks", "serve", ...args];
+    const refusal = await (await createProgram(argv)).parseAsync(argv).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(UsageError);
+    expect((refusal as UsageError).message).toContain(message);
+  });
+
+  it("prints a usage error on stderr and exits 1, serving nothing", async () => {
+    const run = await runCli(["serve", "--stdio", "--listen", "7777"]);
+    expect(run).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "agent-hooks: choose one of --stdio and --listen\n",
+    });
   });
 
   it("binds loopback when --listen names only a port, and reports a port already in use", async () => {
