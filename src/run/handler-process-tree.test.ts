@@ -40,6 +40,15 @@ function findMarked(marker: string): number[] {
   return found;
 }
 
+function readProcessGroup(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+  } catch {
+    return null;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
@@ -124,7 +133,9 @@ describe.skipIf(process.platform !== "linux")("createHandlerProcessTree", () => 
     markers.push(marker);
     const leader = startMarked("setsid sleep 30 & exit 0", marker);
     await new Promise<void>((resolve) => leader.on("exit", () => resolve()));
-    expect(await waitUntil(() => findMarked(marker).length === 1)).toBe(true);
+    // Until setsid has run, the escaping child is still in the leader's group.
+    const escaped = () => findMarked(marker).some((pid) => readProcessGroup(pid) !== leader.pid);
+    expect(await waitUntil(() => findMarked(marker).length === 1 && escaped())).toBe(true);
     const tree = createHandlerProcessTree(leader.pid ?? 0, marker, { leaderExited: () => true });
     expect(tree.isAlive()).toBe(false);
     tree.signal("SIGTERM");
