@@ -97,7 +97,7 @@ export interface ExplainContext {
   excluded: readonly ExcludedSource[];
   diagnostics: readonly Diagnostic[];
   compiled: CompiledHooks;
-  gate: TrustGate;
+  trustGate: TrustGate;
 }
 
 /** Load-time codes that mean something configured did not load. */
@@ -194,7 +194,7 @@ export async function explainHooks(
       reasons.push(...testMatcherAndRule(hook, spec, built, matchValue, aliases, context));
     }
     if (hook !== undefined) {
-      const refusal = context.gate.refuse(hook);
+      const refusal = context.trustGate.refuse(hook);
       if (refusal !== null) {
         reasons.push(
           fromDiagnostic(refusal.code === "hook_disabled" ? "disabled" : "trust", refusal),
@@ -210,8 +210,8 @@ export async function explainHooks(
       path: definition.path,
       command: definition.command,
       matcher: definition.matcher,
-      trust: hook === undefined ? null : describeTrust(definition, context.gate),
-      ...describeNotHashed(definition, context.gate),
+      trust: hook === undefined ? null : describeTrust(definition, context.trustGate),
+      ...describeNotHashed(definition, context.trustGate),
       verdict: reasons.length === 0 ? "would-run" : "skipped",
       reasons,
     });
@@ -230,7 +230,7 @@ export async function explainHooks(
       continue;
     }
     // As just before a real run: a trusted script that changed since load is refused.
-    const changed = await context.gate.verify(entry.hook);
+    const changed = await context.trustGate.verify(entry.hook);
     if (changed !== null) entry.reasons.push(fromDiagnostic("trust", changed));
   }
   for (const entry of entries) {

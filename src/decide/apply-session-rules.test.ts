@@ -1,0 +1,637 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { DiagnosticCode, DiagnosticSeverity } from "../diagnostic.js";
+import { claudeProfile } from "../profiles/claude.js";
+import { deepagentsProfile } from "../profiles/deepagents.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
+import { profiles } from "../profiles/profiles.js";
+import type { AggregatedVerdict } from "./aggregate-verdicts.js";
+import {
+  applySessionRules,
+  beginSessionEvent,
+  newSessionState,
+  type SessionState,
+} from "./apply-session-rules.js";
+import type { Decision } from "./dispatch-result.js";
+
+type CapProfile = Pick<Profile, "continuationCap" | "title">;
+
+const allDecisions: readonly (Decision | null)[] = ["allow", "deny", "ask", "block", null];
+
+/** Every event of every built-in profile, with the title of the profile it belongs to. */
+const allEvents = (Object.values(profiles) as readonly Profile[]).flatMap((profile) =>
+  Object.entries(profile.events).map(([event, spec]) => ({ title: profile.title, event, spec })),
+);
+const countingEvents = allEvents.filter((entry) => entry.spec.countsContinuations);
+const nonCountingEvents = allEvents.filter((entry) => !entry.spec.countsContinuations);
+
+/** A quiet verdict: nothing decided, the turn continues, no rewrite. */
+function aggregatedWith(fields: Partial<AggregatedVerdict> = {}): AggregatedVerdict {
+  return {
+    decision: null,
+    reason: null,
+    continue: true,
+    stopReason: null,
+    systemMessages: ["message"],
+    additionalContext: ["context"],
+    updatedInput: null,
+    ...fields,
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Reflect.ownKeys(value)) {
+      deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+    }
+  }
+  return value;
+}
+
+const text = fc.option(fc.string({ maxLength: 12 }), { nil: null });
+
+const aggregatedArbitrary: fc.Arbitrary<AggregatedVerdict> = fc.record({
+  decision: fc.constantFrom(...allDecisions),
+  reason: text,
+  continue: fc.boolean(),
+  stopReason: text,
+  systemMessages: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  additionalContext: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  updatedInput: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: null }),
+});
+
+/** Mostly blocking verdicts, so that sequences run into the cap. */
+const stopVerdictArbitrary: fc.Arbitrary<AggregatedVerdict> = fc.record({
+  decision: fc.constantFrom<Decision | null>("block", "block", "block", "block", null),
+  reason: text,
+  continue: fc.constantFrom(true, true, true, false),
+  stopReason: text,
+  systemMessages: fc.constant([]),
+  additionalContext: fc.constant([]),
+  updatedInput: fc.constant(null),
+});
+
+const stateArbitrary: fc.Arbitrary<SessionState> = fc
+  .nat({ max: 20 })
+  .map((continuations) => ({ continuations }));
+
+const capProfileArbitrary: fc.Arbitrary<CapProfile> = fc.record({
+  continuationCap: fc.option(fc.nat({ max: 10 }), { nil: null }),
+  title: fc.constantFrom(...Object.values(profiles).map((profile) => profile.title)),
+});
+
+const deepagentsPreToolUse: EventSpec = deepagentsProfile.events.PreToolUse;
+const deepagentsStop: EventSpec = deepagentsProfile.events.Stop;
+const claudePreToolUse: EventSpec = claudeProfile.events.PreToolUse;
+const claudeStop: EventSpec = claudeProfile.events.Stop;
+const claudeSubagentStop: EventSpec = claudeProfile.events.SubagentStop;
+
+interface ExpectedDiagnostic {
+  code: DiagnosticCode;
+  severity: DiagnosticSeverity;
+  /** Fragments the message must contain. */
+  mentions: readonly string[];
+}
+
+interface Row {
+  name: string;
+  event: string;
+  spec: EventSpec;
+  profile: CapProfile;
+  aggregated: AggregatedVerdict;
+  continuations: number;
+  decision: Decision | null;
+  reason: string | null;
+  updatedInput: unknown;
+  diagnostics: readonly ExpectedDiagnostic[];
+  /** The next state's count, or "same": the very state object passed in. */
+  next: number | "same";
+}
+
+const rewrite = { command: "ls -la" };
+
+const overridden = (event: string, decision: Decision): ExpectedDiagnostic => ({
+  code: "decision_overridden",
+  severity: "info",
+  mentions: [event, `"${decision}"`, "continue: false"],
+});
+
+const capped = (event: string, title: string, cap: number): ExpectedDiagnostic => ({
+  code: "continuation_cap",
+  severity: "warning",
+  mentions: [event, title, `${cap + 1} times`, `allows ${cap} consecutive`],
+});
+
+const rows: Row[] = [
+  {
+    name: "PreToolUse allow keeps its rewrite",
+    event: "PreToolUse",
+    spec: deepagentsPreToolUse,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "allow", reason: "fine", updatedInput: rewrite }),
+    continuations: 3,
+    decision: "allow",
+    reason: "fine",
+    updatedInput: rewrite,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "PreToolUse ask keeps its rewrite",
+    event: "PreToolUse",
+    spec: claudePreToolUse,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ decision: "ask", reason: "check", updatedInput: rewrite }),
+    continuations: 0,
+    decision: "ask",
+    reason: "check",
+    updatedInput: rewrite,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "PreToolUse deny drops the rewrite, keeps the reason",
+    event: "PreToolUse",
+    spec: claudePreToolUse,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ decision: "deny", reason: "no", updatedInput: rewrite }),
+    continuations: 0,
+    decision: "deny",
+    reason: "no",
+    updatedInput: null,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "PreToolUse without a decision drops the rewrite",
+    event: "PreToolUse",
+    spec: deepagentsPreToolUse,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ updatedInput: rewrite }),
+    continuations: 0,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "Stop block drops a rewrite and counts a continuation",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on", updatedInput: rewrite }),
+    continuations: 0,
+    decision: "block",
+    reason: "go on",
+    updatedInput: null,
+    diagnostics: [],
+    next: 1,
+  },
+  {
+    name: "continue: false overrides a deny on a non-counting event",
+    event: "PreToolUse",
+    spec: deepagentsPreToolUse,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "deny", reason: "no", continue: false }),
+    continuations: 2,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [overridden("PreToolUse", "deny")],
+    next: "same",
+  },
+  {
+    name: "continue: false overrides an allow and drops its rewrite",
+    event: "PreToolUse",
+    spec: claudePreToolUse,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({
+      decision: "allow",
+      reason: "fine",
+      continue: false,
+      stopReason: "halt",
+      updatedInput: rewrite,
+    }),
+    continuations: 0,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [overridden("PreToolUse", "allow")],
+    next: "same",
+  },
+  {
+    name: "continue: false without a decision adds no diagnostic",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ continue: false, stopReason: "halt" }),
+    continuations: 4,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [],
+    next: 0,
+  },
+  {
+    name: "continue: false overrides a Stop block, which then resets the count",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on", continue: false }),
+    continuations: 3,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [overridden("Stop", "block")],
+    next: 0,
+  },
+  {
+    name: "continue: false at the cap reports the override only, not the cap",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on", continue: false }),
+    continuations: 8,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [overridden("Stop", "block")],
+    next: 0,
+  },
+  {
+    name: "Stop block one below the cap still continues",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on" }),
+    continuations: 7,
+    decision: "block",
+    reason: "go on",
+    updatedInput: null,
+    diagnostics: [],
+    next: 8,
+  },
+  {
+    name: "Stop block exactly at the cap ends the turn",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on" }),
+    continuations: 8,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [capped("Stop", "Deep Agents Code", 8)],
+    next: 0,
+  },
+  {
+    name: "Stop block beyond the cap ends the turn",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on" }),
+    continuations: 12,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [capped("Stop", "Deep Agents Code", 8)],
+    next: 0,
+  },
+  {
+    name: "a cap of 0 refuses the first continuation",
+    event: "Stop",
+    spec: claudeStop,
+    profile: { ...claudeProfile, continuationCap: 0 },
+    aggregated: aggregatedWith({ decision: "block", reason: "go on" }),
+    continuations: 0,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [capped("Stop", "Claude Code", 0)],
+    next: 0,
+  },
+  {
+    name: "no cap (null) lets a Stop block continue forever",
+    event: "Stop",
+    spec: claudeStop,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on" }),
+    continuations: 1000,
+    decision: "block",
+    reason: "go on",
+    updatedInput: null,
+    diagnostics: [],
+    next: 1001,
+  },
+  {
+    name: "Stop without a block resets the count",
+    event: "Stop",
+    spec: deepagentsStop,
+    profile: deepagentsProfile,
+    aggregated: aggregatedWith({ reason: "stray reason" }),
+    continuations: 5,
+    decision: null,
+    reason: "stray reason",
+    updatedInput: null,
+    diagnostics: [],
+    next: 0,
+  },
+  {
+    name: "a non-counting event's block ignores the cap and leaves the state alone",
+    event: "SubagentStop",
+    spec: claudeSubagentStop,
+    profile: { ...claudeProfile, continuationCap: 0 },
+    aggregated: aggregatedWith({ decision: "block", reason: "keep going" }),
+    continuations: 4,
+    decision: "block",
+    reason: "keep going",
+    updatedInput: null,
+    diagnostics: [],
+    next: "same",
+  },
+];
+
+describe("applySessionRules", () => {
+  it.each(rows)("$name", (row) => {
+    const state: SessionState = { continuations: row.continuations };
+    const { result, state: next } = applySessionRules(
+      row.aggregated,
+      row.event,
+      row.spec,
+      row.profile,
+      state,
+    );
+    expect(result.decision).toBe(row.decision);
+    expect(result.reason).toBe(row.reason);
+    expect(result.updatedInput).toBe(row.updatedInput);
+    // Everything else passes through.
+    expect(result.continue).toBe(row.aggregated.continue);
+    expect(result.stopReason).toBe(row.aggregated.stopReason);
+    expect(result.systemMessages).toEqual(row.aggregated.systemMessages);
+    expect(result.additionalContext).toEqual(row.aggregated.additionalContext);
+    expect(
+      result.diagnostics.map(({ code, severity, file, path }) => ({ code, severity, file, path })),
+    ).toEqual(
+      row.diagnostics.map(({ code, severity }) => ({ code, severity, file: null, path: null })),
+    );
+    row.diagnostics.forEach((expected, index) => {
+      for (const mention of expected.mentions) {
+        expect(result.diagnostics[index]?.message).toContain(mention);
+      }
+    });
+    if (row.next === "same") expect(next).toBe(state);
+    else expect(next).toEqual({ continuations: row.next });
+  });
+
+  it("never counts more consecutive continuations than the cap, and counts them exactly", () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 6 }),
+        fc.array(
+          fc.record({
+            entry: fc.constantFrom(...Object.entries(deepagentsProfile.events)),
+            verdict: stopVerdictArbitrary,
+          }),
+          { maxLength: 40 },
+        ),
+        (cap, steps) => {
+          const profile: CapProfile = { ...deepagentsProfile, continuationCap: cap };
+          let state = newSessionState;
+          let run = 0;
+          for (const {
+            entry: [event, spec],
+            verdict,
+          } of steps) {
+            const begun = beginSessionEvent(spec, state);
+            if (spec.resetsContinuations) run = 0;
+            if (spec.countsContinuations) expect(begun.stopHookActive).toBe(run > 0);
+            const ruled = applySessionRules(verdict, event, spec, profile, begun.state);
+            state = ruled.state;
+            if (spec.countsContinuations) run = ruled.result.decision === "block" ? run + 1 : 0;
+            expect(state.continuations).toBeLessThanOrEqual(cap);
+            expect(run).toBeLessThanOrEqual(cap);
+            expect(state.continuations).toBe(run);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("without a cap, counts every consecutive continuation", () => {
+    fc.assert(
+      fc.property(fc.array(stopVerdictArbitrary, { maxLength: 30 }), (verdicts) => {
+        let state = newSessionState;
+        let run = 0;
+        for (const verdict of verdicts) {
+          const ruled = applySessionRules(verdict, "Stop", claudeStop, claudeProfile, state);
+          const survives = verdict.continue && verdict.decision === "block";
+          expect(ruled.result.decision).toBe(survives ? "block" : null);
+          run = survives ? run + 1 : 0;
+          state = ruled.state;
+          expect(state.continuations).toBe(run);
+          expect(ruled.result.diagnostics.map((diagnostic) => diagnostic.code)).not.toContain(
+            "continuation_cap",
+          );
+        }
+      }),
+    );
+  });
+
+  it("reports a reached cap with the event, the profile's title and the cap", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...countingEvents),
+        fc.nat({ max: 10 }),
+        fc.nat({ max: 5 }),
+        fc.string({ minLength: 1, maxLength: 12 }),
+        (entry, cap, beyond, event) => {
+          const profile: CapProfile = { title: entry.title, continuationCap: cap };
+          const { result, state } = applySessionRules(
+            aggregatedWith({ decision: "block", reason: "go on" }),
+            event,
+            entry.spec,
+            profile,
+            { continuations: cap + beyond },
+          );
+          expect(result.decision).toBeNull();
+          expect(result.reason).toBeNull();
+          expect(state).toEqual({ continuations: 0 });
+          expect(result.diagnostics).toHaveLength(1);
+          const [diagnostic] = result.diagnostics;
+          expect(diagnostic?.code).toBe("continuation_cap");
+          expect(diagnostic?.severity).toBe("warning");
+          expect(diagnostic?.message).toContain(event);
+          expect(diagnostic?.message).toContain(entry.title);
+          expect(diagnostic?.message).toContain(`allows ${cap} consecutive`);
+        },
+      ),
+    );
+  });
+
+  it("keeps a rewrite only with allow or ask, and then the aggregated one", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...allEvents),
+        capProfileArbitrary,
+        aggregatedArbitrary,
+        stateArbitrary,
+        (entry, profile, aggregated, state) => {
+          const { result } = applySessionRules(aggregated, entry.event, entry.spec, profile, state);
+          if (result.updatedInput !== null) expect(["allow", "ask"]).toContain(result.decision);
+          if (result.decision === "allow" || result.decision === "ask") {
+            expect(result.updatedInput).toBe(aggregated.updatedInput);
+          } else {
+            expect(result.updatedInput).toBeNull();
+          }
+        },
+      ),
+    );
+  });
+
+  it("decides nothing when a hook says continue: false, and says so when it overrides", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...allEvents),
+        capProfileArbitrary,
+        aggregatedArbitrary.map((aggregated) => ({ ...aggregated, continue: false })),
+        stateArbitrary,
+        (entry, profile, aggregated, state) => {
+          const { result } = applySessionRules(aggregated, entry.event, entry.spec, profile, state);
+          expect(result.decision).toBeNull();
+          // An overridden decision loses its reason; a reason given without a decision stays.
+          expect(result.reason).toBe(aggregated.decision === null ? aggregated.reason : null);
+          expect(result.updatedInput).toBeNull();
+          expect(result.continue).toBe(false);
+          expect(result.diagnostics).toEqual(
+            aggregated.decision === null
+              ? []
+              : [
+                  {
+                    code: "decision_overridden",
+                    severity: "info",
+                    message: expect.stringContaining(entry.event),
+                    file: null,
+                    path: null,
+                  },
+                ],
+          );
+        },
+      ),
+    );
+  });
+
+  it("passes every other aggregated field through", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...allEvents),
+        capProfileArbitrary,
+        aggregatedArbitrary,
+        stateArbitrary,
+        (entry, profile, aggregated, state) => {
+          const { result } = applySessionRules(aggregated, entry.event, entry.spec, profile, state);
+          expect(result.continue).toBe(aggregated.continue);
+          expect(result.stopReason).toBe(aggregated.stopReason);
+          expect(result.systemMessages).toEqual(aggregated.systemMessages);
+          expect(result.additionalContext).toEqual(aggregated.additionalContext);
+          // A decision that survives keeps its reason.
+          if (result.decision !== null) {
+            expect(result.decision).toBe(aggregated.decision);
+            expect(result.reason).toBe(aggregated.reason);
+          }
+        },
+      ),
+    );
+  });
+
+  it("never mutates its inputs", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...allEvents),
+        capProfileArbitrary,
+        aggregatedArbitrary,
+        stateArbitrary,
+        (entry, capProfile, aggregatedInput, stateInput) => {
+          const aggregated = deepFreeze(structuredClone(aggregatedInput));
+          const spec = deepFreeze(structuredClone(entry.spec));
+          const profile = deepFreeze(structuredClone(capProfile));
+          const state = deepFreeze(structuredClone(stateInput));
+          const before = structuredClone({ aggregated, spec, profile, state });
+          // Frozen inputs make any write throw (modules run in strict mode).
+          applySessionRules(aggregated, entry.event, spec, profile, state);
+          beginSessionEvent(spec, state);
+          expect({ aggregated, spec, profile, state }).toEqual(before);
+        },
+      ),
+    );
+  });
+
+  it("never changes the state for an event that does not count continuations", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...nonCountingEvents),
+        capProfileArbitrary,
+        aggregatedArbitrary,
+        stateArbitrary,
+        (entry, profile, aggregated, state) => {
+          const ruled = applySessionRules(aggregated, entry.event, entry.spec, profile, state);
+          expect(ruled.state).toBe(state);
+          expect(ruled.result.diagnostics.map((diagnostic) => diagnostic.code)).not.toContain(
+            "continuation_cap",
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("beginSessionEvent", () => {
+  it("starts from a frozen, empty state", () => {
+    expect(newSessionState).toEqual({ continuations: 0 });
+    expect(Object.isFrozen(newSessionState)).toBe(true);
+  });
+
+  it.each([
+    [
+      "deepagents UserPromptSubmit resets",
+      deepagentsProfile.events.UserPromptSubmit,
+      5,
+      0,
+      undefined,
+    ],
+    ["claude UserPromptSubmit resets", claudeProfile.events.UserPromptSubmit, 1, 0, undefined],
+    ["Stop after no continuation", deepagentsProfile.events.Stop, 0, 0, false],
+    ["Stop after continuations", deepagentsProfile.events.Stop, 3, 3, true],
+    ["claude Stop after one continuation", claudeProfile.events.Stop, 1, 1, true],
+    ["PreToolUse keeps the count", deepagentsProfile.events.PreToolUse, 4, 4, undefined],
+    ["claude SubagentStop keeps the count", claudeProfile.events.SubagentStop, 2, 2, undefined],
+    [
+      "a spec that resets and counts reads the reset state",
+      { resetsContinuations: true, countsContinuations: true },
+      3,
+      0,
+      false,
+    ],
+  ] as const)("%s", (_name, spec, continuations, expected, stopHookActive) => {
+    const state: SessionState = { continuations };
+    const begun = beginSessionEvent(spec, state);
+    expect(begun.state).toEqual({ continuations: expected });
+    if (spec.resetsContinuations) expect(begun.state).toBe(newSessionState);
+    else expect(begun.state).toBe(state);
+    expect(begun.stopHookActive).toBe(stopHookActive);
+  });
+
+  it("resets exactly when the spec says so, and reports stop_hook_active only when it counts", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...allEvents), stateArbitrary, (entry, state) => {
+        const begun = beginSessionEvent(entry.spec, state);
+        expect(begun.state).toBe(entry.spec.resetsContinuations ? newSessionState : state);
+        expect(begun.stopHookActive).toBe(
+          entry.spec.countsContinuations ? begun.state.continuations > 0 : undefined,
+        );
+      }),
+    );
+  });
+});

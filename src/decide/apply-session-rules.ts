@@ -1,0 +1,90 @@
+import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
+import type { AggregatedVerdict } from "./aggregate-verdicts.js";
+
+/** What a session remembers between dispatches: consecutive Stop-like continuations. */
+export interface SessionState {
+  readonly continuations: number;
+}
+
+/** A fresh session's state. */
+export const newSessionState: SessionState = Object.freeze({ continuations: 0 });
+
+/** The combined outcome of one dispatch after the session's rules, and the session's next state. */
+export interface SessionRuling {
+  result: AggregatedVerdict & { diagnostics: Diagnostic[] };
+  state: SessionState;
+}
+
+/**
+ * Applies the rules that span handlers and dispatches to an event's aggregated verdict:
+ * `continue: false` overrides any decision, a profile's continuation cap ends a turn that hooks
+ * keep blocking, and a rewritten input only goes with a call that may still run.
+ *
+ * @example
+ * ```ts
+ * const { result, state } = applySessionRules(aggregated, "Stop", spec, profile, session);
+ * ```
+ */
+export function applySessionRules(
+  aggregated: AggregatedVerdict,
+  event: string,
+  spec: EventSpec,
+  profile: Pick<Profile, "continuationCap" | "title">,
+  state: SessionState,
+): SessionRuling {
+  const diagnostics: Diagnostic[] = [];
+  let { decision, reason } = aggregated;
+  if (!aggregated.continue && decision !== null) {
+    diagnostics.push(
+      createDiagnostic(
+        "decision_overridden",
+        "info",
+        `A ${event} hook returned continue: false, which takes precedence over the "${decision}" decision`,
+      ),
+    );
+    decision = null;
+    reason = null;
+  }
+  let next = state;
+  if (spec.countsContinuations) {
+    const cap = profile.continuationCap;
+    if (decision === "block" && cap !== null && state.continuations >= cap) {
+      diagnostics.push(
+        createDiagnostic(
+          "continuation_cap",
+          "warning",
+          `${event} hooks asked to keep the turn going ${cap + 1} times in a row; ${profile.title} allows ${cap} consecutive continuations, so the turn ends`,
+        ),
+      );
+      decision = null;
+      reason = null;
+    }
+    next = { continuations: decision === "block" ? state.continuations + 1 : 0 };
+  }
+  return {
+    result: {
+      ...aggregated,
+      decision,
+      reason,
+      updatedInput: decision === "allow" || decision === "ask" ? aggregated.updatedInput : null,
+      diagnostics,
+    },
+    state: next,
+  };
+}
+
+/**
+ * The session's state as an event starts, and the `stop_hook_active` its payload carries (absent
+ * for events that do not count continuations).
+ */
+export function beginSessionEvent(
+  spec: Pick<EventSpec, "resetsContinuations" | "countsContinuations">,
+  state: SessionState,
+): { state: SessionState; stopHookActive: boolean | undefined } {
+  const next = spec.resetsContinuations ? newSessionState : state;
+  return {
+    state: next,
+    stopHookActive: spec.countsContinuations ? next.continuations > 0 : undefined,
+  };
+}

@@ -1,0 +1,98 @@
+import type { HookDefinition } from "./config/hook-definition.js";
+import type { DispatchResult, RunSummary } from "./decide/dispatch-result.js";
+import type { Diagnostic } from "./diagnostic.js";
+import type { ExplainOptions, HookExplanation } from "./explain/explain-hooks.js";
+import type { TracingOption } from "./observe/trace-dispatch.js";
+import type { Profile } from "./profiles/profile.js";
+import type { ProfileName } from "./profiles/profiles.js";
+
+// The engine's public types; `engine.ts` re-exports them.
+
+/** A handler about to run, as passed to `onRunStart`. */
+export interface RunStart {
+  id: string;
+  event: string;
+  command: HookDefinition["command"];
+  /** The handler's `statusMessage`, for the host to show while it runs, or null. */
+  statusMessage: string | null;
+  source: string;
+  path: string;
+}
+
+/** A finished handler, as passed to `onRunEnd`: the summary plus its captured output. */
+export interface RunEnd extends RunSummary {
+  event: string;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/** Options of {@link createHookEngine}. */
+export interface HookEngineOptions {
+  /** A built-in profile name or a profile table. */
+  profile: ProfileName | Profile;
+  /** The session's working directory: handlers run here; defaults to `process.cwd()`. */
+  cwd?: string;
+  /** Filled into payloads that carry no `session_id`; defaults to a random UUID. */
+  sessionId?: string;
+  /** The home directory configuration is found under; defaults to the OS home (`$HOME`). */
+  home?: string;
+  /** Configuration files to read instead of the profile's discovery. */
+  configFiles?: readonly string[];
+  /** The system configuration directory of profiles that have one (ZeroCode: `/etc/zerotwo`). */
+  systemDir?: string;
+  /** A managed (administrator) settings file read before every other layer (Claude Code profile). */
+  managedSettings?: string;
+  /** Runs enabled hooks without persisted trust, for this engine only (profiles with hook trust). */
+  bypassHookTrust?: boolean;
+  /** Payload fields filled in when the host leaves them out, such as `model` or `permission_mode`. */
+  payloadDefaults?: Readonly<Record<string, unknown>>;
+  /** The environment handlers run with; defaults to `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Called as each handler starts (errors thrown here are ignored). */
+  onRunStart?: (run: RunStart) => void;
+  /** Called as each handler finishes (errors thrown here are ignored). */
+  onRunEnd?: (run: RunEnd) => void;
+  /** Appends a JSON line per handler run and per dispatch to this file, created 0600 (docs/observability.md). */
+  auditLog?: string;
+  /** Also writes the payload (dispatch lines) and handler stdout and stderr (run lines) to the audit log. */
+  auditPayloads?: boolean;
+  /** OpenTelemetry spans per dispatch and run: on when `@opentelemetry/api` has a provider (default), off, or this tracer. */
+  tracing?: TracingOption;
+}
+
+/** Per-dispatch facts only the host knows. */
+export interface DispatchOptions {
+  /** The event fires for a custom agent running as a subagent (VS Code: its Stop is a SubagentStop). */
+  asSubagent?: boolean;
+  /** JSON Schema of the tool's input; profiles that need one apply a rewrite only when it matches. */
+  toolInputSchema?: unknown;
+  /** A validator for the tool's input, used instead of `toolInputSchema`. */
+  validateToolInput?: (input: unknown) => boolean;
+}
+
+/** A loaded hook configuration that dispatches events; see {@link createHookEngine}. */
+export interface HookEngine {
+  readonly profile: Profile;
+  /** Load-time diagnostics, in file order. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Runs every matching handler of an event and combines their results; never throws for hook or config problems. */
+  dispatch(
+    event: string,
+    payload?: Readonly<Record<string, unknown>>,
+    options?: DispatchOptions,
+  ): Promise<DispatchResult>;
+  /** Cancels running handlers and stops persistent ones (killing their process groups); refuses later dispatches. */
+  close(): Promise<void>;
+  /**
+   * Keeps `secrets` (a server's token) out of handlers started from now on: a variable whose value
+   * is one of them is not passed. `AGENT_HOOKS_TOKEN` never is. Absent where hooks run elsewhere.
+   */
+  withholdSecrets?(secrets: readonly string[]): void;
+  /** Says, for every configured hook, whether it would run for this event and payload, and why not; runs nothing. */
+  explain(
+    event: string,
+    payload?: Readonly<Record<string, unknown>>,
+    options?: ExplainOptions,
+  ): Promise<HookExplanation>;
+}

@@ -1,0 +1,78 @@
+import type { HookDefinition } from "./config/hook-definition.js";
+import { type LoadedConfig, loadConfig } from "./config/load-config.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { type CompiledHooks, compileHooks } from "./match/compile-hooks.js";
+import { type HookNameIndex, indexHooksByName } from "./match/index-hooks-by-name.js";
+import type { Profile } from "./profiles/profile.js";
+import { createTrustGate, type TrustGate } from "./trust/gate-hook-trust.js";
+
+/** Where a snapshot is loaded from, and whether hook trust is bypassed. */
+export interface SnapshotOptions {
+  cwd: string;
+  home: string;
+  /** Files read instead of the profile's discovery. */
+  configFiles?: readonly string[] | undefined;
+  systemDir?: string | undefined;
+  managedSettings?: string | undefined;
+  bypassHookTrust?: boolean | undefined;
+  /** Whether `--home` was given, so trust messages name it in the commands they suggest. */
+  homeGiven?: boolean | undefined;
+}
+
+/** A profile's hook configuration as loaded once: definitions, compiled matchers, trust. */
+export interface HookSnapshot {
+  definitions: readonly HookDefinition[];
+  excluded: LoadedConfig["excluded"];
+  compiled: CompiledHooks;
+  /** Each event's hooks indexed by the names their matchers select. */
+  indexes: ReadonlyMap<string, HookNameIndex>;
+  trustGate: TrustGate;
+  /** Load, compile and trust diagnostics, in that order. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Runs the load stage of the pipeline once: discovers and parses the configuration, compiles
+ * matchers, indexes hooks by name and prepares the trust gate.
+ *
+ * @example
+ * ```ts
+ * const snapshot = await loadHookSnapshot(profile, { cwd, home });
+ * console.log(snapshot.diagnostics);
+ * ```
+ */
+export async function loadHookSnapshot(
+  profile: Profile,
+  options: SnapshotOptions,
+): Promise<HookSnapshot> {
+  const { cwd, home } = options;
+  const loaded = await loadConfig(profile, {
+    home,
+    cwd,
+    configFiles: options.configFiles,
+    ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
+    ...(options.managedSettings !== undefined && { managedSettings: options.managedSettings }),
+  });
+  const compiled = compileHooks(loaded.definitions, profile);
+  const indexes = new Map(
+    [...compiled.byEvent].map(([event, hooks]) => [event, indexHooksByName(hooks)]),
+  );
+  const trustGate = await createTrustGate(profile, loaded.definitions, {
+    cwd,
+    home,
+    bypass: options.bypassHookTrust === true,
+    command: {
+      profile: profile.name,
+      ...(options.homeGiven === true && { home }),
+      ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
+    },
+  });
+  return {
+    definitions: loaded.definitions,
+    excluded: loaded.excluded,
+    compiled,
+    indexes,
+    trustGate,
+    diagnostics: [...loaded.diagnostics, ...compiled.diagnostics, ...trustGate.diagnostics],
+  };
+}

@@ -1,0 +1,197 @@
+import path from "node:path";
+import type { HookDefinition } from "../config/hook-definition.js";
+import type { RunStatus, RunSummary } from "../decide/dispatch-result.js";
+import { createEmptyVerdict, type HandlerVerdict } from "../decide/handler-verdict.js";
+import { interpretOutcome } from "../decide/interpret-outcome.js";
+import type { Diagnostic } from "../diagnostic.js";
+import type { RunEnd, RunStart } from "../engine-types.js";
+import type { CompiledHook } from "../match/compile-hooks.js";
+import type { PlannedHandler } from "../match/plan-handlers.js";
+import { type RunObservation, readClock } from "../observe/dispatch-observation.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
+import type { PersistentHandlerPool } from "./persistent-handler-pool.js";
+import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
+import { spawnHandler } from "./spawn-handler.js";
+
+/** One dispatched event as every handler of it sees it. */
+export interface HandlerCall {
+  event: string;
+  /** The payload, serialized once for every handler's stdin. */
+  input: string;
+  spec: EventSpec;
+  toolName: string | null;
+  sessionId: string;
+  validateToolInput: ((input: unknown) => boolean) | null;
+}
+
+/** What an engine lends each handler run: where and how it runs, and whom to tell. */
+export interface HandlerRunContext {
+  profile: Profile;
+  cwd: string;
+  home: string;
+  /** Just before the run: a reason to skip it (a trusted script changed), or null. */
+  verify: (hook: CompiledHook) => Promise<Diagnostic | null>;
+  /** The hook's environment, secrets withheld. */
+  environmentFor: (hook: CompiledHook) => Readonly<Record<string, string | undefined>>;
+  persistentHandlers: PersistentHandlerPool;
+  /** Aborted when the engine closes: running handlers are killed. */
+  signal: AbortSignal;
+  onRunStart?: ((run: RunStart) => void) | undefined;
+  onRunEnd?: ((run: RunEnd) => void) | undefined;
+}
+
+/** A finished (or skipped) run: its verdict, its summary for the result, and what observers see. */
+export interface HandlerRun {
+  verdict: HandlerVerdict;
+  summary: RunSummary;
+  observation: RunObservation;
+}
+
+/**
+ * Runs one planned handler: verify, spawn (or ask its persistent process), interpret the outcome,
+ * spill long context where the profile does, and summarize. Never throws for a hook's failure.
+ *
+ * @example
+ * ```ts
+ * const { verdict, summary } = await runPlannedHandler(call, planned, context);
+ * ```
+ */
+export async function runPlannedHandler(
+  call: HandlerCall,
+  planned: PlannedHandler,
+  context: HandlerRunContext,
+): Promise<HandlerRun> {
+  const { event, input, spec, toolName } = call;
+  const { profile, cwd, home } = context;
+  const { hook } = planned;
+  const { definition } = hook;
+  const skip = planned.skip ?? (await context.verify(hook));
+  if (skip !== null) {
+    const verdict = createEmptyVerdict("skipped");
+    verdict.diagnostics.push(skip);
+    const summary = summarizeRun(hook, "skipped", null, 0);
+    return { verdict, summary, observation: observeRun(hook, summary, verdict, null, false) };
+  }
+  notify(context.onRunStart, {
+    id: hook.id,
+    event,
+    command: definition.command,
+    statusMessage: definition.statusMessage,
+    source: definition.file,
+    path: definition.path,
+  });
+  const startedAt = readClock();
+  const request: SpawnRequest = {
+    command: expandCommandHome(definition.command, home),
+    cwd: definition.cwd === null ? cwd : path.resolve(cwd, definition.cwd),
+    env: context.environmentFor(hook),
+    input,
+    timeoutMs: definition.timeoutMs,
+    killGraceMs: profile.killGraceMs,
+    captureLimitBytes: profile.captureLimitBytes,
+    shell: profile.shell,
+    signal: context.signal,
+  };
+  // A persistent handler answers on its running process; its answer reads like an exit.
+  const outcome = definition.persistent
+    ? await context.persistentHandlers.run(hook.id, request)
+    : await spawnHandler(request);
+  const verdict = interpretOutcome(outcome, {
+    hook: definition,
+    spec,
+    profile,
+    toolName,
+    validateToolInput: call.validateToolInput,
+  });
+  let contextSpilled = false;
+  if (profile.spill !== null && verdict.additionalContext !== null) {
+    // Loaded on first use: most profiles never spill.
+    const { spillContext } = await import("../spill/spill-context.js");
+    const spilled = await spillContext({
+      text: verdict.additionalContext,
+      limitTokens: definition.additionalContextLimit ?? profile.spill.defaultLimitTokens,
+      bytesPerToken: profile.spill.bytesPerToken,
+      sessionId: call.sessionId,
+    });
+    contextSpilled = spilled.text !== verdict.additionalContext;
+    verdict.additionalContext = spilled.text;
+    if (spilled.diagnostic !== null) {
+      const where = { file: definition.file, path: definition.path };
+      verdict.diagnostics.push({ ...spilled.diagnostic, ...where });
+    }
+  }
+  const summary = summarizeRun(hook, verdict.status, outcome, outcome.durationMs);
+  notify(context.onRunEnd, {
+    ...summary,
+    event,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    timedOut: outcome.timedOut,
+  });
+  const observation = observeRun(hook, summary, verdict, outcome, contextSpilled, startedAt);
+  return { verdict, summary, observation };
+}
+
+function observeRun(
+  hook: CompiledHook,
+  summary: RunSummary,
+  verdict: HandlerVerdict,
+  outcome: ProcessOutcome | null,
+  spilled: boolean,
+  startedAt: number = readClock(),
+): RunObservation {
+  return {
+    summary,
+    matcher: hook.definition.matcher,
+    startedAt,
+    decision: verdict.decision,
+    truncated: outcome !== null && (outcome.stdoutTruncated || outcome.stderrTruncated),
+    spilled,
+    stdout: outcome?.stdout ?? null,
+    stderr: outcome?.stderr ?? null,
+    diagnostics: verdict.diagnostics,
+  };
+}
+
+function summarizeRun(
+  hook: CompiledHook,
+  status: RunStatus,
+  outcome: ProcessOutcome | null,
+  durationMs: number,
+): RunSummary {
+  return {
+    id: hook.id,
+    command: hook.definition.command,
+    source: hook.definition.file,
+    path: hook.definition.path,
+    status,
+    exitCode: outcome?.exitCode ?? null,
+    signal: outcome?.signal ?? null,
+    durationMs: Math.round(durationMs * 10) / 10,
+  };
+}
+
+// A leading `~/` names the engine's home, which may differ from the shell's `$HOME`.
+function expandCommandHome(
+  command: HookDefinition["command"],
+  home: string,
+): HookDefinition["command"] {
+  if (typeof command === "string") {
+    return command.startsWith("~/") ? `${quoteForShell(home)}${command.slice(1)}` : command;
+  }
+  const [first, ...rest] = command;
+  return first?.startsWith("~/") ? [path.join(home, first.slice(2)), ...rest] : command;
+}
+
+function quoteForShell(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+function notify<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (callback === undefined) return;
+  try {
+    callback(value);
+  } catch {
+    // A host callback's failure must not break dispatch.
+  }
+}
