@@ -5,23 +5,12 @@ import type { ExplainOptions, HookExplanation } from "../explain/explain-hooks.j
 import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, resolveProfile } from "../profiles/profiles.js";
+import { createRpcClient } from "./create-rpc-client.js";
 import { createUnavailableResult, type FailMode } from "./create-unavailable-result.js";
 import { parseDispatchResult, parseInitializeResult } from "./dispatch-result-schema.js";
 import { parseHookExplanation } from "./hook-explanation-schema.js";
-import {
-  formatJsonRpcError,
-  formatJsonRpcRequest,
-  type JsonRpcMessage,
-  jsonRpcErrorCodes,
-  readJsonRpcMessage,
-  remoteMethods,
-} from "./json-rpc-message.js";
-import {
-  type ConnectChannel,
-  ConnectionRefusedError,
-  defaultMaxMessageBytes,
-  type MessageChannel,
-} from "./message-channel.js";
+import { remoteMethods } from "./json-rpc-message.js";
+import { type ConnectChannel, defaultMaxMessageBytes } from "./message-channel.js";
 
 /** Options of {@link createRemoteHookEngine}. */
 export interface RemoteHookEngineOptions {
@@ -39,18 +28,6 @@ export interface RemoteHookEngineOptions {
   maxMessageBytes?: number;
   /** Receives one line per notable event (connected, lost, a late answer dropped), for logs. */
   onLog?: (message: string) => void;
-}
-
-/** A request waiting for its answer. */
-interface Pending {
-  text: string;
-  /** The channel it went out on, or null while it waits for a connection. */
-  sentOn: MessageChannel | null;
-  timer: NodeJS.Timeout;
-  answer(message: Extract<JsonRpcMessage, { kind: "result" | "error" }>): void;
-  fail(reason: string): void;
-  /** The engine closed first. */
-  cancel(): void;
 }
 
 /**
@@ -81,9 +58,6 @@ export function createRemoteHookEngine(
   const profile = resolveProfile(options.profile ?? "deepagents");
   const timeoutMs = options.timeoutMs ?? 60_000;
   const failMode = options.failMode ?? "open";
-  const firstDelayMs = options.reconnectDelayMs ?? 100;
-  const maxDelayMs = options.maxReconnectDelayMs ?? 2000;
-  const maxMessageBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
   const log = (message: string) => {
     try {
       options.onLog?.(message);
@@ -92,167 +66,16 @@ export function createRemoteHookEngine(
     }
   };
 
-  const pending = new Map<number, Pending>();
-  let channel: MessageChannel | null = null;
-  let connecting = false;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  let failures = 0;
-  let lastProblem: string | null = null;
-  let refused = false;
-  let closed = false;
-  let nextId = 1;
   let loadDiagnostics: readonly Diagnostic[] = [];
-
-  const send = (entry: Pending) => {
-    // Marked first: a synchronous channel may deliver the answer before `send` returns.
-    entry.sentOn = channel;
-    if (channel?.send(entry.text) !== true) entry.sentOn = null;
-  };
-
-  const connect = () => {
-    if (closed || connecting || channel !== null || reconnectTimer !== null) return;
-    connecting = true;
-    // A transport that throws at once is a failed attempt like any other.
-    Promise.resolve()
-      .then(transport)
-      .then(
-        (opened) => {
-          connecting = false;
-          if (closed) {
-            opened.close();
-            return;
-          }
-          lastProblem = null;
-          refused = false;
-          channel = opened;
-          log("connected");
-          opened.listen({
-            message: (text) => receive(opened, text),
-            oversized: (limitBytes) => log(`dropped an answer over ${limitBytes} bytes`),
-            close: (reason) => drop(opened, reason),
-          });
-          if (channel !== opened) return;
-          initialize();
-          for (const entry of pending.values()) if (entry.sentOn === null) send(entry);
-        },
-        (error: unknown) => {
-          connecting = false;
-          lastProblem = `cannot connect: ${error instanceof Error ? error.message : String(error)}`;
-          log(lastProblem);
-          refused = error instanceof ConnectionRefusedError;
-          if (refused) failUnsent(lastProblem);
-          scheduleReconnect();
-        },
-      );
-  };
-
-  // Requests still waiting for a connection end at once when the hook side refused this agent.
-  const failUnsent = (problem: string) => {
-    for (const [id, entry] of pending) {
-      if (entry.sentOn !== null) continue;
-      pending.delete(id);
-      clearTimeout(entry.timer);
-      entry.fail(`not connected (${problem})`);
-    }
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || reconnectTimer !== null) return;
-    const ceiling = refused ? maxDelayMs : Math.min(maxDelayMs, firstDelayMs * 2 ** failures);
-    failures += 1;
-    // Jitter keeps many agents from reconnecting in step after the hook side restarts.
-    const delay = Math.round(ceiling * (0.5 + Math.random() * 0.5));
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      connect();
-    }, delay);
-    // Waiting to reconnect must not keep an idle host process alive.
-    reconnectTimer.unref();
-  };
-
-  const drop = (dropped: MessageChannel, reason: string) => {
-    if (channel !== dropped) return;
-    channel = null;
-    dropped.close();
-    lastProblem = `connection lost (${reason})`;
-    log(lastProblem);
-    // A request already sent may or may not have run its hooks: it is not sent again.
-    for (const [id, entry] of pending) {
-      if (entry.sentOn !== dropped) continue;
-      pending.delete(id);
-      clearTimeout(entry.timer);
-      entry.fail(`the connection was lost before the answer (${reason})`);
-    }
-    scheduleReconnect();
-  };
-
-  const receive = (from: MessageChannel, text: string) => {
-    const message = readJsonRpcMessage(text);
-    if (message.kind === "request") {
-      // The hook side may only answer; an agent runs nothing it is asked to.
-      from.send(
-        formatJsonRpcError(message.id, jsonRpcErrorCodes.methodNotFound, "Method not found"),
-      );
-      return;
-    }
-    if (message.kind !== "result" && message.kind !== "error") {
-      log(`ignored a message that is not an answer (${message.kind})`);
-      return;
-    }
-    const { id } = message;
-    const entry = typeof id === "number" ? pending.get(id) : undefined;
-    // Only an answer on the connection its request went out on counts.
-    if (typeof id !== "number" || entry === undefined || entry.sentOn !== from) {
-      log(`dropped a late or unknown answer (id ${JSON.stringify(id)})`);
-      return;
-    }
-    pending.delete(id);
-    clearTimeout(entry.timer);
-    // A connection that answers is healthy: the next drop starts the backoff again.
-    failures = 0;
-    entry.answer(message);
-  };
-
-  const request = (
-    method: string,
-    params: unknown,
-    entry: Omit<Pending, "text" | "sentOn" | "timer">,
-  ) => {
-    const id = nextId++;
-    let text: string;
-    try {
-      text = formatJsonRpcRequest(id, method, params);
-    } catch (error) {
-      entry.fail(`the request cannot be serialized (${String(error)})`);
-      return;
-    }
-    const bytes = Buffer.byteLength(text);
-    if (bytes > maxMessageBytes) {
-      entry.fail(
-        `the request is ${bytes} bytes, over the limit of ${maxMessageBytes}; it was not sent`,
-      );
-      return;
-    }
-    if (channel === null && refused && lastProblem !== null) {
-      entry.fail(`not connected (${lastProblem})`);
-      connect();
-      return;
-    }
-    const timer = setTimeout(() => {
-      const waiting = pending.get(id);
-      if (waiting === undefined) return;
-      pending.delete(id);
-      const where =
-        waiting.sentOn !== null
-          ? "no answer"
-          : `not connected${lastProblem === null ? "" : ` (${lastProblem})`}`;
-      waiting.fail(`${where} within ${timeoutMs} ms`);
-    }, timeoutMs);
-    const full: Pending = { ...entry, text, sentOn: null, timer };
-    pending.set(id, full);
-    if (channel !== null) send(full);
-    else connect();
-  };
+  const client = createRpcClient(transport, {
+    timeoutMs,
+    reconnectDelayMs: options.reconnectDelayMs ?? 100,
+    maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
+    maxMessageBytes: options.maxMessageBytes ?? defaultMaxMessageBytes,
+    log,
+    onConnected: () => initialize(),
+  });
+  const { request } = client;
 
   const initialize = () => {
     request(
@@ -293,7 +116,7 @@ export function createRemoteHookEngine(
         createEmptyDispatchResult(event, [describeUnknownEvent(profile, event)]),
       );
     }
-    if (closed) {
+    if (client.closed) {
       return Promise.resolve(
         createEmptyDispatchResult(event, [
           createDiagnostic(
@@ -374,7 +197,7 @@ export function createRemoteHookEngine(
     if (findEventSpec(profile, event) === undefined) {
       return Promise.resolve(unexplained(describeUnknownEvent(profile, event)));
     }
-    if (closed) {
+    if (client.closed) {
       return Promise.resolve(
         unexplained(
           createDiagnostic(
@@ -440,7 +263,7 @@ export function createRemoteHookEngine(
     });
   };
 
-  connect();
+  client.connect();
 
   return {
     profile,
@@ -450,18 +273,7 @@ export function createRemoteHookEngine(
     dispatch,
     explain,
     async close() {
-      if (closed) return;
-      closed = true;
-      if (reconnectTimer !== null) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      for (const [id, entry] of pending) {
-        pending.delete(id);
-        clearTimeout(entry.timer);
-        entry.cancel();
-      }
-      const open = channel;
-      channel = null;
-      open?.close();
+      client.close();
     },
   };
 }
