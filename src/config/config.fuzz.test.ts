@@ -18,7 +18,7 @@ import { parseEventHooks } from "../event-stream/parse-event-hooks.js";
 import { compileHooks } from "../match/compile-hooks.js";
 import { findUnsafePattern } from "../match/find-unsafe-pattern.js";
 import { type ProfileName, profiles } from "../profiles/profiles.js";
-import { formatJsonPath } from "./format-json-path.js";
+import { formatJsonPath } from "../shared/format-json-path.js";
 import { loadConfig } from "./load-config.js";
 
 // Config fuzzing: every dialect gets random documents in which valid handlers sit among handlers,

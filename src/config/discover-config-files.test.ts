@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import type { Profile } from "../profiles/profile.js";
-import { describeConfigFiles, discoverConfigFiles, expandHome } from "./discover-config-files.js";
+import { describeConfigFiles, discoverConfigFiles } from "./discover-config-files.js";
 
 const configs = fileURLToPath(new URL("../../test/fixtures/configs/", import.meta.url));
 
@@ -63,17 +63,5 @@ describe("describeConfigFiles", () => {
     expect(describeConfigFiles(deepagentsProfile, { home: configs, cwd: configs })).toEqual([
       { file: join(configs, ".deepagents", "hooks.json"), layer: "user", exists: false },
     ]);
-  });
-});
-
-describe("expandHome", () => {
-  it.each([
-    ["~", "/home/me"],
-    ["~/x/y.json", "/home/me/x/y.json"],
-    ["~other/x", "~other/x"],
-    ["/abs/~/x", "/abs/~/x"],
-    ["rel/x", "rel/x"],
-  ])("%s → %s", (input, expected) => {
-    expect(expandHome(input, "/home/me")).toBe(expected);
   });
 });

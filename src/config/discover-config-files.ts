@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Profile } from "../profiles/profile.js";
+import { expandHome } from "../shared/expand-home.js";
 import { findGitRoot } from "./find-git-root.js";
 import type { HookTrustMode } from "./hook-definition.js";
 
@@ -149,11 +150,4 @@ export function resolveLocation(template: string, options: DiscoveryOptions): st
     resolved = resolveSystemDirectory(options) + resolved.slice("<system>".length);
   }
   return path.resolve(options.cwd, expandHome(resolved, options.home));
-}
-
-/** Replaces a leading `~` with the home directory. */
-export function expandHome(file: string, home: string): string {
-  if (file === "~") return home;
-  if (file.startsWith("~/")) return path.join(home, file.slice(2));
-  return file;
 }

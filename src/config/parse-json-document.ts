@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type * as JsoncParser from "jsonc-parser";
 import type { ParseError } from "jsonc-parser";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { safeParseJson } from "../shared/safe-parse-json.js";
 import { describeJsonParseError } from "./describe-json-parse-error.js";
 
 /** The result of reading a JSON configuration document. */
@@ -10,13 +11,8 @@ export type JsonDocument = { ok: true; value: unknown } | { ok: false; diagnosti
 /** Parses strict JSON text, reporting the first syntax error with its line and column. */
 export function parseJsonDocument(text: string, file: string): JsonDocument {
   // The native parser is many times faster; the scanner below only locates an error.
-  let nativeError: unknown;
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    // Fall through: report where the text stops being JSON.
-    nativeError = error;
-  }
+  const native = safeParseJson(text);
+  if (native.success) return { ok: true, value: native.value };
   // Loaded only here, to locate an error: valid files never load the scanner.
   const { parse, printParseErrorCode } = createRequire(import.meta.url)(
     "jsonc-parser",
@@ -35,7 +31,7 @@ export function parseJsonDocument(text: string, file: string): JsonDocument {
   }
   const first = errors[0];
   if (first === undefined) {
-    const reason = nativeError instanceof Error ? nativeError.message : String(nativeError);
+    const reason = native.error instanceof Error ? native.error.message : String(native.error);
     const message = `${file} is not valid JSON: ${reason}`;
     return { ok: false, diagnostic: createDiagnostic("invalid_json", "error", message, { file }) };
   }

@@ -12,7 +12,7 @@ import {
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { parse, TomlError } from "smol-toml";
-import { isRecord } from "./is-record.js";
+import { isRecord } from "../shared/is-record.js";
 
 /** The edited `config.toml` text, or why it could not be edited safely. */
 export type ProjectTrustEdit =

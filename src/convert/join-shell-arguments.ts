@@ -1,4 +1,4 @@
-const safeWord = /^[A-Za-z0-9_@%+=:,./-]+$/;
+import { quoteShellWord } from "../shared/quote-shell-word.js";
 
 /**
  * Joins an argv list into one POSIX shell string that runs the same program with the same
@@ -13,13 +13,8 @@ const safeWord = /^[A-Za-z0-9_@%+=:,./-]+$/;
 export function joinShellArguments(argv: readonly string[]): string {
   return argv
     .map((word, index) => {
-      if (index === 0 && word.startsWith("~/")) return `~/${quoteWord(word.slice(2))}`;
-      return quoteWord(word);
+      if (index === 0 && word.startsWith("~/")) return `~/${quoteShellWord(word.slice(2))}`;
+      return quoteShellWord(word);
     })
     .join(" ");
-}
-
-function quoteWord(word: string): string {
-  if (safeWord.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
 }

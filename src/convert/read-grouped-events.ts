@@ -1,6 +1,5 @@
-import type { JsonPathSegment } from "../config/dialects/walk-hook-events.js";
-import { formatJsonPath } from "../config/format-json-path.js";
-import { isRecord } from "../config/is-record.js";
+import { formatJsonPath, type JsonPathSegment } from "../shared/format-json-path.js";
+import { isRecord } from "../shared/is-record.js";
 import { type ConversionIssue, createLossyIssue } from "./conversion-issue.js";
 import type { HookFormat } from "./hook-format.js";
 import type { PortableHook } from "./portable-hooks.js";

@@ -1,5 +1,7 @@
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { EventSpec } from "../profiles/profile.js";
+import { isRecord } from "../shared/is-record.js";
+import { safeParseJson } from "../shared/safe-parse-json.js";
 import { describeHandler, describeHandlerLocation } from "./describe-handler.js";
 import type { Decision } from "./dispatch-result.js";
 import type { OutcomeContext } from "./interpret-outcome.js";
@@ -388,18 +390,6 @@ function notAppliedMessage(event: string, key: string, title: string): string {
     return `returned ${event}.defer, which ${title} does not apply; the normal permission flow follows (never allow)`;
   }
   return `returned ${event}.${key}, which ${title} parses but does not apply`;
-}
-
-function safeParseJson(text: string): { success: true; value: unknown } | { success: false } {
-  try {
-    return { success: true, value: JSON.parse(text) };
-  } catch {
-    return { success: false };
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function describeType(value: unknown): string {

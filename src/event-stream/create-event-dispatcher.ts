@@ -1,7 +1,7 @@
 import os from "node:os";
-import { isRecord } from "../config/is-record.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { spawnHandler } from "../run/spawn-handler.js";
+import { isRecord } from "../shared/is-record.js";
 import { defaultOutputLimit } from "./cap-tool-output.js";
 import { createSpawnPacer } from "./create-spawn-pacer.js";
 import { describeHookFailure } from "./describe-hook-failure.js";

@@ -1,4 +1,4 @@
-import { isRecord } from "../config/is-record.js";
+import { isRecord } from "../shared/is-record.js";
 
 /**
  * The shape of a `hooks.json` document: `list` (the event stream's `"hooks": [...]`),

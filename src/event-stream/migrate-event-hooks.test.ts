@@ -1,10 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { parseDeepagentsConfig } from "../config/dialects/deepagents.js";
 import type { ConfigSource } from "../config/discover-config-files.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { migrateEventHooks } from "./migrate-event-hooks.js";
-import { quoteShellWords } from "./quote-shell-words.js";
 
 const migrate = (document: unknown) => migrateEventHooks(JSON.stringify(document), "hooks.json");
 const handler = (command: string) => ({
@@ -113,32 +111,5 @@ describe("migrateEventHooks", () => {
     const result = migrateEventHooks(text, "hooks.json");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(error);
-  });
-});
-
-describe("quoteShellWords", () => {
-  const tricky = [
-    "plain",
-    "two words",
-    "it's",
-    "$HOME",
-    "~/x",
-    "",
-    "a\\b",
-    'say "hi"',
-    "line\nbreak",
-    "*",
-  ];
-
-  it.each(["/bin/sh", "bash"])("runs the same argv through %s", (shell) => {
-    const command = quoteShellWords(["printf", "%s\\0", ...tricky]);
-    const output = execFileSync(shell, ["-c", command], { encoding: "utf8" });
-    expect(output.split("\0").slice(0, -1)).toEqual(tricky);
-  });
-
-  it("leaves plain words unquoted", () => {
-    expect(quoteShellWords(["node", "./hooks/log.js", "--level=info"])).toBe(
-      "node ./hooks/log.js --level=info",
-    );
   });
 });

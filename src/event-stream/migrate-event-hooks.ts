@@ -1,12 +1,12 @@
-import { isRecord } from "../config/is-record.js";
 import { parseJsonDocument } from "../config/parse-json-document.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
+import { isRecord } from "../shared/is-record.js";
+import { quoteShellWords } from "../shared/quote-shell-word.js";
 import { defaultTimeoutSeconds } from "./create-event-dispatcher.js";
 import { detectConfigForm } from "./detect-config-form.js";
 import type { EventHook } from "./event-hook.js";
 import { eventStreamEvents, isEventStreamEvent } from "./event-stream-events.js";
 import { parseEventHooks } from "./parse-event-hooks.js";
-import { quoteShellWords } from "./quote-shell-words.js";
 
 /** Something `migrate` could not carry over unchanged (`lossy`) or a remark (`note`). */
 export interface MigrationIssue {

@@ -1,6 +1,6 @@
-import { formatJsonPath } from "../config/format-json-path.js";
-import { isRecord } from "../config/is-record.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
+import { formatJsonPath } from "../shared/format-json-path.js";
+import { isRecord } from "../shared/is-record.js";
 import { detectConfigForm } from "./detect-config-form.js";
 import type { EventHook } from "./event-hook.js";
 import { eventStreamEvents, isEventStreamEvent } from "./event-stream-events.js";

@@ -1,4 +1,5 @@
-import { isRecord } from "../config/is-record.js";
+import { isRecord } from "../shared/is-record.js";
+import { safeParseJson } from "../shared/safe-parse-json.js";
 
 /** Streamed tool arguments read as `tool_args`, or `ok: false` when they are not complete JSON. */
 export type ParsedToolArguments = { ok: true; value: Record<string, unknown> } | { ok: false };
@@ -15,11 +16,8 @@ export type ParsedToolArguments = { ok: true; value: Record<string, unknown> } |
  * ```
  */
 export function parseToolArguments(text: string): ParsedToolArguments {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false };
-  }
+  const parsed = safeParseJson(text);
+  if (!parsed.success) return { ok: false };
+  const { value } = parsed;
   return { ok: true, value: isRecord(value) ? value : { value } };
 }

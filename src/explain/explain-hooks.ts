@@ -4,9 +4,9 @@ import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
 import { buildPayload } from "../events/build-payload.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
-import { findDuplicateHandlers } from "../match/find-duplicate-handlers.js";
+import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
 import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
-import type { EventSpec, Profile } from "../profiles/profile.js";
+import type { Profile } from "../profiles/profile.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import type { TrustGate } from "../trust/gate-hook-trust.js";
@@ -167,16 +167,37 @@ export async function explainHooks(
   for (const hooks of context.compiled.byEvent.values()) {
     for (const hook of hooks) compiledByDefinition.set(hook.definition, hook);
   }
+  // Every loaded hook, planned as dispatch plans it, with every check it fails.
+  const loaded = context.definitions.flatMap((definition) => {
+    const hook = compiledByDefinition.get(definition);
+    return hook === undefined ? [] : [hook];
+  });
+  const call = { event, value: matchValue ?? undefined, payload: built };
+  const planContext = {
+    cwd: context.cwd,
+    home: context.home,
+    aliases,
+    gate: (hook: CompiledHook) => context.trustGate.refuse(hook),
+    deduplicate: profile.deduplicate,
+  };
+  const traces = new Map<HookDefinition, HandlerTrace>();
+  for (const trace of traceHandlerPlan(loaded, call, planContext, { full: true })) {
+    traces.set(trace.hook.definition, trace);
+  }
+  const facts: CallFacts = { event, matchField, matchValue, aliases, built };
+  const scriptOptions = {
+    cwd: context.cwd,
+    home: context.home,
+    projectDirectoryVariables: profile.projectDirectoryVariables,
+    shell: profile.shell,
+  };
   const entries: ExplainEntry[] = [];
   const used = new Set<Diagnostic>();
-  // Hooks that pass every check so far: duplicates among them are found as dispatch finds them.
-  const selected: { hook: CompiledHook; definition: HookDefinition; reasons: ExplainReason[] }[] =
-    [];
   for (const definition of context.definitions) {
-    const hook = compiledByDefinition.get(definition);
+    const trace = traces.get(definition);
     const reasons: ExplainReason[] = [];
-    if (definition.event !== event) reasons.push(describeWrongEvent(definition, event));
-    if (hook === undefined) {
+    if (trace === undefined) {
+      if (definition.event !== event) reasons.push(describeWrongEvent(definition, event));
       const dropped = findCompileDiagnostic(context.compiled.diagnostics, definition);
       if (dropped !== undefined) used.add(dropped);
       reasons.push(
@@ -190,66 +211,36 @@ export async function explainHooks(
             }
           : fromDiagnostic("invalid-config", dropped),
       );
-    } else if (definition.event === event && spec !== undefined) {
-      reasons.push(...testMatcherAndRule(hook, spec, built, matchValue, aliases, context));
+    } else {
+      reasons.push(...trace.failed.map((failed) => describeFailedCheck(trace.hook, failed, facts)));
     }
-    if (hook !== undefined) {
-      const refusal = context.trustGate.refuse(hook);
-      if (refusal !== null) {
-        reasons.push(
-          fromDiagnostic(refusal.code === "hook_disabled" ? "disabled" : "trust", refusal),
-        );
+    let verdict: ExplainEntry["verdict"] = "skipped";
+    if (trace?.outcome === "run") {
+      // As just before a real run: a trusted script that changed since load is refused.
+      const changed = await context.trustGate.verify(trace.hook);
+      if (changed !== null) {
+        reasons.push(fromDiagnostic("trust", changed));
+      } else {
+        // A missing or non-executable script it certainly runs fails at dispatch.
+        const problems = checkHookScripts([definition], scriptOptions);
+        reasons.push(...problems.map((problem) => fromDiagnostic("script", problem)));
+        verdict = problems.length === 0 ? "would-run" : "would-fail";
       }
     }
-    if (reasons.length === 0 && hook !== undefined) selected.push({ hook, definition, reasons });
     entries.push({
-      hookId: hook?.id ?? `${definition.event}:${definition.groupIndex}:${definition.handlerIndex}`,
+      hookId:
+        trace?.hook.id ?? `${definition.event}:${definition.groupIndex}:${definition.handlerIndex}`,
       event: definition.event,
       source: definition.file,
       layer: definition.layer,
       path: definition.path,
       command: definition.command,
       matcher: definition.matcher,
-      trust: hook === undefined ? null : describeTrust(definition, context.trustGate),
+      trust: trace === undefined ? null : describeTrust(definition, context.trustGate),
       ...describeNotHashed(definition, context.trustGate),
-      verdict: reasons.length === 0 ? "would-run" : "skipped",
+      verdict,
       reasons,
     });
-  }
-  const duplicates = findDuplicateHandlers(selected, profile.deduplicate);
-  for (const entry of selected) {
-    const survivor = duplicates.get(entry);
-    if (survivor !== undefined) {
-      entry.reasons.push({
-        kind: "duplicate",
-        message: `the same command runs for ${event} as ${survivor.hook.id} (${survivor.definition.layer} layer)`,
-        code: "duplicate_handler",
-        file: entry.definition.file,
-        path: entry.definition.path,
-      });
-      continue;
-    }
-    // As just before a real run: a trusted script that changed since load is refused.
-    const changed = await context.trustGate.verify(entry.hook);
-    if (changed !== null) entry.reasons.push(fromDiagnostic("trust", changed));
-  }
-  for (const entry of entries) {
-    if (entry.reasons.length > 0) entry.verdict = "skipped";
-  }
-  // Checked last, on what would run: a missing or non-executable script fails at dispatch.
-  const scriptOptions = {
-    cwd: context.cwd,
-    home: context.home,
-    projectDirectoryVariables: profile.projectDirectoryVariables,
-    shell: profile.shell,
-  };
-  for (const { definition, reasons } of selected) {
-    if (reasons.length > 0) continue;
-    for (const problem of checkHookScripts([definition], scriptOptions))
-      reasons.push(fromDiagnostic("script", problem));
-  }
-  for (const entry of entries) {
-    if (entry.verdict === "would-run" && entry.reasons.length > 0) entry.verdict = "would-fail";
   }
   for (const excluded of context.excluded) {
     used.add(excluded.diagnostic);
@@ -321,67 +312,78 @@ function fromDiagnostic(kind: ExplainReasonKind, diagnostic: Diagnostic): Explai
   };
 }
 
-function testMatcherAndRule(
+/** What a failed check's message says about the call. */
+interface CallFacts {
+  event: string;
+  matchField: string | null;
+  matchValue: string | null;
+  aliases: readonly string[];
+  built: Readonly<Record<string, unknown>>;
+}
+
+function describeFailedCheck(
   hook: CompiledHook,
-  spec: EventSpec,
-  built: Readonly<Record<string, unknown>>,
-  matchValue: string | null,
-  aliases: readonly string[],
-  context: ExplainContext,
-): ExplainReason[] {
+  failed: FailedCheck,
+  facts: CallFacts,
+): ExplainReason {
   const { definition } = hook;
-  const reasons: ExplainReason[] = [];
-  const value = matchValue ?? undefined;
-  if (!hook.matcher.test(value) && !aliases.some((alias) => hook.matcher.test(alias))) {
-    const field = spec.matchField ?? "the match field";
-    const also = aliases.length > 0 ? ` (nor its aliases ${aliases.join(", ")})` : "";
-    reasons.push({
-      kind: "matcher",
-      message:
-        matchValue === null
-          ? `matcher ${JSON.stringify(definition.matcher)} needs ${field}, which the payload does not have`
-          : `matcher ${JSON.stringify(definition.matcher)} does not match ${field} ${JSON.stringify(matchValue)}${also}`,
-      code: null,
-      file: definition.file,
-      path: definition.groupPath,
-      matcher: definition.matcher,
-      value: matchValue,
-    });
-  }
-  if (hook.ifUnsupported) {
-    reasons.push({
-      kind: "if",
-      message: `"if" is only supported on tool events; this ${definition.event} handler never runs`,
-      code: "if_not_supported",
-      file: definition.file,
-      path: `${definition.path}.if`,
-      rule: definition.if ?? "",
-    });
-  } else if (hook.rule !== null) {
-    const toolName = built.tool_name;
-    const matches =
-      typeof toolName === "string" &&
-      hook.rule.test({
-        toolName,
-        toolInput: built.tool_input,
-        cwd: typeof built.cwd === "string" ? built.cwd : context.cwd,
-        home: context.home,
-      });
-    if (!matches) {
-      reasons.push({
+  switch (failed.check) {
+    case "event":
+      return describeWrongEvent(definition, facts.event);
+    case "matcher": {
+      const { matchValue, aliases } = facts;
+      const field = facts.matchField ?? "the match field";
+      const also = aliases.length > 0 ? ` (nor its aliases ${aliases.join(", ")})` : "";
+      return {
+        kind: "matcher",
+        message:
+          matchValue === null
+            ? `matcher ${JSON.stringify(definition.matcher)} needs ${field}, which the payload does not have`
+            : `matcher ${JSON.stringify(definition.matcher)} does not match ${field} ${JSON.stringify(matchValue)}${also}`,
+        code: null,
+        file: definition.file,
+        path: definition.groupPath,
+        matcher: definition.matcher,
+        value: matchValue,
+      };
+    }
+    case "if-unsupported":
+      return {
+        kind: "if",
+        message: `"if" is only supported on tool events; this ${definition.event} handler never runs`,
+        code: "if_not_supported",
+        file: definition.file,
+        path: `${definition.path}.if`,
+        rule: definition.if ?? "",
+      };
+    case "if": {
+      const toolName = facts.built.tool_name;
+      return {
         kind: "if",
         message:
           typeof toolName === "string"
-            ? `if ${JSON.stringify(definition.if)} does not match this call (${describeCall(toolName, built.tool_input)})`
+            ? `if ${JSON.stringify(definition.if)} does not match this call (${describeCall(toolName, facts.built.tool_input)})`
             : `if ${JSON.stringify(definition.if)} needs a tool call, and the payload has no tool_name`,
         code: null,
         file: definition.file,
         path: `${definition.path}.if`,
         rule: definition.if ?? "",
-      });
+      };
     }
+    case "gate":
+      return fromDiagnostic(
+        failed.refusal.code === "hook_disabled" ? "disabled" : "trust",
+        failed.refusal,
+      );
+    case "duplicate":
+      return {
+        kind: "duplicate",
+        message: `the same command runs for ${facts.event} as ${failed.survivor.id} (${failed.survivor.definition.layer} layer)`,
+        code: "duplicate_handler",
+        file: definition.file,
+        path: definition.path,
+      };
   }
-  return reasons;
 }
 
 function describeCall(toolName: string, toolInput: unknown): string {

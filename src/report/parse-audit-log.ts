@@ -1,3 +1,4 @@
+import { safeParseJson } from "../shared/safe-parse-json.js";
 import { type AuditRecord, auditRecordSchema } from "./audit-record.js";
 
 /** An audit line that could not be read, with its 1-based line number and why. */
@@ -18,7 +19,7 @@ export function parseAuditLog(text: string): ParsedAuditLog {
   const skippedLines: SkippedLine[] = [];
   for (const [index, raw] of text.split("\n").entries()) {
     if (raw.trim() === "") continue;
-    const value = parseJsonLine(raw);
+    const value = safeParseJson(raw);
     if (!value.success) {
       skippedLines.push({ line: index + 1, reason: "not valid JSON" });
       continue;
@@ -31,14 +32,6 @@ export function parseAuditLog(text: string): ParsedAuditLog {
     }
   }
   return { records, skippedLines };
-}
-
-function parseJsonLine(raw: string): { success: true; value: unknown } | { success: false } {
-  try {
-    return { success: true, value: JSON.parse(raw) };
-  } catch {
-    return { success: false };
-  }
 }
 
 function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {

@@ -9,6 +9,7 @@ import type { CompiledHook } from "../match/compile-hooks.js";
 import type { PlannedHandler } from "../match/plan-handlers.js";
 import { type RunObservation, readClock } from "../observe/dispatch-observation.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
+import { quoteShellWord } from "../shared/quote-shell-word.js";
 import type { PersistentHandlerPool } from "./persistent-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
 import { spawnHandler } from "./spawn-handler.js";
@@ -177,14 +178,10 @@ function expandCommandHome(
   home: string,
 ): HookDefinition["command"] {
   if (typeof command === "string") {
-    return command.startsWith("~/") ? `${quoteForShell(home)}${command.slice(1)}` : command;
+    return command.startsWith("~/") ? `${quoteShellWord(home)}${command.slice(1)}` : command;
   }
   const [first, ...rest] = command;
   return first?.startsWith("~/") ? [path.join(home, first.slice(2)), ...rest] : command;
-}
-
-function quoteForShell(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function notify<T>(callback: ((value: T) => void) | undefined, value: T): void {

@@ -113,6 +113,7 @@ function isRequestId(value: unknown): value is number | string {
   return typeof id === "number" && Number.isInteger(id);
 }
 
+// Not shared/is-record.ts: the SDK loads only its own files and the profile tables (sdk-imports.test.ts).
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
-import { expandHome } from "../config/discover-config-files.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { createHookEngine } from "../engine.js";
 import { findProfile, profiles } from "../profiles/profiles.js";
+import { expandHome } from "../shared/expand-home.js";
 import { findHookTestErrors } from "./find-hook-test-errors.js";
 import { type HookTestCase, readHookTestFile } from "./hook-test-case.js";
 import { matchExpectation } from "./match-expectation.js";

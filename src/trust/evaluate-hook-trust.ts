@@ -227,6 +227,7 @@ export function formatAgentHooksCommand(
   return words.map(quoteForShell).join(" ");
 }
 
+// Not shared/quote-shell-word.ts: `~` stays unquoted here, so `~/hook.sh` is shown as written.
 function quoteForShell(text: string): string {
   return /^[\w@%+=:,./~-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }

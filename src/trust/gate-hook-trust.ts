@@ -1,8 +1,8 @@
-import { expandHome } from "../config/discover-config-files.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { CompiledHook } from "../match/compile-hooks.js";
 import type { Profile } from "../profiles/profile.js";
+import { expandHome } from "../shared/expand-home.js";
 import type { HookTrust, HookTrustState, TrustCommandOptions } from "./evaluate-hook-trust.js";
 import type { NotHashedWord } from "./resolve-hook-script.js";
 

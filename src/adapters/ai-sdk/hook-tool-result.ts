@@ -1,4 +1,4 @@
-import { isRecord } from "../../config/is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** What the model sees instead of a tool's result when a PreToolUse hook denied the call. */
 export interface HookDenial {

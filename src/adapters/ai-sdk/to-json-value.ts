@@ -1,5 +1,5 @@
 import type { JSONValue } from "ai";
-import { isRecord } from "../../config/is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** A value as JSON the model can be sent: plain data kept, `undefined` as null, anything else as text. */
 export function toJsonValue(value: unknown): JSONValue {

@@ -133,6 +133,7 @@ function createInputValidator(tool: unknown): { validateToolInput?: (input: unkn
   };
 }
 
+// Any non-array object, unlike shared/is-record.ts: tools and their schemas are class instances.
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

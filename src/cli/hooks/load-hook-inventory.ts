@@ -1,11 +1,11 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { DiscoveryOptions } from "../../config/discover-config-files.js";
-import { expandHome } from "../../config/discover-config-files.js";
 import type { HookDefinition } from "../../config/hook-definition.js";
 import { loadConfig } from "../../config/load-config.js";
 import type { Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
+import { expandHome } from "../../shared/expand-home.js";
 import { evaluateHookTrust, type HookTrust } from "../../trust/evaluate-hook-trust.js";
 import { findHookScripts } from "../../trust/find-hook-scripts.js";
 import type { NotHashedWord } from "../../trust/resolve-hook-script.js";

@@ -1,4 +1,4 @@
-import { isRecord } from "../is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 import { suggestName } from "../suggest-name.js";
 import {
   type HandlerTypeContext,

@@ -1,6 +1,6 @@
 import type { z as Zod } from "zod";
+import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser } from "../dialect-result.js";
-import { isRecord } from "../is-record.js";
 import { checkCommandHandler } from "./check-command-handler.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import {

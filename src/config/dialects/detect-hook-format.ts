@@ -1,4 +1,4 @@
-import { isRecord } from "../is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** The source formats a VS Code Local hook file can be written in. */
 export type VscodeHookFormat = "local" | "copilot" | "claude";

@@ -1,17 +1,12 @@
 import type { z as Zod } from "zod";
 import type { EventSpec, Profile } from "../../profiles/profile.js";
+import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-path.js";
 import type { ConfigSource } from "../discover-config-files.js";
-import { formatJsonPath } from "../format-json-path.js";
 import type { HookDefinition } from "../hook-definition.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import { readCommandProperty, selectLocalCommand } from "./select-local-command.js";
-import {
-  type JsonPathSegment,
-  type ReportDiagnostic,
-  reportIssues,
-  resolveTimeoutMs,
-} from "./walk-hook-events.js";
+import { type ReportDiagnostic, reportIssues, resolveTimeoutMs } from "./walk-hook-events.js";
 
 // Messages name no field: the reported path does, in the source's own spelling (`bash`, `timeoutSec`).
 const createEntrySchema = (z: typeof Zod) => {

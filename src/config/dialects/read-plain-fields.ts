@@ -1,6 +1,6 @@
 import type { z as Zod } from "zod";
 import { requireZod } from "../../require-zod.js";
-import { isRecord } from "../is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** zod issues, reported by the caller at the handler's path. */
 export type ReportIssues = (

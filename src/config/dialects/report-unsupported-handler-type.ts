@@ -1,6 +1,7 @@
 import type { DiagnosticSeverity } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
-import type { JsonPathSegment, ReportDiagnostic } from "./walk-hook-events.js";
+import type { JsonPathSegment } from "../../shared/format-json-path.js";
+import type { ReportDiagnostic } from "./walk-hook-events.js";
 
 /** How a dialect reports one kind of unsupported handler type: severity and message tail. */
 interface TypeReport {

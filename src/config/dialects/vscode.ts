@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { Profile } from "../../profiles/profile.js";
+import type { JsonPathSegment } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
-import { isRecord } from "../is-record.js";
 import { suggestName } from "../suggest-name.js";
 import { detectHookFormat, isMatcherGroup, type VscodeHookFormat } from "./detect-hook-format.js";
 import {
@@ -17,7 +18,6 @@ import { readLocalEntry } from "./read-local-entry.js";
 import {
   createDialectResult,
   createReporter,
-  type JsonPathSegment,
   type ReportDiagnostic,
   walkGroup,
   walkHookEvents,

@@ -1,15 +1,12 @@
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import { findEventSpec } from "../../profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "../../profiles/profile.js";
+import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
 import type { DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
-import { formatJsonPath } from "../format-json-path.js";
 import type { HookCommand, HookDefinition } from "../hook-definition.js";
-import { isRecord } from "../is-record.js";
 import { suggestName } from "../suggest-name.js";
-
-/** One step of a JSON path: an object key or an array index. */
-export type JsonPathSegment = string | number;
 
 /** Records a diagnostic at a JSON path of the source being parsed. */
 export type ReportDiagnostic = (

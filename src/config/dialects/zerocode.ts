@@ -1,8 +1,8 @@
 import type { z as Zod } from "zod";
 import type { EventSpec } from "../../profiles/profile.js";
+import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
-import { isRecord } from "../is-record.js";
 import { checkCommandHandler } from "./check-command-handler.js";
 import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
 import { selectPlatformCommand } from "./select-platform-command.js";

@@ -1,9 +1,9 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
+import { formatJsonPath } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
 import type { ConfigSource, DiscoveryOptions } from "../discover-config-files.js";
-import { formatJsonPath } from "../format-json-path.js";
-import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
 import type { EnabledClaudePlugin } from "./list-enabled-claude-plugins.js";
 import { readInstalledClaudePlugins } from "./read-installed-claude-plugins.js";

@@ -1,14 +1,14 @@
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
+import { expandHome } from "../../shared/expand-home.js";
+import { isRecord } from "../../shared/is-record.js";
 import {
   type ConfigSource,
   type DiscoveryOptions,
   discoverConfigFiles,
-  expandHome,
 } from "../discover-config-files.js";
 import type { HookTrustMode } from "../hook-definition.js";
-import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
 import { discoverClaudePluginSources } from "./discover-claude-plugin-sources.js";
 import type { DiscoveredSources, ExcludedSource, ExclusionReason } from "./discovered-sources.js";

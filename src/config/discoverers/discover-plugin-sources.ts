@@ -1,9 +1,9 @@
 import { chmod, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
+import { formatJsonPath } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
 import type { ConfigSource } from "../discover-config-files.js";
-import { formatJsonPath } from "../format-json-path.js";
-import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
 import type { ParsedConfigFile } from "./resolve-hooks-feature.js";
 import { resolvePluginPath } from "./resolve-plugin-path.js";

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
+import { isRecord } from "../../shared/is-record.js";
+import { quoteShellWord } from "../../shared/quote-shell-word.js";
 import {
   type ConfigSource,
   type DiscoveryOptions,
@@ -8,7 +10,6 @@ import {
 } from "../discover-config-files.js";
 import { findGitRoot } from "../find-git-root.js";
 import type { HookTrustMode } from "../hook-definition.js";
-import { isRecord } from "../is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
 import { discoverPluginSources, listEnabledPlugins } from "./discover-plugin-sources.js";
 import type { DiscoveredSources, ExcludedSource } from "./discovered-sources.js";
@@ -263,7 +264,7 @@ function describeUntrustedProject(
   return createDiagnostic(
     "project_untrusted",
     "warning",
-    `Project hooks are not loaded because ${projectRoot} is not trusted (${handlers} in ${files.join(", ")}); to trust it run: agent-hooks trust-project ${quoteForShell(projectRoot)} --profile zerocode${home === undefined ? "" : ` --home ${quoteForShell(home)}`}`,
+    `Project hooks are not loaded because ${projectRoot} is not trusted (${handlers} in ${files.join(", ")}); to trust it run: agent-hooks trust-project ${quoteShellWord(projectRoot)} --profile zerocode${home === undefined ? "" : ` --home ${quoteShellWord(home)}`}`,
     { file: files[0] ?? null, path: null },
   );
 }
@@ -279,8 +280,4 @@ function countHandlers(parsed: ParsedConfigFile): number {
     }
   }
   return count;
-}
-
-function quoteForShell(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }

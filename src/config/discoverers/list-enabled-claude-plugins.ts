@@ -1,6 +1,6 @@
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
-import { formatJsonPath } from "../format-json-path.js";
-import { isRecord } from "../is-record.js";
+import { formatJsonPath } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** A settings file that was read, for the settings it holds. */
 export interface ClaudeSettingsFile {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
-import { formatJsonPath } from "../format-json-path.js";
+import { formatJsonPath } from "../../shared/format-json-path.js";
 import { readConfigDocument } from "../read-config-document.js";
 
 /** Where an installed plugin lives, or why it cannot be found. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isRecord } from "../is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /**
  * Whether the user's `config.toml` trusts a project: `[projects."<path>"] trust_level =

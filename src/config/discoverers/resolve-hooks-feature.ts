@@ -1,5 +1,5 @@
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
-import { isRecord } from "../is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** A parsed `config.toml` or `requirements.toml` and where it came from. */
 export interface ParsedConfigFile {

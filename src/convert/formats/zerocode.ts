@@ -1,8 +1,8 @@
 import path from "node:path";
 import { stringify } from "smol-toml";
-import { formatJsonPath } from "../../config/format-json-path.js";
-import { isRecord } from "../../config/is-record.js";
 import { zerocodeProfile } from "../../profiles/zerocode.js";
+import { formatJsonPath } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
 import { buildGroupedEvents } from "../build-hook-events.js";
 import { compactObject } from "../compact-object.js";
 import { describeCanonicalEvent } from "../event-catalog.js";

@@ -1,3 +1,6 @@
+/** One step of a JSON path: an object key or an array index. */
+export type JsonPathSegment = string | number;
+
 /** Formats path segments as `hooks.PreToolUse[1].matcher`; keys that are not identifiers are quoted. */
 export function formatJsonPath(segments: readonly (string | number | symbol)[]): string {
   let text = "";

@@ -1,0 +1,185 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// The folder arrows docs/architecture.md draws ("Data flows in one direction", the Files and
+// folder tables), checked on every relative import of every non-test file in src/, type-only
+// imports included. A unit is a folder of src/ or a file directly in src/; an entry may also name
+// one file (`run/process-outcome.ts`). Every unit may import itself, and every unit but sdk/ may
+// import shared/, which imports nothing of ours.
+
+const source = fileURLToPath(new URL("../", import.meta.url));
+
+const leaves = ["diagnostic.ts", "require-zod.ts", "open-private-file.ts"] as const;
+const stages = ["config", "match", "trust", "events", "run", "decide", "spill"] as const;
+const core = [
+  ...leaves,
+  ...stages,
+  "profiles",
+  "observe",
+  "explain",
+  "engine-types.ts",
+  "load-hook-snapshot.ts",
+  "engine.ts",
+] as const;
+
+const allowedImports: Readonly<Record<string, readonly string[]>> = {
+  shared: [],
+  "diagnostic.ts": [],
+  "require-zod.ts": [],
+  "open-private-file.ts": [],
+  // Plain data the pipeline reads.
+  profiles: [],
+  // The pipeline, in its order. "config/ knows nothing of matching".
+  config: ["profiles", "diagnostic.ts", "require-zod.ts"],
+  // "match/ nothing of processes".
+  match: ["profiles", "config", "diagnostic.ts"],
+  // "trust/ nothing of processes or output".
+  trust: ["profiles", "config", "match", "diagnostic.ts", "require-zod.ts"],
+  // Builds the payload from the profile.
+  events: ["profiles"],
+  // "run/ nothing of events or output formats".
+  run: ["profiles", "config", "match", "trust", "diagnostic.ts"],
+  // "decide/ nothing of processes beyond the ProcessOutcome value it receives".
+  decide: [
+    "profiles",
+    "config",
+    "match",
+    "trust",
+    "run/process-outcome.ts",
+    "diagnostic.ts",
+    "require-zod.ts",
+  ],
+  // "spill/ nothing but the text it is given" (and the ownership check it shares).
+  spill: ["diagnostic.ts", "open-private-file.ts"],
+  // The engine's wiring and the pieces it hands work to.
+  "load-hook-snapshot.ts": ["profiles", "config", "match", "trust", "diagnostic.ts"],
+  explain: ["profiles", "config", "match", "trust", "events", "diagnostic.ts"],
+  observe: ["decide", "diagnostic.ts", "open-private-file.ts"],
+  "engine-types.ts": core.filter((unit) => unit !== "engine.ts" && unit !== "engine-types.ts"),
+  "engine.ts": core,
+  // Beside the pipeline: "convert/ ... shares the profile tables ... and a few config/ helpers";
+  // the event stream shares the process runner and the stages' helpers.
+  convert: ["profiles", "config"],
+  "event-stream": ["profiles", ...stages, "diagnostic.ts"],
+  // "agent-hooks/sdk ... no runtime dependencies": its own files, the profile tables, the
+  // event schemas as types.
+  sdk: ["profiles", "events"],
+  // Users of the core; nothing in the core imports them.
+  report: core,
+  testing: core,
+  remote: core,
+  // "they import the core, never the reverse".
+  adapters: [...core, "event-stream"],
+  "index.ts": [...core, "report"],
+  cli: [...core, "event-stream", "convert", "report", "testing", "remote"],
+};
+
+// Arrows the doc does not draw, as `importing file → imported file`. Fixing one means removing it
+// here; a new arrow the table does not allow fails the test.
+const knownViolations = [
+  // detectConfigForm tells both engines' hooks.json forms apart; it belongs in config/ (or
+  // shared/ once it needs nothing of event-stream/), but events.md names its path.
+  "config/dialects/deepagents.ts → event-stream/detect-config-form.ts",
+  // runPlannedHandler is engine wiring that docs/architecture.md places in run/: it interprets,
+  // spills, observes and uses the engine's RunStart / RunEnd types.
+  "run/run-planned-handler.ts → decide/dispatch-result.ts",
+  "run/run-planned-handler.ts → decide/handler-verdict.ts",
+  "run/run-planned-handler.ts → decide/interpret-outcome.ts",
+  "run/run-planned-handler.ts → engine-types.ts",
+  "run/run-planned-handler.ts → observe/dispatch-observation.ts",
+  "run/run-planned-handler.ts → spill/spill-context.ts",
+  // observeDispatches wraps dispatch and takes the engine's DispatchOptions type.
+  "observe/observe-dispatches.ts → engine-types.ts",
+  // describeHandler names a hook for messages; it lives in decide/ but trust/ uses it too.
+  "trust/check-hook-scripts.ts → decide/describe-handler.ts",
+];
+
+const importPatterns = [
+  /\b(?:import|export)\s+(?:type\s+)?[\w$*{}\s,]*?\s*from\s*["']([^"']+)["']/g,
+  /\bimport\s*["']([^"']+)["']/g,
+  /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+];
+
+/** Every non-test TypeScript file of src/, relative to src/ with `/` separators. */
+function listSourceFiles(): string[] {
+  return readdirSync(source, { recursive: true, encoding: "utf8" })
+    .map((file) => file.split(path.sep).join("/"))
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+    .sort();
+}
+
+/** The relative module specifiers a file imports or re-exports, statically or dynamically. */
+function readRelativeSpecifiers(file: string): string[] {
+  const code = readFileSync(path.join(source, file), "utf8");
+  const specifiers = importPatterns.flatMap((pattern) =>
+    [...code.matchAll(pattern)].map((match) => match[1] ?? ""),
+  );
+  return [...new Set(specifiers)].filter((specifier) => specifier.startsWith("."));
+}
+
+function findUnit(file: string): string {
+  return file.split("/")[0] ?? file;
+}
+
+function isAllowed(from: string, to: string): boolean {
+  const unit = findUnit(from);
+  const target = findUnit(to);
+  if (unit === target) return true;
+  if (target === "shared" && unit !== "sdk") return true;
+  const allowed = allowedImports[unit] ?? [];
+  return allowed.includes(target) || allowed.includes(to);
+}
+
+/** Every import the table does not allow, as `file → imported file`, and imports it cannot find. */
+function findViolations(): { violations: string[]; unresolved: string[] } {
+  const violations: string[] = [];
+  const unresolved: string[] = [];
+  for (const file of listSourceFiles()) {
+    for (const specifier of readRelativeSpecifiers(file)) {
+      const resolved = path.posix.join(path.posix.dirname(file), specifier.replace(/\.js$/, ".ts"));
+      if (resolved.startsWith("..") || !existsSync(path.join(source, resolved))) {
+        unresolved.push(`${file} → ${specifier}`);
+      } else if (!isAllowed(file, resolved)) {
+        violations.push(`${file} → ${resolved}`);
+      }
+    }
+  }
+  return { violations, unresolved };
+}
+
+describe("folder arrows (docs/architecture.md)", () => {
+  const { violations, unresolved } = findViolations();
+
+  it("has a row for every folder and file of src/", () => {
+    const units = new Set(listSourceFiles().map(findUnit));
+    expect([...units].filter((unit) => !Object.hasOwn(allowedImports, unit))).toEqual([]);
+  });
+
+  it("resolves every relative import to a file in src/", () => {
+    expect(unresolved).toEqual([]);
+  });
+
+  it("has no import the doc does not allow, other than the known ones", () => {
+    expect(violations.filter((violation) => !knownViolations.includes(violation))).toEqual([]);
+  });
+
+  it("lists only known violations that still exist", () => {
+    expect(knownViolations.filter((violation) => !violations.includes(violation))).toEqual([]);
+  });
+
+  it("finds the imports it checks (the scan itself works)", () => {
+    expect(readRelativeSpecifiers("engine.ts")).toContain("./engine-types.js");
+    // A dynamic import, a type-only import over several lines, and a re-export.
+    expect(readRelativeSpecifiers("config/read-config-document.ts")).toContain(
+      "./parse-toml-document.js",
+    );
+    expect(readRelativeSpecifiers("convert/formats/zerocode.ts")).toContain("../portable-hooks.js");
+    expect(readRelativeSpecifiers("event-stream/index.ts")).toContain("./cap-tool-output.js");
+    expect(isAllowed("shared/is-record.ts", "config/load-config.ts")).toBe(false);
+    expect(isAllowed("sdk/define-hook.ts", "shared/is-record.ts")).toBe(false);
+    expect(isAllowed("decide/interpret-outcome.ts", "run/process-outcome.ts")).toBe(true);
+    expect(isAllowed("decide/interpret-outcome.ts", "run/spawn-handler.ts")).toBe(false);
+  });
+});
