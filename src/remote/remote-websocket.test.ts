@@ -43,6 +43,27 @@ function track<T extends HookEngine>(engine: T): T {
   return engine;
 }
 
+/** An engine running the same configuration in this process, to compare answers with. */
+async function createLocalEngine() {
+  return track(
+    await createHookEngine({
+      profile: "deepagents",
+      cwd: root,
+      home: await createTempDirectory("remote"),
+      configFiles: [path.join(root, config)],
+    }),
+  );
+}
+
+/** A remote engine connected to `serve` with its token. */
+function connectRemote(serve: ListeningServe) {
+  return track(
+    createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
+      timeoutMs: 15_000,
+    }),
+  );
+}
+
 /** Opens a raw WebSocket and resolves with how the upgrade went. */
 function openRaw(url: string, headers: Record<string, string> = {}) {
   const socket = new WebSocket(url, { headers });
@@ -71,21 +92,8 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
       expect(serve.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
       expect(serve.port).toBeGreaterThan(0);
       expect(serve.token).toMatch(/^[\w-]{43}$/);
-      const local = await dispatchCompared(
-        track(
-          await createHookEngine({
-            profile: "deepagents",
-            cwd: root,
-            home: await createTempDirectory("remote"),
-            configFiles: [path.join(root, config)],
-          }),
-        ),
-      );
-      const remote = track(
-        createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
-          timeoutMs: 15_000,
-        }),
-      );
+      const local = await dispatchCompared(await createLocalEngine());
+      const remote = connectRemote(serve);
       const answered = await dispatchCompared(remote);
       expect(answered).toEqual(local);
       expect(answered.map((result) => result.decision)).toEqual([
@@ -102,21 +110,8 @@ describe("remote hooks over WebSocket (agent-hooks serve --listen in a child pro
     });
 
     it("explains on the hook side, giving the same explanations as a local engine", async () => {
-      const local = await explainCompared(
-        track(
-          await createHookEngine({
-            profile: "deepagents",
-            cwd: root,
-            home: await createTempDirectory("remote"),
-            configFiles: [path.join(root, config)],
-          }),
-        ),
-      );
-      const remote = track(
-        createRemoteHookEngine(connectWebSocket(serve.url, { token: serve.token ?? "" }), {
-          timeoutMs: 15_000,
-        }),
-      );
+      const local = await explainCompared(await createLocalEngine());
+      const remote = connectRemote(serve);
       const answered = await explainCompared(remote);
       expect(answered).toEqual(local);
       expect(answered[0]?.entries[0]).toMatchObject({
