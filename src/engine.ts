@@ -11,7 +11,7 @@ import {
 } from "./decide/apply-session-rules.js";
 import { createToolInputValidator } from "./decide/create-tool-input-validator.js";
 import { createEmptyDispatchResult, type DispatchResult } from "./decide/dispatch-result.js";
-import { createDiagnostic } from "./diagnostic.js";
+import { createDiagnostic, type DiagnosticCode } from "./diagnostic.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
 import { buildPayload } from "./events/build-payload.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
@@ -104,22 +104,10 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     requestedEvent: string,
     payload: Readonly<Record<string, unknown>>,
     dispatchOptions: DispatchOptions,
-  ): Promise<{ result: DispatchResult; trace: DispatchTrace }> => {
-    const given = typeof payload === "object" && payload !== null ? payload.session_id : undefined;
-    const trace: DispatchTrace = {
-      session: typeof given === "string" ? given : sessionId,
-      matcherValue: null,
-      input: null,
-      runs: [],
-    };
-    const refuse = (
-      event: string,
-      code: "unknown_event" | "engine_closed" | "invalid_payload",
-      message: string,
-    ) => ({
-      result: createEmptyDispatchResult(event, [createDiagnostic(code, "error", message)]),
-      trace,
-    });
+    trace: DispatchTrace | null,
+  ): Promise<DispatchResult> => {
+    const refuse = (event: string, code: DiagnosticCode, message: string) =>
+      createEmptyDispatchResult(event, [createDiagnostic(code, "error", message)]);
     // Own keys only: an event named "constructor" or "__proto__" is unknown, not Object's.
     const event = resolveEventName(profile, requestedEvent, dispatchOptions.asSubagent);
     const spec = findEventSpec(profile, event);
@@ -156,9 +144,11 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       spec.matchField === profile.toolNameField ? built[profile.toolNameField] : null;
     const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
     const matchValue = spec.matchField === null ? undefined : built[spec.matchField];
-    trace.session = session;
-    trace.matcherValue = typeof matchValue === "string" ? matchValue : null;
-    trace.input = input;
+    if (trace !== null) {
+      trace.session = session;
+      trace.matcherValue = typeof matchValue === "string" ? matchValue : null;
+      trace.input = input;
+    }
     const candidates = selectCandidateHooks(
       snapshot.indexes.get(event),
       typeof matchValue === "string" ? matchValue : undefined,
@@ -189,7 +179,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         running.delete(work);
         inFlight -= 1;
       });
-      trace.runs = settled.map((entry) => entry.observation);
+      if (trace !== null) trace.runs = settled.map((entry) => entry.observation);
     }
     const verdicts = settled.map((entry) => entry.verdict);
     const ruling = applySessionRules(
@@ -200,17 +190,26 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       sessions.get(session) ?? newSessionState,
     );
     sessions.set(session, ruling.state);
-    const { diagnostics: ruled, ...combined } = ruling.result;
-    const diagnostics = [
-      ...validation.diagnostics,
-      ...verdicts.flatMap((verdict) => verdict.diagnostics),
-      ...ruled,
-    ];
-    const runs = settled.map((entry) => entry.summary);
-    return { result: { event, ...combined, runs, diagnostics }, trace };
+    const ruled = ruling.result;
+    const diagnostics = verdicts.flatMap((verdict) => verdict.diagnostics);
+    diagnostics.unshift(...validation.diagnostics);
+    diagnostics.push(...ruled.diagnostics);
+    const result: DispatchResult = {
+      event,
+      decision: ruled.decision,
+      reason: ruled.reason,
+      continue: ruled.continue,
+      stopReason: ruled.stopReason,
+      systemMessages: ruled.systemMessages,
+      additionalContext: ruled.additionalContext,
+      updatedInput: ruled.updatedInput,
+      runs: settled.map((entry) => entry.summary),
+      diagnostics,
+    };
+    return result;
   };
 
-  const observed = await observeDispatches(dispatchTraced, options);
+  const observed = await observeDispatches(dispatchTraced, { ...options, sessionId });
   const dispatch = (
     requestedEvent: string,
     payload: Readonly<Record<string, unknown>> = {},

@@ -63,10 +63,14 @@ export function applySessionRules(
     next = { continuations: decision === "block" ? state.continuations + 1 : 0 };
   }
   return {
+    // Written out, not spread: this runs on every dispatch.
     result: {
-      ...aggregated,
       decision,
       reason,
+      continue: aggregated.continue,
+      stopReason: aggregated.stopReason,
+      systemMessages: aggregated.systemMessages,
+      additionalContext: aggregated.additionalContext,
       updatedInput: decision === "allow" || decision === "ask" ? aggregated.updatedInput : null,
       diagnostics,
     },

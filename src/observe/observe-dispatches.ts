@@ -19,15 +19,18 @@ export interface DispatchTrace {
   runs: RunObservation[];
 }
 
-/** A dispatch that also says what it learned on the way. */
+/** A dispatch that writes what it learned on the way into `trace` when one is given. */
 export type TracedDispatch = (
   event: string,
   payload: Readonly<Record<string, unknown>>,
   options: DispatchOptions,
-) => Promise<{ result: DispatchResult; trace: DispatchTrace }>;
+  trace: DispatchTrace | null,
+) => Promise<DispatchResult>;
 
 /** Where observations go: an audit log file, OpenTelemetry, both or neither. */
 export interface ObserverOptions {
+  /** The session a dispatch is observed under when its payload names none. */
+  sessionId: string;
   auditLog?: string | undefined;
   /** Also writes payloads and handler output to the audit log. */
   auditPayloads?: boolean | undefined;
@@ -51,7 +54,7 @@ export interface ObservedDispatch {
  *
  * @example
  * ```ts
- * const observed = await observeDispatches(dispatchTraced, { auditLog: "audit.jsonl" });
+ * const observed = await observeDispatches(dispatchTraced, { sessionId, auditLog: "audit.jsonl" });
  * const result = await observed.dispatch("Stop", {}, {});
  * ```
  */
@@ -95,7 +98,14 @@ export async function observeDispatches(
     dispatchCount += 1;
     const dispatchId = `d-${engineTag}-${dispatchCount}`;
     const startedAt = readClock();
-    const { result, trace } = await dispatchTraced(event, payload, dispatchOptions);
+    const given = typeof payload === "object" && payload !== null ? payload.session_id : undefined;
+    const trace: DispatchTrace = {
+      session: typeof given === "string" ? given : options.sessionId,
+      matcherValue: null,
+      input: null,
+      runs: [],
+    };
+    const result = await dispatchTraced(event, payload, dispatchOptions, trace);
     const observation: DispatchObservation = {
       dispatchId,
       session: trace.session,
@@ -130,7 +140,7 @@ export async function observeDispatches(
     dispatch(event, payload, dispatchOptions) {
       const tracing = wantsTracing();
       if (audit === null && !tracing) {
-        return dispatchTraced(event, payload, dispatchOptions).then(({ result }) => result);
+        return dispatchTraced(event, payload, dispatchOptions, null);
       }
       const observed = observe(event, payload, dispatchOptions, tracing);
       observing.add(observed);
