@@ -21,7 +21,7 @@ const commandLoaders: Readonly<Record<string, () => Promise<(program: Command) =
 
 /**
  * Builds the `agent-hooks` command-line program with the command `argv` names (as in
- * `process.argv`), or with every command when it names none (help, version, a typo).
+ * `process.argv`), none for `-v`, or every command when it names none (help, a typo).
  */
 export async function createProgram(argv: readonly string[] = []): Promise<Command> {
   const { version } = JSON.parse(
@@ -35,10 +35,13 @@ export async function createProgram(argv: readonly string[] = []): Promise<Comma
     .showSuggestionAfterError()
     .exitOverride();
   const named = argv[2];
+  // `-v` needs no command: loading them all would double its time.
   const loaders =
-    named !== undefined && Object.hasOwn(commandLoaders, named)
-      ? [commandLoaders[named] as () => Promise<(program: Command) => void>]
-      : Object.values(commandLoaders);
+    named === "-v" || named === "--version"
+      ? []
+      : named !== undefined && Object.hasOwn(commandLoaders, named)
+        ? [commandLoaders[named] as () => Promise<(program: Command) => void>]
+        : Object.values(commandLoaders);
   for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
   for (const command of [
     program,
