@@ -4,7 +4,7 @@ import type { Diagnostic } from "./diagnostic.js";
 import { type CompiledHooks, compileHooks } from "./match/compile-hooks.js";
 import { type HookNameIndex, indexHooksByName } from "./match/index-hooks-by-name.js";
 import type { Profile } from "./profiles/profile.js";
-import { createTrustGate, type TrustGate } from "./trust/gate-hook-trust.js";
+import { createTrustGate, openTrustGate, type TrustGate } from "./trust/gate-hook-trust.js";
 
 /** Where a snapshot is loaded from, and whether hook trust is bypassed. */
 export interface SnapshotOptions {
@@ -17,10 +17,14 @@ export interface SnapshotOptions {
   bypassHookTrust?: boolean | undefined;
   /** Whether `--home` was given, so trust messages name it in the commands they suggest. */
   homeGiven?: boolean | undefined;
+  /** False: no trust gate (`validate` checks configuration, not trust); default true. */
+  trust?: boolean | undefined;
 }
 
 /** A profile's hook configuration as loaded once: definitions, compiled matchers, trust. */
 export interface HookSnapshot {
+  /** The configuration files read, in order. */
+  sources: LoadedConfig["sources"];
   definitions: readonly HookDefinition[];
   excluded: LoadedConfig["excluded"];
   compiled: CompiledHooks;
@@ -57,17 +61,21 @@ export async function loadHookSnapshot(
   const indexes = new Map(
     [...compiled.byEvent].map(([event, hooks]) => [event, indexHooksByName(hooks)]),
   );
-  const trustGate = await createTrustGate(profile, loaded.definitions, {
-    cwd,
-    home,
-    bypass: options.bypassHookTrust === true,
-    command: {
-      profile: profile.name,
-      ...(options.homeGiven === true && { home }),
-      ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
-    },
-  });
+  const trustGate =
+    options.trust === false
+      ? openTrustGate
+      : await createTrustGate(profile, loaded.definitions, {
+          cwd,
+          home,
+          bypass: options.bypassHookTrust === true,
+          command: {
+            profile: profile.name,
+            ...(options.homeGiven === true && { home }),
+            ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
+          },
+        });
   return {
+    sources: loaded.sources,
     definitions: loaded.definitions,
     excluded: loaded.excluded,
     compiled,

@@ -28,6 +28,15 @@ export interface TrustGate {
   notHashedOf(definition: HookDefinition): readonly NotHashedWord[];
 }
 
+/** The gate of a profile without hook trust: it refuses nothing and hashes nothing. */
+export const openTrustGate: TrustGate = Object.freeze({
+  diagnostics: [],
+  refuse: () => null,
+  verify: async () => null,
+  stateOf: () => "none",
+  notHashedOf: () => [],
+});
+
 /**
  * Reads the trust store once and evaluates every hook; profiles without trust get a gate
  * that lets everything run.
@@ -37,15 +46,7 @@ export async function createTrustGate(
   definitions: readonly HookDefinition[],
   options: TrustGateOptions,
 ): Promise<TrustGate> {
-  if (profile.trust === null) {
-    return {
-      diagnostics: [],
-      refuse: () => null,
-      verify: async () => null,
-      stateOf: () => "none",
-      notHashedOf: () => [],
-    };
-  }
+  if (profile.trust === null) return openTrustGate;
   // Loaded only for profiles with hook trust: a cold start of the others skips them.
   const [
     {

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import pc from "picocolors";
-import { loadConfig } from "../../config/load-config.js";
-import { compileHooks } from "../../match/compile-hooks.js";
+import { loadHookSnapshot } from "../../load-hook-snapshot.js";
 import { checkHookScripts } from "../../trust/check-hook-scripts.js";
 import { formatDiagnostic } from "../format-diagnostic.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
@@ -28,15 +27,15 @@ Exit codes: 0 no error diagnostic, 1 an error diagnostic or a usage error, 2 int
   ).action(async (flags: EngineFlags & { json?: boolean }) => {
     const { profile } = toEngineOptions(flags);
     const discovery = resolveDiscoveryOptions(flags);
-    const loaded = await loadConfig(profile, discovery);
-    const compiled = compileHooks(loaded.definitions, profile);
+    const loaded = await loadHookSnapshot(profile, { ...discovery, trust: false });
+    const { compiled } = loaded;
     const scripts = checkHookScripts(loaded.definitions, {
       cwd: discovery.cwd,
       home: discovery.home,
       projectDirectoryVariables: profile.projectDirectoryVariables,
       shell: profile.shell,
     });
-    const diagnostics = [...loaded.diagnostics, ...compiled.diagnostics, ...scripts];
+    const diagnostics = [...loaded.diagnostics, ...scripts];
     const handlerCount = [...compiled.byEvent.values()].reduce((sum, list) => sum + list.length, 0);
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
     if (flags.json) {
