@@ -28,7 +28,7 @@ import {
   type HandlerRun,
   type HandlerRunContext,
   runPlannedHandler,
-} from "./run/run-planned-handler.js";
+} from "./run-planned-handler.js";
 
 export type {
   DispatchOptions,

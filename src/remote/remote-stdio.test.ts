@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   answerWhenConnected,
   dispatchCompared,
+  dispatchConcurrently,
   explainCompared,
 } from "../../test/fixtures/remote/compared-events.js";
 import {
@@ -127,17 +128,7 @@ describe("remote hooks over stdio (agent-hooks serve --stdio in a child process)
         onLog: (line) => logs.push(line),
       }),
     );
-    const answers = new Map<number, string | null>();
-    await Promise.all(
-      Array.from({ length: 1000 }, async (_, index) => {
-        const result = await remote.dispatch("PreToolUse", {
-          tool_name: "Bash",
-          tool_input: { command: `echo ${index}` },
-        });
-        expect(answers.has(index)).toBe(false);
-        answers.set(index, result.reason);
-      }),
-    );
+    const answers = await dispatchConcurrently(remote, 1000);
     expect(answers.size).toBe(1000);
     for (const [index, reason] of answers) expect(reason).toBe(`ok: echo ${index}`);
     expect(logs.filter((line) => line.includes("late or unknown answer"))).toEqual([]);

@@ -21,6 +21,7 @@ const core = [
   "explain",
   "engine-types.ts",
   "load-hook-snapshot.ts",
+  "run-planned-handler.ts",
   "engine.ts",
 ] as const;
 
@@ -55,9 +56,24 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   spill: ["diagnostic.ts", "open-private-file.ts"],
   // The engine's wiring and the pieces it hands work to.
   "load-hook-snapshot.ts": ["profiles", "config", "match", "trust", "diagnostic.ts"],
+  // One handler run: verify, spawn, interpret, spill, observe.
+  "run-planned-handler.ts": [
+    "profiles",
+    "config",
+    "match",
+    "run",
+    "decide",
+    "spill",
+    "observe",
+    "engine-types.ts",
+    "diagnostic.ts",
+  ],
   explain: ["profiles", "config", "match", "trust", "events", "diagnostic.ts"],
   observe: ["decide", "diagnostic.ts", "open-private-file.ts"],
-  "engine-types.ts": core.filter((unit) => unit !== "engine.ts" && unit !== "engine-types.ts"),
+  "engine-types.ts": core.filter(
+    (unit) =>
+      unit !== "engine.ts" && unit !== "engine-types.ts" && unit !== "run-planned-handler.ts",
+  ),
   "engine.ts": core,
   // Beside the pipeline: "convert/ ... shares the profile tables ... and a few config/ helpers";
   // the event stream shares the process runner and the stages' helpers.
@@ -82,14 +98,6 @@ const knownViolations = [
   // detectConfigForm tells both engines' hooks.json forms apart; it belongs in config/ (or
   // shared/ once it needs nothing of event-stream/), but events.md names its path.
   "config/dialects/deepagents.ts → event-stream/detect-config-form.ts",
-  // runPlannedHandler is engine wiring that docs/architecture.md places in run/: it interprets,
-  // spills, observes and uses the engine's RunStart / RunEnd types.
-  "run/run-planned-handler.ts → decide/dispatch-result.ts",
-  "run/run-planned-handler.ts → decide/handler-verdict.ts",
-  "run/run-planned-handler.ts → decide/interpret-outcome.ts",
-  "run/run-planned-handler.ts → engine-types.ts",
-  "run/run-planned-handler.ts → observe/dispatch-observation.ts",
-  "run/run-planned-handler.ts → spill/spill-context.ts",
   // observeDispatches wraps dispatch and takes the engine's DispatchOptions type.
   "observe/observe-dispatches.ts → engine-types.ts",
   // describeHandler names a hook for messages; it lives in decide/ but trust/ uses it too.
