@@ -4,6 +4,7 @@ import type { Diagnostic } from "./diagnostic.js";
 import { type CompiledHooks, compileHooks } from "./match/compile-hooks.js";
 import { type HookNameIndex, indexHooksByName } from "./match/index-hooks-by-name.js";
 import type { Profile } from "./profiles/profile.js";
+import { createCommandSuggester } from "./shared/format-agent-hooks-command.js";
 import { createTrustGate, openTrustGate, type TrustGate } from "./trust/gate-hook-trust.js";
 
 /** Where a snapshot is loaded from, and whether hook trust is bypassed. */
@@ -68,11 +69,11 @@ export async function loadHookSnapshot(
           cwd,
           home,
           bypass: options.bypassHookTrust === true,
-          command: {
+          suggestCommand: createCommandSuggester({
             profile: profile.name,
             ...(options.homeGiven === true && { home }),
             ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
-          },
+          }),
         });
   return {
     sources: loaded.sources,

@@ -413,7 +413,7 @@ describe("agent-hooks hooks review", () => {
     const context: HooksCommandContext = {
       profile: zerocodeProfile,
       discovery: { home: "/nonexistent", cwd: "/nonexistent" },
-      commandOptions: {},
+      commandOptions: { profile: "zerocode" },
       stdout: (text) => output.push(text),
       stderr: (text) => output.push(text),
       interactive: false,

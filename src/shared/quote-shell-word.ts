@@ -29,3 +29,14 @@ export function quoteShellWord(word: string): string {
 export function quoteShellWords(argv: readonly string[]): string {
   return argv.map(quoteShellWord).join(" ");
 }
+
+// As plainWord, plus `~`: shown to people, `~/hook.sh` reads as written.
+const displayWord = /^[A-Za-z0-9_@%+=:,./~-]+$/;
+
+/**
+ * Quotes one word of a command shown to people, as `quoteShellWord` does but leaving `~`
+ * unquoted, so `~/hook.sh` reads as it was written.
+ */
+export function quoteDisplayWord(word: string): string {
+  return displayWord.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTempDirectory } from "../../test/support/create-temp-directory.js";
 import type { HookDefinition } from "../config/hook-definition.js";
+import { createCommandSuggester } from "../shared/format-agent-hooks-command.js";
 import {
   createHooksNeedReviewDiagnostic,
   createHookTrustDiagnostic,
@@ -179,20 +180,26 @@ describe("recordHookTrusted / recordHookDisabled / recordHookEnabled", () => {
 });
 
 describe("describeUntrustedHook and the trust diagnostics", () => {
+  const suggest = createCommandSuggester({ profile: "zerocode" });
   const definition = createDefinition({ statusMessage: "Checking Bash" });
   const untrusted: HookTrust = { id: "3f9a0c12b4e7", hash: otherHash, state: "untrusted" };
 
   it("names the hook, where it is, and the command that trusts it", () => {
-    expect(describeUntrustedHook(definition, untrusted)).toBe(
+    expect(describeUntrustedHook(definition, untrusted, suggest)).toBe(
       'PreToolUse hook "python3 ~/.zerotwo/hooks/guard.py" is not trusted and was skipped (/home/me/.zerotwo/hooks.json hooks.PreToolUse[0].hooks[0]); review it with "agent-hooks hooks review --profile zerocode" or trust it with "agent-hooks hooks trust 3f9a0c12b4e7 --profile zerocode"',
     );
   });
 
   it("adds --home, --system-dir and --cwd only when given, quoted for the shell", () => {
-    const message = describeUntrustedHook(definition, untrusted, {
-      home: "/tmp/my home",
-      systemDir: "/tmp/system",
-    });
+    const message = describeUntrustedHook(
+      definition,
+      untrusted,
+      createCommandSuggester({
+        profile: "zerocode",
+        home: "/tmp/my home",
+        systemDir: "/tmp/system",
+      }),
+    );
     expect(message).toContain(
       `"agent-hooks hooks trust 3f9a0c12b4e7 --profile zerocode --home '/tmp/my home' --system-dir /tmp/system"`,
     );
@@ -200,10 +207,10 @@ describe("describeUntrustedHook and the trust diagnostics", () => {
   });
 
   it("explains modified and disabled hooks", () => {
-    expect(describeUntrustedHook(definition, { ...untrusted, state: "modified" })).toMatch(
+    expect(describeUntrustedHook(definition, { ...untrusted, state: "modified" }, suggest)).toMatch(
       /changed since it was trusted .* trust it again with "agent-hooks hooks trust 3f9a0c12b4e7/,
     );
-    expect(describeUntrustedHook(definition, { ...untrusted, state: "disabled" })).toMatch(
+    expect(describeUntrustedHook(definition, { ...untrusted, state: "disabled" }, suggest)).toMatch(
       /is disabled and was skipped .*enable it with "agent-hooks hooks enable 3f9a0c12b4e7 --profile zerocode"/,
     );
   });
@@ -217,7 +224,7 @@ describe("describeUntrustedHook and the trust diagnostics", () => {
     ["bypassed", null],
     ["none", null],
   ] as const)("a %s hook gets %s", (state, code) => {
-    const diagnostic = createHookTrustDiagnostic(definition, { ...untrusted, state });
+    const diagnostic = createHookTrustDiagnostic(definition, { ...untrusted, state }, suggest);
     if (code === null) {
       expect(diagnostic).toBeNull();
       return;
@@ -225,7 +232,7 @@ describe("describeUntrustedHook and the trust diagnostics", () => {
     expect(diagnostic).toEqual({
       code,
       severity: "warning",
-      message: describeUntrustedHook(definition, { ...untrusted, state }),
+      message: describeUntrustedHook(definition, { ...untrusted, state }, suggest),
       file: "/home/me/.zerotwo/hooks.json",
       path: "hooks.PreToolUse[0].hooks[0]",
     });
@@ -238,7 +245,12 @@ describe("describeUntrustedHook and the trust diagnostics", () => {
       [createDefinition({ event: "SessionEnd" }), { ...untrusted, state: "trusted" }],
       [createDefinition({ event: "SessionStart" }), { ...untrusted, state: "disabled" }],
     ]);
-    expect(createHooksNeedReviewDiagnostic(trust, { home: "/h" })).toEqual({
+    expect(
+      createHooksNeedReviewDiagnostic(
+        trust,
+        createCommandSuggester({ profile: "zerocode", home: "/h" }),
+      ),
+    ).toEqual({
       code: "hooks_need_review",
       severity: "warning",
       message:
@@ -246,7 +258,7 @@ describe("describeUntrustedHook and the trust diagnostics", () => {
       file: null,
       path: null,
     });
-    expect(createHooksNeedReviewDiagnostic(new Map())).toBeNull();
+    expect(createHooksNeedReviewDiagnostic(new Map(), suggest)).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { SuggestCommand } from "../shared/format-agent-hooks-command.js";
+import { quoteDisplayWord } from "../shared/quote-shell-word.js";
 import { prepareHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
 import type { NotHashedWord } from "./resolve-hook-script.js";
@@ -50,18 +52,6 @@ export interface EvaluateHookTrustOptions {
   projectDirectoryVariables?: readonly string[];
   /** The profile's shell: `sh` commands are read as bash and as POSIX sh. */
   shell?: "sh" | "bash";
-}
-
-/** Which flags a suggested `agent-hooks` command needs to find the same hooks again. */
-export interface TrustCommandOptions {
-  /** The `--profile` to name; defaults to `zerocode`. */
-  profile?: string;
-  /** Included as `--home <dir>` only when given. */
-  home?: string;
-  /** Included as `--system-dir <dir>` only when given. */
-  systemDir?: string;
-  /** Included as `--cwd <dir>` only when given. */
-  cwd?: string;
 }
 
 /** Whether a hook in this state runs. */
@@ -136,20 +126,21 @@ function decideState(
 }
 
 /**
- * Why a hook was skipped and the command that fixes it, naming the hook by event, command, file
- * and JSON path: `PreToolUse hook "python3 guard.py" is not trusted and was skipped
- * (~/.zerotwo/hooks.json hooks.PreToolUse[0].hooks[0]); review it with "agent-hooks hooks review
- * --profile zerocode" or trust it with "agent-hooks hooks trust 3f9a0c12b4e7 --profile zerocode"`.
+ * Why a hook was skipped and the command that fixes it (written by `suggest` from its arguments),
+ * naming the hook by event, command, file and JSON path: `PreToolUse hook "python3 guard.py" is
+ * not trusted and was skipped (~/.zerotwo/hooks.json hooks.PreToolUse[0].hooks[0]); review it
+ * with "agent-hooks hooks review --profile zerocode" or trust it with "agent-hooks hooks trust
+ * 3f9a0c12b4e7 --profile zerocode"`.
  */
 export function describeUntrustedHook(
   definition: HookDefinition,
   trust: HookTrust,
-  options: TrustCommandOptions = {},
+  suggest: SuggestCommand,
 ): string {
   const subject = `${definition.event} hook ${JSON.stringify(formatCommand(definition.command))}`;
   const where = `(${definition.file} ${definition.path})`;
-  const fix = (verb: string) => formatAgentHooksCommand(["hooks", verb, trust.id], options);
-  const review = formatAgentHooksCommand(["hooks", "review"], options);
+  const fix = (verb: string) => suggest(["hooks", verb, trust.id]);
+  const review = suggest(["hooks", "review"]);
   switch (trust.state) {
     case "untrusted":
       return `${subject} is not trusted and was skipped ${where}; review it with "${review}" or trust it with "${fix("trust")}"`;
@@ -171,7 +162,7 @@ export function describeUntrustedHook(
 export function createHookTrustDiagnostic(
   definition: HookDefinition,
   trust: HookTrust,
-  options: TrustCommandOptions = {},
+  suggest: SuggestCommand,
 ): Diagnostic | null {
   const code =
     trust.state === "untrusted"
@@ -182,7 +173,7 @@ export function createHookTrustDiagnostic(
           ? "hook_disabled"
           : null;
   if (code === null) return null;
-  return createDiagnostic(code, "warning", describeUntrustedHook(definition, trust, options), {
+  return createDiagnostic(code, "warning", describeUntrustedHook(definition, trust, suggest), {
     file: definition.file,
     path: definition.path,
   });
@@ -194,14 +185,14 @@ export function createHookTrustDiagnostic(
  */
 export function createHooksNeedReviewDiagnostic(
   trust: ReadonlyMap<HookDefinition, HookTrust>,
-  options: TrustCommandOptions = {},
+  suggest: SuggestCommand,
 ): Diagnostic | null {
   const count = [...trust.values()].filter(
     (entry) => entry.state === "untrusted" || entry.state === "modified",
   ).length;
   if (count === 0) return null;
-  const review = formatAgentHooksCommand(["hooks", "review"], options);
-  const list = formatAgentHooksCommand(["hooks", "list"], options);
+  const review = suggest(["hooks", "review"]);
+  const list = suggest(["hooks", "list"]);
   const hooks = count === 1 ? "1 hook needs" : `${count} hooks need`;
   return createDiagnostic(
     "hooks_need_review",
@@ -212,22 +203,5 @@ export function createHooksNeedReviewDiagnostic(
 
 /** A command hook's command as one line: argv lists joined with spaces. */
 export function formatCommand(command: HookDefinition["command"]): string {
-  return typeof command === "string" ? command : command.map(quoteForShell).join(" ");
-}
-
-/** An `agent-hooks` command line with the flags that find the same hooks again. */
-export function formatAgentHooksCommand(
-  args: readonly string[],
-  options: TrustCommandOptions = {},
-): string {
-  const words = ["agent-hooks", ...args, "--profile", options.profile ?? "zerocode"];
-  if (options.home !== undefined) words.push("--home", options.home);
-  if (options.systemDir !== undefined) words.push("--system-dir", options.systemDir);
-  if (options.cwd !== undefined) words.push("--cwd", options.cwd);
-  return words.map(quoteForShell).join(" ");
-}
-
-// Not shared/quote-shell-word.ts: `~` stays unquoted here, so `~/hook.sh` is shown as written.
-function quoteForShell(text: string): string {
-  return /^[\w@%+=:,./~-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+  return typeof command === "string" ? command : command.map(quoteDisplayWord).join(" ");
 }

@@ -7,6 +7,7 @@ import { loadConfig } from "../config/load-config.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
 import { type CompiledHook, compileHooks } from "../match/compile-hooks.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
+import { createCommandSuggester } from "../shared/format-agent-hooks-command.js";
 import { evaluateHookTrust } from "./evaluate-hook-trust.js";
 import { createTrustGate } from "./gate-hook-trust.js";
 import { createEmptyTrustStore, writeTrustStore } from "./trust-store.js";
@@ -99,7 +100,7 @@ describe("the trust gate with command lists", () => {
         cwd: root,
         home,
         bypass: false,
-        command: {},
+        suggestCommand: createCommandSuggester({ profile: "zerocode" }),
       });
       const hook = compileFirstHook(definitions);
       const { definition } = hook;
@@ -119,7 +120,7 @@ describe("the trust gate with command lists", () => {
       cwd: unknown.root,
       home: unknown.home,
       bypass: false,
-      command: {},
+      suggestCommand: createCommandSuggester({ profile: "zerocode" }),
     });
     const unknownHook = compileFirstHook(unknown.definitions);
     expect(unknownGate.notHashedOf(unknownHook.definition)).toEqual([
@@ -131,7 +132,7 @@ describe("the trust gate with command lists", () => {
       cwd: known.root,
       home: known.home,
       bypass: false,
-      command: {},
+      suggestCommand: createCommandSuggester({ profile: "zerocode" }),
     });
     expect(knownGate.notHashedOf(compileFirstHook(known.definitions).definition)).toEqual([]);
   });
@@ -146,7 +147,7 @@ describe("the trust gate with command lists", () => {
       cwd: join(root, ".zerotwo"),
       home,
       bypass: false,
-      command: {},
+      suggestCommand: createCommandSuggester({ profile: "zerocode" }),
     });
     const hook = compileFirstHook(definitions);
     expect(gate.notHashedOf(hook.definition)).toEqual([]);
@@ -194,7 +195,7 @@ describe("trust follows what the shell runs", () => {
       cwd: root,
       home: options.home,
       bypass: false,
-      command: {},
+      suggestCommand: createCommandSuggester({ profile: "zerocode" }),
     });
     expect(gate.notHashedOf(compileFirstHook(definitions).definition)).toEqual([]);
     const engine = await createHookEngine(options);
@@ -225,7 +226,7 @@ describe("trust follows what the shell runs", () => {
       cwd: root,
       home,
       bypass: false,
-      command: {},
+      suggestCommand: createCommandSuggester({ profile: "zerocode" }),
     });
     const notHashed = gate.notHashedOf(compileFirstHook(definitions).definition);
     expect(notHashed.map((entry) => entry.reason).join("\n")).toContain(reason);

@@ -3,15 +3,16 @@ import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { CompiledHook } from "../match/compile-hooks.js";
 import type { Profile } from "../profiles/profile.js";
 import { expandHome } from "../shared/expand-home.js";
-import type { HookTrust, HookTrustState, TrustCommandOptions } from "./evaluate-hook-trust.js";
+import type { SuggestCommand } from "../shared/format-agent-hooks-command.js";
+import type { HookTrust, HookTrustState } from "./evaluate-hook-trust.js";
 import type { NotHashedWord } from "./resolve-hook-script.js";
 
-/** Where the engine runs, how the CLI was invoked (for the commands diagnostics suggest), and bypass. */
+/** Where the engine runs, how to write the commands diagnostics suggest, and bypass. */
 export interface TrustGateOptions {
   cwd: string;
   home: string;
   bypass: boolean;
-  command: TrustCommandOptions;
+  suggestCommand: SuggestCommand;
 }
 
 /** Decides, before each run, whether a hook may run under the profile's trust rules. */
@@ -74,7 +75,7 @@ export async function createTrustGate(
     bypass: options.bypass,
   });
   const diagnostics = [...read.diagnostics];
-  const review = createHooksNeedReviewDiagnostic(states, options.command);
+  const review = createHooksNeedReviewDiagnostic(states, options.suggestCommand);
   if (review !== null) diagnostics.push(review);
   const bypassed = [...states.values()].filter((trust) => trust.state === "bypassed").length;
   if (bypassed > 0) {
@@ -91,7 +92,7 @@ export async function createTrustGate(
     refuse(hook) {
       const trust = states.get(hook.definition);
       if (trust === undefined || isRunnableTrustState(trust.state)) return null;
-      return createHookTrustDiagnostic(hook.definition, trust, options.command);
+      return createHookTrustDiagnostic(hook.definition, trust, options.suggestCommand);
     },
     async verify(hook) {
       const trust = states.get(hook.definition);
@@ -104,7 +105,7 @@ export async function createTrustGate(
       });
       if (current === trust.hash) return null;
       const modified: HookTrust = { ...trust, state: "modified" };
-      return createHookTrustDiagnostic(hook.definition, modified, options.command);
+      return createHookTrustDiagnostic(hook.definition, modified, options.suggestCommand);
     },
     stateOf(definition) {
       return states.get(definition)?.state ?? "none";

@@ -5,10 +5,10 @@ import type { DiscoveryOptions } from "../../config/discover-config-files.js";
 import type { Profile } from "../../profiles/profile.js";
 import { profiles } from "../../profiles/profiles.js";
 import {
+  type AgentHooksCommandFlags,
   formatAgentHooksCommand,
-  formatCommand,
-  type TrustCommandOptions,
-} from "../../trust/evaluate-hook-trust.js";
+} from "../../shared/format-agent-hooks-command.js";
+import { formatCommand } from "../../trust/evaluate-hook-trust.js";
 import { findTrustEntry, type TrustStore, writeTrustStore } from "../../trust/trust-store.js";
 import {
   recordHookDisabled,
@@ -34,7 +34,7 @@ export interface HooksCommandContext {
   profile: Profile;
   discovery: DiscoveryOptions;
   /** The flags that suggested commands repeat (`--home`, `--system-dir`, `--cwd`). */
-  commandOptions: TrustCommandOptions;
+  commandOptions: AgentHooksCommandFlags;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Whether stdin is a terminal (`hooks review` needs one). */

@@ -2,10 +2,10 @@ import { open } from "node:fs/promises";
 import * as prompts from "@clack/prompts";
 import pc from "picocolors";
 import {
+  type AgentHooksCommandFlags,
   formatAgentHooksCommand,
-  formatCommand,
-  type TrustCommandOptions,
-} from "../../trust/evaluate-hook-trust.js";
+} from "../../shared/format-agent-hooks-command.js";
+import { formatCommand } from "../../trust/evaluate-hook-trust.js";
 import type { TrustStore, TrustStoreWrite } from "../../trust/trust-store.js";
 import { recordHookDisabled, recordHookTrusted } from "../../trust/update-trust-store.js";
 import { escapeControlCharacters } from "./escape-control-characters.js";
@@ -16,7 +16,7 @@ import type { HookInventory, HookInventoryEntry, HookScript } from "./load-hook-
 export interface ReviewHooksOptions {
   home: string;
   save: (store: TrustStore) => Promise<TrustStoreWrite>;
-  commandOptions: TrustCommandOptions;
+  commandOptions: AgentHooksCommandFlags;
 }
 
 type ReviewChoice = "trust" | "disable" | "skip";
