@@ -32,8 +32,12 @@ export interface HookSnapshot {
   /** Each event's hooks indexed by the names their matchers select. */
   indexes: ReadonlyMap<string, HookNameIndex>;
   trustGate: TrustGate;
+  /** False when configuration turns hooks off (`[features] hooks = false`, `disableAllHooks`). */
+  hooksEnabled: boolean;
   /** Load, compile and trust diagnostics, in that order. */
   diagnostics: Diagnostic[];
+  /** The load stage's diagnostics alone (discovery and parsing), the first of `diagnostics`. */
+  configDiagnostics: Diagnostic[];
 }
 
 /**
@@ -82,6 +86,8 @@ export async function loadHookSnapshot(
     compiled,
     indexes,
     trustGate,
+    hooksEnabled: loaded.hooksEnabled,
     diagnostics: [...loaded.diagnostics, ...compiled.diagnostics, ...trustGate.diagnostics],
+    configDiagnostics: loaded.diagnostics,
   };
 }

@@ -2,8 +2,8 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { DiscoveryOptions } from "../../config/discover-config-files.js";
 import type { HookDefinition } from "../../config/hook-definition.js";
-import { loadConfig } from "../../config/load-config.js";
 import type { Diagnostic } from "../../diagnostic.js";
+import { loadHookSnapshot } from "../../load-hook-snapshot.js";
 import type { Profile } from "../../profiles/profile.js";
 import { expandHome } from "../../shared/expand-home.js";
 import { evaluateHookTrust, type HookTrust } from "../../trust/evaluate-hook-trust.js";
@@ -55,8 +55,9 @@ export async function loadHookInventory(
     profile.trust === null
       ? null
       : path.resolve(discovery.cwd, expandHome(profile.trust.storeFile, discovery.home));
+  // Trust is evaluated here rather than by a gate: the list shows every state and keeps the store.
   const [loaded, read] = await Promise.all([
-    loadConfig(profile, discovery),
+    loadHookSnapshot(profile, { ...discovery, trust: false }),
     storeFile === null
       ? { store: createEmptyTrustStore(), diagnostics: [] }
       : readTrustStore(storeFile),
@@ -86,8 +87,8 @@ export async function loadHookInventory(
     storeFile,
     store: read.store,
     entries,
-    diagnostics: [...loaded.diagnostics, ...read.diagnostics],
-    hooksEnabled: (loaded as { hooksEnabled?: boolean }).hooksEnabled !== false,
+    diagnostics: [...loaded.configDiagnostics, ...read.diagnostics],
+    hooksEnabled: loaded.hooksEnabled,
   };
 }
 
