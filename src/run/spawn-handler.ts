@@ -1,5 +1,4 @@
 import { statSync } from "node:fs";
-import { createHandlerProcessTree } from "./handler-process-tree.js";
 import { createOutputCapture } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
@@ -9,24 +8,7 @@ import {
   resolveShellInvocation,
 } from "./resolve-invocation.js";
 import { spawnHandlerProcess } from "./spawn-handler-process.js";
-
-/** How long to keep reading after the leader exits when something else holds its pipes open. */
-const drainWindowMs = 100;
-
-/** How often a killed handler's processes are checked for survivors. */
-const groupWatchIntervalMs = 50;
-
-/** How often a killed handler's group is checked before its run is reported. */
-const groupPollIntervalMs = 10;
-
-/** The longest delay `setTimeout` accepts. */
-const maximumDelayMs = 2_147_483_647;
-
-/** The part of an outcome that depends on how the process ended. */
-type EndFields = Pick<
-  ProcessOutcome,
-  "exitCode" | "signal" | "timedOut" | "cancelled" | "spawnError"
->;
+import { type EndFields, superviseHandlerRun } from "./supervise-handler-run.js";
 
 /**
  * Runs one handler process in its own process group, feeds it `request.input`, and resolves
@@ -143,150 +125,14 @@ function runInvocation(
     });
     return;
   }
-  const { child, marker } = started;
-
-  let settled = false;
-  let leaderExited = false;
-  let exitCode: number | null = null;
-  let exitSignal: string | null = null;
-  let stopReason: "timeout" | "cancel" | null = null;
-  /** A kill of the run's processes has begun (a stop, or leftovers holding the output). */
-  let killing = false;
-  /** When a killed run is reported even if one of its processes is still dying. */
-  let reportBy = 0;
-  let timeoutTimer: NodeJS.Timeout | undefined;
-  let drainTimer: NodeJS.Timeout | undefined;
-  let forceTimer: NodeJS.Timeout | undefined;
-  let groupPoll: NodeJS.Timeout | undefined;
-  const pid = child.pid;
-  const tree =
-    pid === undefined
-      ? null
-      : createHandlerProcessTree(pid, marker, { leaderExited: () => leaderExited });
-
-  const settle = (exit: Pick<ProcessOutcome, "exitCode" | "signal" | "spawnError">): void => {
-    if (settled) {
-      return;
-    }
-    settled = true;
-    clearTimeout(timeoutTimer);
-    clearTimeout(drainTimer);
-    clearTimeout(forceTimer);
-    clearInterval(groupPoll);
-    request.signal?.removeEventListener("abort", onAbort);
-    // After 'close' the pipes are already closed; the drain and force paths close them here.
-    if (!child.stdin.destroyed) child.stdin.destroy();
-    if (!child.stdout.destroyed) child.stdout.destroy();
-    if (!child.stderr.destroyed) child.stderr.destroy();
-    // A leader that never reported its exit must not keep the event loop alive.
-    child.unref();
-    resolveOutcome({
-      ...exit,
-      timedOut: stopReason === "timeout",
-      cancelled: stopReason === "cancel",
-    });
-  };
-  const settleWithExit = (): void => {
-    // A killed run is reported once its processes are gone (a signal takes a moment to land),
-    // so nothing of a timed-out hook still runs when the host hears of it; bounded by `reportBy`.
-    if (
-      settled ||
-      groupPoll !== undefined ||
-      !killing ||
-      tree === null ||
-      performance.now() >= reportBy ||
-      !tree.isAlive()
-    ) {
-      if (groupPoll === undefined) settle({ exitCode, signal: exitSignal, spawnError: null });
-      return;
-    }
-    groupPoll = setInterval(() => {
-      if (performance.now() >= reportBy || !tree.isAlive()) {
-        settle({ exitCode, signal: exitSignal, spawnError: null });
-      }
-    }, groupPollIntervalMs);
-  };
-
-  /** SIGTERM to every process of the run now, SIGKILL to those left after the grace period. */
-  const killRun = (): void => {
-    if (tree === null || killing) return;
-    killing = true;
-    tree.signal("SIGTERM");
-    // Not cleared on settle: processes that ignore SIGTERM must still be killed.
-    const escalation = setTimeout(() => {
-      clearInterval(runWatch);
-      tree.signal("SIGKILL");
-      if (!settled && !leaderExited) {
-        forceTimer = setTimeout(() => {
-          settle({ exitCode: null, signal: "SIGKILL", spawnError: null });
-        }, drainWindowMs);
-      }
-    }, clampDelay(request.killGraceMs));
-    // Once every process is gone there is nothing left to kill: let the host exit early.
-    const runWatch = setInterval(() => {
-      if (leaderExited && !tree.isAlive()) {
-        clearTimeout(escalation);
-        clearInterval(runWatch);
-      }
-    }, groupWatchIntervalMs);
-    runWatch.unref();
-  };
-
-  const stop = (reason: "timeout" | "cancel"): void => {
-    if (settled || leaderExited || stopReason !== null || pid === undefined) {
-      return;
-    }
-    stopReason = reason;
-    clearTimeout(timeoutTimer);
-    killRun();
-  };
-  function onAbort(): void {
-    stop("cancel");
-  }
-  /** The drain window after the leader's exit ended and something still holds its output. */
-  const endDrain = (): void => {
-    if (settled) return;
-    if (!killing) {
-      // The hook is done; processes it left holding its output are ended, not waited for.
-      reportBy = performance.now() + drainWindowMs;
-      killRun();
-    }
-    settleWithExit();
-  };
-
-  // A started process's later errors (such as a failed kill) do not change its outcome.
-  child.on("error", ignoreError);
-  child.on("exit", (code, signal) => {
-    leaderExited = true;
-    reportBy = performance.now() + drainWindowMs;
-    exitCode = code;
-    exitSignal = signal;
-    clearTimeout(timeoutTimer);
-    clearTimeout(forceTimer);
-    if (!settled) {
-      // Descendants may hold the pipes open forever: read a little longer, then stop.
-      drainTimer = setTimeout(endDrain, drainWindowMs);
-    }
+  superviseHandlerRun({
+    child: started.child,
+    marker: started.marker,
+    request,
+    stdout: stdoutCapture,
+    stderr: stderrCapture,
+    finish: resolveOutcome,
   });
-  child.on("close", () => {
-    if (leaderExited) {
-      settleWithExit();
-    }
-  });
-
-  child.stdout.on("data", (chunk: Buffer) => stdoutCapture.append(chunk));
-  child.stderr.on("data", (chunk: Buffer) => stderrCapture.append(chunk));
-  child.stdout.on("error", ignoreError);
-  child.stderr.on("error", ignoreError);
-  // A handler that never reads stdin, or exits early, makes writes fail with EPIPE.
-  child.stdin.on("error", ignoreError);
-  child.stdin.end(request.input);
-
-  const timeout = timeoutDelay(request.timeoutMs);
-  if (timeout !== null) {
-    timeoutTimer = setTimeout(() => stop("timeout"), timeout);
-  }
-  request.signal?.addEventListener("abort", onAbort, { once: true });
 }
 
 /** The spawn error's message, noting a bad working directory (reported as ENOENT or ENOTDIR). */
@@ -307,22 +153,3 @@ function describeEntry(path: string): "directory" | "other" | "missing" {
     return "missing";
   }
 }
-
-/** The timeout as a timer delay, or null for no timeout (infinite or not a number). */
-function timeoutDelay(timeoutMs: number): number | null {
-  if (Number.isNaN(timeoutMs) || timeoutMs > maximumDelayMs) {
-    return null;
-  }
-  return Math.max(0, timeoutMs);
-}
-
-/** A delay forced into the range `setTimeout` accepts. */
-function clampDelay(delayMs: number): number {
-  if (Number.isNaN(delayMs)) {
-    return 0;
-  }
-  return Math.min(Math.max(0, delayMs), maximumDelayMs);
-}
-
-/** Swallows a stream error the outcome already reflects. */
-function ignoreError(): void {}
