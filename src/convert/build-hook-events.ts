@@ -15,7 +15,8 @@ export function buildGroupedEvents(
   hooks: readonly PortableHook[],
   format: HookFormat,
   write: {
-    matcher(hook: PortableHook): string | null;
+    /** The matcher as the format writes it; default the portable one. */
+    matcher?(hook: PortableHook): string | null;
     handler(hook: PortableHook): Record<string, unknown>;
   },
 ): Record<string, WrittenGroup[]> {
@@ -25,7 +26,7 @@ export function buildGroupedEvents(
     const name = selectEventName(hook, format);
     const groups = events[name] ?? [];
     events[name] = groups;
-    const matcher = write.matcher(hook);
+    const matcher = write.matcher === undefined ? hook.matcher : write.matcher(hook);
     const previous = lastHook.get(name);
     const current = groups.at(-1);
     const sameGroup =

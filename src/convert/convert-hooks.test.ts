@@ -62,7 +62,7 @@ describe("convert: every fixture into every format", () => {
     // Every hook that is not in the output was reported as dropped.
     const source = hookFormats[format].read(readFixture(file), file);
     if (!source.ok) throw new Error(source.error);
-    const dropped = result.issues.filter((issue) => issue.reason.endsWith("the hook is dropped"));
+    const dropped = result.issues.filter((issue) => issue.message.endsWith("the hook is dropped"));
     expect(written.set.hooks.length).toBe(source.set.hooks.length - dropped.length);
     expect(result.lossy).toBe(result.issues.some((issue) => issue.kind === "lossy"));
     if (syntax === "json") {

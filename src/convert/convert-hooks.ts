@@ -49,7 +49,10 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
   const read = source.read(options.text, options.file, options.sourceSyntax);
   if (!read.ok) return read;
   const fitted = fitHooksToFormat(read.set, target, syntax);
-  const issues = removeRepeatedIssues([...read.issues, ...fitted.issues]);
+  const issues = removeRepeatedIssues([...read.issues, ...fitted.issues]).map((issue) => ({
+    ...issue,
+    file: options.file,
+  }));
   return {
     ok: true,
     output: target.write(fitted.set, syntax),
@@ -62,7 +65,7 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
 function removeRepeatedIssues(issues: readonly ConversionIssue[]): ConversionIssue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => {
-    const key = JSON.stringify([issue.kind, issue.subject, issue.path, issue.reason]);
+    const key = JSON.stringify([issue.kind, issue.subject, issue.path, issue.message]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -9,7 +9,7 @@ function fitTestCommand(command: Partial<PortableCommand>, from: FormatName, to:
   const issues: ConversionIssue[] = [];
   const hook = createTestHook({ command }, from);
   const fitted = fitCommand(hook, hookFormats[from], hookFormats[to], issues);
-  return { fitted, reasons: issues.map((issue) => `${issue.subject}: ${issue.reason}`) };
+  return { fitted, reasons: issues.map((issue) => `${issue.subject}: ${issue.message}`) };
 }
 
 describe("fitCommand", () => {

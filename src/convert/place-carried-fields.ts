@@ -1,3 +1,5 @@
+import { isRecord } from "../shared/is-record.js";
+import { compactObject } from "./compact-object.js";
 import type { CarriedField } from "./portable-hooks.js";
 
 /** Sets carried fields back at their places in a document or handler object. */
@@ -22,4 +24,32 @@ export function placeCarriedFields(
     }
     container[last] = field.value;
   }
+}
+
+/** A written handler or entry: its defined fields, then its carried ones at their places. */
+export function buildWrittenHandler(
+  fields: Record<string, unknown>,
+  carried: readonly CarriedField[],
+): Record<string, unknown> {
+  const handler = compactObject(fields);
+  placeCarriedFields(handler, carried);
+  return handler;
+}
+
+/**
+ * A written document: `leading` fields, the carried ones at their places, the defined `fields`,
+ * then the events map as `hooks` (merged into a carried `hooks` table, ZeroCode's `managed_dir`).
+ */
+export function buildWrittenDocument(parts: {
+  leading?: Record<string, unknown>;
+  carried: readonly CarriedField[];
+  fields?: Record<string, unknown>;
+  events: Record<string, unknown>;
+}): Record<string, unknown> {
+  const document: Record<string, unknown> = { ...parts.leading };
+  placeCarriedFields(document, parts.carried);
+  Object.assign(document, compactObject(parts.fields ?? {}));
+  const table = document.hooks;
+  document.hooks = isRecord(table) ? { ...table, ...parts.events } : parts.events;
+  return document;
 }

@@ -1,9 +1,10 @@
-import { formatJsonPath, type JsonPathSegment } from "../shared/format-json-path.js";
+import { formatJsonPath } from "../shared/format-json-path.js";
 import { isRecord } from "../shared/is-record.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import type { HookFormat, ReadResult } from "./hook-format.js";
 import type { ParsedSource } from "./parse-source-text.js";
-import type { CarriedField, DocumentSyntax, PortableHook } from "./portable-hooks.js";
+import type { CarriedField, DocumentSyntax } from "./portable-hooks.js";
+import { type EventsLayout, readHookEvents } from "./read-hook-events.js";
 
 /** What a format does with a root key other than `hooks`. */
 export type RootKeyRole =
@@ -16,14 +17,13 @@ export type RootKeyRole =
 export interface DocumentRules {
   format: HookFormat;
   syntax: DocumentSyntax;
-  /** The role of a root key beside `hooks`; unlisted keys are carried. */
+  /** The role of a root key beside `hooks`. */
   classifyRootKey(key: string, value: unknown): RootKeyRole;
-  /** Reads the events map at `hooks`. */
-  readEvents(
-    events: Record<string, unknown>,
-    at: readonly JsonPathSegment[],
-    issues: ConversionIssue[],
-  ): PortableHook[];
+  layout: EventsLayout;
+  /** Handler keys, where this syntax spells them otherwise than the format (ZeroCode TOML). */
+  handlerKeys?: HookFormat["handlerKeys"];
+  /** Keys of the `hooks` table that are settings, not events: carried (ZeroCode's `managed_dir`). */
+  tableKeys?: readonly string[];
 }
 
 /**
@@ -34,7 +34,7 @@ export function readHookDocument(
   parsed: ParsedSource,
   file: string,
   rules: DocumentRules,
-  issues: ConversionIssue[],
+  issues: ConversionIssue[] = [],
 ): ReadResult {
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const document = parsed.value;
@@ -61,12 +61,7 @@ export function readHookDocument(
       if (typeof value === "string") description = value;
       else issues.push(createLossyIssue('"description"', key, "must be a string; it is dropped"));
     } else if (role.role === "carried") {
-      extraFields.push({
-        segments: [key],
-        value,
-        path: formatJsonPath([key]),
-        consequence: role.consequence,
-      });
+      extraFields.push(carryField([key], value, role.consequence));
     } else if (role.role === "setting") {
       settings.push(key);
     }
@@ -80,10 +75,34 @@ export function readHookDocument(
       ),
     );
   }
-  const hooks = isRecord(document.hooks) ? rules.readEvents(document.hooks, ["hooks"], issues) : [];
+  const events: Record<string, unknown> = isRecord(document.hooks) ? { ...document.hooks } : {};
+  for (const key of rules.tableKeys ?? []) {
+    if (!Object.hasOwn(events, key)) continue;
+    extraFields.push(carryField(["hooks", key], events[key], null));
+    delete events[key];
+  }
+  const hooks = readHookEvents(
+    events,
+    ["hooks"],
+    {
+      format: rules.format,
+      layout: rules.layout,
+      handlerKeys: rules.handlerKeys ?? rules.format.handlerKeys,
+    },
+    issues,
+  );
   return {
     ok: true,
     set: { format: rules.format.name, syntax: rules.syntax, description, hooks, extraFields },
     issues,
   };
+}
+
+/** A field carried as written, at `segments` of the document. */
+export function carryField(
+  segments: readonly string[],
+  value: unknown,
+  consequence: string | null,
+): CarriedField {
+  return { segments, value, path: formatJsonPath(segments), consequence };
 }

@@ -1,8 +1,10 @@
-/** What ends a `tool_output` that was cut to the limit. */
-export const truncationMarker = "…[output truncated]";
+import { deepagentsEventStreamProfile } from "../profiles/deepagents-event-stream.js";
 
-/** The seed's `HOOK_TOOL_OUTPUT_LIMIT`: the most characters of `tool_output` sent. */
-export const defaultOutputLimit = 2000;
+/** What ends a `tool_output` that was cut to the limit. */
+export const truncationMarker = deepagentsEventStreamProfile.truncationMarker;
+
+/** The host's `HOOK_TOOL_OUTPUT_LIMIT`: the most characters of `tool_output` sent. */
+export const defaultOutputLimit = deepagentsEventStreamProfile.toolOutputLimitCharacters;
 
 const markerLength = [...truncationMarker].length;
 

@@ -3,9 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeHandler } from "../decide/describe-handler.js";
 import { createEventDispatcher, type EventDispatcherOptions } from "./create-event-dispatcher.js";
+import type { EventDiagnostic } from "./event-diagnostic.js";
 import type { EventLogEntry } from "./event-logger.js";
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/event-stream/", import.meta.url));
@@ -297,6 +298,57 @@ describe("createEventDispatcher", () => {
     expect(missing.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["config_not_found"]);
     await missing.dispatch("session.start", {});
     await missing.shutdown();
+  });
+
+  it("sends every diagnostic to onDiagnostic as it is, info included, beside the deprecated logger", async () => {
+    const reported: EventDiagnostic[] = [];
+    const failing = ["/bin/sh", fixture("exit-with-code.sh"), "3"];
+    const { config, dispatcher, logged } = await setUp(
+      () => [{ command: failing }, { command: "bash adapter.sh" }],
+      { onDiagnostic: (diagnostic) => reported.push(diagnostic) },
+    );
+    const loadDiagnostic = {
+      code: "invalid_config",
+      severity: "error",
+      message: expect.stringMatching(/ never runs a shell\); the entry is skipped$/),
+      file: config,
+      path: "hooks[1].command",
+    };
+    expect(dispatcher.diagnostics).toEqual([loadDiagnostic]);
+    expect(reported).toEqual([{ ...loadDiagnostic, event: null, command: null }]);
+    // The logger still gets the file and JSON path in the message, as before.
+    expect(logged.map((entry) => entry.message)).toEqual([
+      `${reported[0]?.message} (${config} hooks[1].command)`,
+    ]);
+    await dispatcher.dispatch("session.start", {});
+    const failure = {
+      code: "nonzero_exit",
+      severity: "warning",
+      file: config,
+      path: "hooks[0]",
+      event: "session.start",
+      command: failing,
+    };
+    expect(reported[1]).toMatchObject(failure);
+    expect(logged[1]).toEqual(reported[1]);
+
+    const decisionForm = path.join(path.dirname(config), "decision.json");
+    await writeFile(decisionForm, JSON.stringify({ hooks: { PreToolUse: [] } }));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const quiet: EventDiagnostic[] = [];
+    await createEventDispatcher({
+      configFiles: [decisionForm],
+      onDiagnostic: (diagnostic) => {
+        quiet.push(diagnostic);
+        throw new Error("listener failed");
+      },
+    });
+    warn.mockRestore();
+    expect(quiet.map((diagnostic) => [diagnostic.code, diagnostic.severity])).toEqual([
+      ["decision_form_config", "info"],
+    ]);
+    // With onDiagnostic and no logger, nothing goes to the console.
+    expect(warn).not.toHaveBeenCalled();
   });
 
   // Correctness under load only: how responsive the event loop stays is a timing, not a unit test.

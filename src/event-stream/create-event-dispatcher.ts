@@ -1,12 +1,18 @@
 import os from "node:os";
+import { setImmediate as waitForNextTurn } from "node:timers/promises";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { deepagentsEventStreamProfile } from "../profiles/deepagents-event-stream.js";
 import { spawnHandler } from "../run/spawn-handler.js";
 import { isRecord } from "../shared/is-record.js";
 import { defaultOutputLimit } from "./cap-tool-output.js";
-import { createSpawnPacer } from "./create-spawn-pacer.js";
 import { describeHookFailure } from "./describe-hook-failure.js";
+import {
+  createEventDiagnostic,
+  type EventDiagnostic,
+  type EventDiagnosticListener,
+} from "./event-diagnostic.js";
 import type { EventHook } from "./event-hook.js";
-import { consoleEventLogger, type EventLogEntry, type EventLogger } from "./event-logger.js";
+import { adaptEventLogger, consoleEventLogger, type EventLogger } from "./event-logger.js";
 import { type EventDelivery, selectEventDelivery } from "./event-stream-events.js";
 import { loadEventHooks } from "./load-event-hooks.js";
 
@@ -14,13 +20,9 @@ import { loadEventHooks } from "./load-event-hooks.js";
 export type EventPayload = Readonly<Record<string, unknown>>;
 
 /** How long a hook may run before its process group is killed, when not configured. */
-export const defaultTimeoutSeconds = 60;
+export const defaultTimeoutSeconds = deepagentsEventStreamProfile.defaultTimeoutSeconds;
 
-/** Time between SIGTERM and SIGKILL of a timed-out hook's process group. */
-const killGraceMs = 1000;
-
-/** Bytes of each output stream kept (only stderr is used, in failure messages). */
-const captureLimitBytes = 16 * 1024;
+const { killGraceMs, captureLimitBytes } = deepagentsEventStreamProfile;
 
 /** Options of `createEventDispatcher`; every one is optional. */
 export interface EventDispatcherOptions {
@@ -32,7 +34,17 @@ export interface EventDispatcherOptions {
   cwd?: string;
   /** Handlers' environment; default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Receives every failure and configuration warning; default `consoleEventLogger`. */
+  /**
+   * Receives every diagnostic as it happens: each load diagnostic (info included) at creation,
+   * then each failed run, dropped dispatch and bad payload. Anything it throws is ignored.
+   */
+  onDiagnostic?: EventDiagnosticListener;
+  /**
+   * Receives every warning and error, configuration problems with their file and JSON path added
+   * to the message; default `consoleEventLogger` when `onDiagnostic` is not given either.
+   *
+   * @deprecated Use `onDiagnostic`.
+   */
   logger?: EventLogger;
   /** The most characters of a `tool_output` the tool-event tracker sends; default 2000. */
   outputLimit?: number;
@@ -46,7 +58,7 @@ export interface EventDispatcher {
   readonly hooks: readonly EventHook[];
   /** The configuration files that were read. */
   readonly files: readonly string[];
-  /** Problems found at creation (those of severity warning and error were also logged). */
+  /** Problems found at creation (also sent to `onDiagnostic`; warnings and errors to `logger`). */
   readonly diagnostics: readonly Diagnostic[];
   /** The `tool_output` cap in characters. */
   readonly outputLimit: number;
@@ -64,7 +76,7 @@ export interface EventDispatcher {
   drain(): Promise<void>;
   /**
    * Dispatches `finalEvent` (default `session.end`) once, after every earlier non-tool event,
-   * then drains. Later calls return the same promise; later dispatches are dropped and logged.
+   * then drains. Later calls return the same promise; later dispatches are dropped and reported.
    */
   shutdown(finalEvent?: string, payload?: EventPayload): Promise<void>;
 }
@@ -72,12 +84,15 @@ export interface EventDispatcher {
 /**
  * Loads the event-stream hooks once (`~/.deepagents/hooks.json`, list form) and returns the
  * dispatcher. Hooks run as argv, never through a shell, with `{"event": <name>, ...payload}` on
- * stdin; failures go to `logger`, never to the caller; processes are started a few per event-loop
- * turn so the host never stalls.
+ * stdin; failures go to `onDiagnostic` as diagnostics, never to the caller; no process starts
+ * inside a dispatch call, and starts are paced as the decision engine's are, so the host never
+ * stalls.
  *
  * @example
  * ```ts
- * const events = await createEventDispatcher({ logger: (entry) => log.warn(entry.message) });
+ * const events = await createEventDispatcher({
+ *   onDiagnostic: (diagnostic) => log.warn(diagnostic, diagnostic.message),
+ * });
  * await events.dispatch("session.start", { session_id: "abc" });
  * events.dispatchFireAndForget("tool.use", { tool_name: "ls", tool_id: "t1", tool_args: {} });
  * await events.shutdown(); // session.end, last, once
@@ -86,12 +101,18 @@ export interface EventDispatcher {
 export async function createEventDispatcher(
   options: EventDispatcherOptions = {},
 ): Promise<EventDispatcher> {
-  const logger = options.logger ?? consoleEventLogger;
-  const logEntry = (entry: EventLogEntry): void => {
-    try {
-      logger(entry);
-    } catch {
-      // A throwing logger must not reach the host either.
+  const listeners: EventDiagnosticListener[] = [];
+  if (options.onDiagnostic !== undefined) listeners.push(options.onDiagnostic);
+  if (options.logger !== undefined || options.onDiagnostic === undefined) {
+    listeners.push(adaptEventLogger(options.logger ?? consoleEventLogger));
+  }
+  const report = (diagnostic: EventDiagnostic): void => {
+    for (const listener of listeners) {
+      try {
+        listener(diagnostic);
+      } catch {
+        // A throwing listener must not reach the host either.
+      }
     }
   };
   const cwd = options.cwd ?? process.cwd();
@@ -112,23 +133,9 @@ export async function createEventDispatcher(
     { name: "outputLimit", fallback: defaultOutputLimit, minimum: 0, inclusive: true },
     diagnostics,
   );
-  for (const diagnostic of diagnostics) {
-    if (diagnostic.severity === "info") continue;
-    // Messages without a JSON path already name their file.
-    const located =
-      diagnostic.file === null || diagnostic.path === null
-        ? ""
-        : ` (${diagnostic.file} ${diagnostic.path})`;
-    logEntry({
-      ...diagnostic,
-      message: `${diagnostic.message}${located}`,
-      event: null,
-      command: null,
-    });
-  }
+  for (const diagnostic of diagnostics) report({ ...diagnostic, event: null, command: null });
 
   const timeoutMs = timeoutSeconds * 1000;
-  const pacer = createSpawnPacer();
   const pending = new Set<Promise<void>>();
   const hooksByEvent = new Map<string, EventHook[]>();
   let orderedTail: Promise<void> = Promise.resolve();
@@ -148,24 +155,21 @@ export async function createEventDispatcher(
 
   const runHook = async (event: string, hook: EventHook, input: string): Promise<void> => {
     try {
-      const outcome = await pacer.run(() =>
-        spawnHandler({
-          command: hook.command,
-          cwd,
-          env,
-          input,
-          timeoutMs,
-          killGraceMs,
-          captureLimitBytes,
-        }),
-      );
+      const outcome = await spawnHandler({
+        command: hook.command,
+        cwd,
+        env,
+        input,
+        timeoutMs,
+        killGraceMs,
+        captureLimitBytes,
+      });
       const failure = describeHookFailure(outcome, { event, hook, timeoutMs });
-      if (failure !== null) logEntry(failure);
+      if (failure !== null) report(failure);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      logEntry(
-        createEntry("spawn_failed", "error", `${event} hook could not start: ${reason}`, event),
-      );
+      const message = `${event} hook could not start: ${reason}`;
+      report(createEventDiagnostic("spawn_failed", "error", message, { event }));
     }
   };
 
@@ -176,7 +180,7 @@ export async function createEventDispatcher(
   ): Promise<void> => {
     if (finalDispatch !== null) {
       const message = `${event} was dispatched after ${finalEventName} (shutdown); it is dropped`;
-      logEntry(createEntry("engine_closed", "warning", message, event));
+      report(createEventDiagnostic("engine_closed", "warning", message, { event }));
       return Promise.resolve();
     }
     const hooks = selectHooks(event);
@@ -184,10 +188,12 @@ export async function createEventDispatcher(
     // Serialized now: a payload the host changes after the call is sent as it was.
     const input = serializePayload(event, payload);
     if (typeof input !== "string") {
-      logEntry(input);
+      report(input);
       return Promise.resolve();
     }
     const runAll = async (): Promise<void> => {
+      // Nothing starts inside the dispatch call; spawnHandler paces the starts from there.
+      await waitForNextTurn();
       await Promise.all(hooks.map((hook) => runHook(event, hook, input)));
     };
     let work: Promise<void>;
@@ -217,7 +223,7 @@ export async function createEventDispatcher(
       void scheduleEvent(event, payload, selectEventDelivery(event));
     },
     drain,
-    shutdown(finalEvent = "session.end", payload = {}) {
+    shutdown(finalEvent = deepagentsEventStreamProfile.finalEvent, payload = {}) {
       if (finalDispatch === null) {
         const dispatched = scheduleEvent(finalEvent, payload, "ordered");
         finalEventName = finalEvent;
@@ -232,14 +238,10 @@ export async function createEventDispatcher(
 function serializePayload(
   event: string,
   payload: EventPayload | undefined,
-): string | EventLogEntry {
+): string | EventDiagnostic {
   if (payload !== undefined && !isRecord(payload)) {
-    return createEntry(
-      "invalid_payload",
-      "error",
-      `The ${event} payload must be a plain object; nothing runs`,
-      event,
-    );
+    const message = `The ${event} payload must be a plain object; nothing runs`;
+    return createEventDiagnostic("invalid_payload", "error", message, { event });
   }
   try {
     const body: Record<string, unknown> = { event, ...payload };
@@ -247,22 +249,9 @@ function serializePayload(
     return JSON.stringify(body);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return createEntry(
-      "invalid_payload",
-      "error",
-      `The ${event} payload cannot be serialized (${reason}); nothing runs`,
-      event,
-    );
+    const message = `The ${event} payload cannot be serialized (${reason}); nothing runs`;
+    return createEventDiagnostic("invalid_payload", "error", message, { event });
   }
-}
-
-function createEntry(
-  code: EventLogEntry["code"],
-  severity: "warning" | "error",
-  message: string,
-  event: string | null,
-): EventLogEntry {
-  return { ...createDiagnostic(code, severity, message), event, command: null };
 }
 
 /** A numeric option, or its default with an `invalid_config` warning when it is out of range. */

@@ -1,9 +1,10 @@
 import { capMessage } from "../decide/cap-message.js";
 import { describeHandler, describeHandlerLocation } from "../decide/describe-handler.js";
-import { createDiagnostic } from "../diagnostic.js";
+import type { DiagnosticCode } from "../diagnostic.js";
+import { deepagentsEventStreamProfile } from "../profiles/deepagents-event-stream.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
+import { createEventDiagnostic, type EventDiagnostic } from "./event-diagnostic.js";
 import type { EventHook } from "./event-hook.js";
-import type { EventLogEntry } from "./event-logger.js";
 
 /** The hook run a failure is described for. */
 export interface HookRun {
@@ -13,7 +14,7 @@ export interface HookRun {
 }
 
 /**
- * The log entry for a hook run that failed (could not start, timed out, was killed by a signal,
+ * The diagnostic for a hook run that failed (could not start, timed out, was killed by a signal,
  * exited non-zero), or null for a run that exited 0.
  *
  * @example
@@ -22,16 +23,15 @@ export interface HookRun {
  * // session.start hook "bash adapter.sh" exited with code 1: boom (/home/me/.deepagents/hooks.json hooks[0])
  * ```
  */
-export function describeHookFailure(outcome: ProcessOutcome, run: HookRun): EventLogEntry | null {
+export function describeHookFailure(outcome: ProcessOutcome, run: HookRun): EventDiagnostic | null {
   const subject = describeHandler({ event: run.event, command: run.hook.command });
   const where = describeHandlerLocation(run.hook);
   const stderr = outcome.stderr.trim();
-  const stderrNote = stderr === "" ? "" : `: ${capMessage(stderr, 500).text}`;
-  const entry = (code: EventLogEntry["code"], severity: "warning" | "error", message: string) => ({
-    ...createDiagnostic(code, severity, message, { file: run.hook.file, path: run.hook.path }),
-    event: run.event,
-    command: run.hook.command,
-  });
+  const stderrLimit = deepagentsEventStreamProfile.stderrLimitCharacters;
+  const stderrNote = stderr === "" ? "" : `: ${capMessage(stderr, stderrLimit).text}`;
+  const { command, file, path } = run.hook;
+  const entry = (code: DiagnosticCode, severity: "warning" | "error", message: string) =>
+    createEventDiagnostic(code, severity, message, { event: run.event, command, file, path });
   if (outcome.spawnError !== null) {
     return entry(
       "spawn_failed",

@@ -1,35 +1,35 @@
-/**
- * How an event is delivered: `ordered` events run in program order (each after the previous
- * one's handlers finished); `unordered` events run at once, concurrently, with no ordering.
- */
-export type EventDelivery = "ordered" | "unordered";
+import { deepagentsEventStreamProfile } from "../profiles/deepagents-event-stream.js";
+import type { EventDelivery } from "../profiles/event-stream-profile.js";
+
+export type { EventDelivery } from "../profiles/event-stream-profile.js";
+
+type Deliveries = typeof deepagentsEventStreamProfile.events;
+
+/** A name from the event-stream catalog. */
+export type EventStreamEventName = Deliveries[EventDelivery][number];
+
+/** Each catalog event's row: how it is delivered. */
+type EventStreamCatalog = {
+  readonly [Name in EventStreamEventName]: {
+    readonly delivery: Name extends Deliveries["ordered"][number] ? "ordered" : "unordered";
+  };
+};
 
 /**
- * The events a Deep Agents host emits on its event stream, with their delivery. Tool events,
- * `user.name.set` and (headless) `input.required` are fire-and-forget and unordered.
+ * The events a Deep Agents host emits on its event stream, with their delivery, as the profile
+ * table lists them. Tool events, `user.name.set` and (headless) `input.required` are
+ * fire-and-forget and unordered.
  *
  * @example
  * ```ts
  * eventStreamEvents["tool.use"].delivery; // "unordered"
  * ```
  */
-export const eventStreamEvents = {
-  "session.start": { delivery: "ordered" },
-  "session.end": { delivery: "ordered" },
-  "user.prompt": { delivery: "ordered" },
-  "task.complete": { delivery: "ordered" },
-  "context.offload": { delivery: "ordered" },
-  "context.compact": { delivery: "ordered" },
-  "permission.request": { delivery: "ordered" },
-  "tool.use": { delivery: "unordered" },
-  "tool.result": { delivery: "unordered" },
-  "tool.error": { delivery: "unordered" },
-  "user.name.set": { delivery: "unordered" },
-  "input.required": { delivery: "unordered" },
-} as const satisfies Record<string, { delivery: EventDelivery }>;
-
-/** A name from the event-stream catalog. */
-export type EventStreamEventName = keyof typeof eventStreamEvents;
+export const eventStreamEvents = Object.fromEntries(
+  (["ordered", "unordered"] as const).flatMap((delivery) =>
+    deepagentsEventStreamProfile.events[delivery].map((name) => [name, { delivery }]),
+  ),
+) as EventStreamCatalog;
 
 /** Whether `event` is in the catalog. */
 export function isEventStreamEvent(event: string): event is EventStreamEventName {

@@ -19,6 +19,7 @@ export {
   type MixedFormMark,
 } from "./detect-config-form.js";
 export { dispatchUserNameSet } from "./dispatch-user-name-set.js";
+export type { EventDiagnostic, EventDiagnosticListener } from "./event-diagnostic.js";
 export type { EventHook } from "./event-hook.js";
 export { consoleEventLogger, type EventLogEntry, type EventLogger } from "./event-logger.js";
 export {

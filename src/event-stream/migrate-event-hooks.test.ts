@@ -37,7 +37,11 @@ describe("migrateEventHooks", () => {
     if (!result.ok) return;
     expect(result.issues).toEqual([
       {
+        code: "conversion_lossy",
+        severity: "warning",
         kind: "lossy",
+        subject: null,
+        file: "hooks.json",
         path: "hooks[0]",
         message: expect.stringMatching(new RegExp(`^${event} has no equivalent \\(${reason}`)),
       },

@@ -1,4 +1,5 @@
 import { parseJsonDocument } from "../config/parse-json-document.js";
+import { type ConversionIssue, createConversionIssue } from "../convert/conversion-issue.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { isRecord } from "../shared/is-record.js";
 import { quoteShellWords } from "../shared/quote-shell-word.js";
@@ -8,13 +9,11 @@ import type { EventHook } from "./event-hook.js";
 import { eventStreamEvents, isEventStreamEvent } from "./event-stream-events.js";
 import { parseEventHooks } from "./parse-event-hooks.js";
 
-/** Something `migrate` could not carry over unchanged (`lossy`) or a remark (`note`). */
-export interface MigrationIssue {
-  kind: "lossy" | "note";
-  /** JSON path in the list-form file, such as `hooks[1]`, or null for the whole file. */
-  path: string | null;
-  message: string;
-}
+/**
+ * Something `migrate` could not carry over unchanged (`lossy`) or a remark (`note`): a conversion
+ * issue without a subject, its `path` in the list-form file (`hooks[1]`) or null.
+ */
+export type MigrationIssue = ConversionIssue;
 
 /** The decision-form document, its JSON text, and what did not carry over. */
 export type MigrationResult =
@@ -84,26 +83,30 @@ export function migrateEventHooks(text: string, file: string): MigrationResult {
   const issues: MigrationIssue[] = [];
   for (const diagnostic of diagnostics) {
     if (diagnostic.code === "unknown_event") continue; // reported below, per entry
-    issues.push({
-      kind: diagnostic.severity === "error" ? "lossy" : "note",
-      path: diagnostic.path,
-      message:
-        diagnostic.severity === "error"
-          ? diagnostic.message
-          : `${diagnostic.message}; it is not carried over`,
-    });
+    const lossy = diagnostic.severity === "error";
+    issues.push(
+      createConversionIssue(
+        lossy ? "lossy" : "note",
+        null,
+        diagnostic.path,
+        lossy ? diagnostic.message : `${diagnostic.message}; it is not carried over`,
+      ),
+    );
   }
   if (isRecord(parsed.value) && parsed.value.description !== undefined) {
-    issues.push({
-      kind: "note",
-      path: "description",
-      message: "the description is replaced by the migration note",
-    });
+    issues.push(
+      createConversionIssue(
+        "note",
+        null,
+        "description",
+        "the description is replaced by the migration note",
+      ),
+    );
   }
   const groups = new Map<string, unknown[]>();
   for (const hook of hooks) {
     for (const event of migrateHook(hook, groups, issues)) {
-      issues.push({ kind: "lossy", path: hook.path, message: event });
+      issues.push(createConversionIssue("lossy", null, hook.path, event));
     }
   }
   const document = {
@@ -118,7 +121,7 @@ export function migrateEventHooks(text: string, file: string): MigrationResult {
     ok: true,
     document,
     output: `${JSON.stringify(document, null, 2)}\n`,
-    issues,
+    issues: issues.map((issue) => ({ ...issue, file })),
     lossy: issues.some((issue) => issue.kind === "lossy"),
   };
 }
@@ -159,11 +162,14 @@ function migrateHook(
     list.push({ hooks: [handler] });
     groups.set(counterpart.decisionEvent, list);
     if (counterpart.loss !== null) {
-      issues.push({
-        kind: "lossy",
-        path: hook.path,
-        message: `${event} becomes ${counterpart.decisionEvent} only in part: ${counterpart.loss}`,
-      });
+      issues.push(
+        createConversionIssue(
+          "lossy",
+          null,
+          hook.path,
+          `${event} becomes ${counterpart.decisionEvent} only in part: ${counterpart.loss}`,
+        ),
+      );
     }
   }
   if (lost.length === 0) return [];

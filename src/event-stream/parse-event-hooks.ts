@@ -83,19 +83,19 @@ type Report = (
   at: Segments,
 ) => void;
 
+/** Reports why an entry is dropped (an `invalid_config` error) and returns null. */
+function skipEntry(report: Report, problem: string, at: Segments): null {
+  report("invalid_config", "error", `${problem}; the entry is skipped`, at);
+  return null;
+}
+
 function readEntry(
   entry: unknown,
   at: Segments,
   report: Report,
 ): Omit<EventHook, "file" | "path"> | null {
   if (!isRecord(entry)) {
-    report(
-      "invalid_config",
-      "error",
-      `A hook must be an object with a "command" argv list; the entry is skipped`,
-      at,
-    );
-    return null;
+    return skipEntry(report, `A hook must be an object with a "command" argv list`, at);
   }
   for (const key of Object.keys(entry)) {
     if (!entryKeys.has(key))
@@ -107,67 +107,42 @@ function readEntry(
   return { command, events };
 }
 
+/** The list when every item is a string; otherwise null, with the first other item reported. */
+function readStrings(
+  list: unknown[],
+  field: string,
+  at: Segments,
+  report: Report,
+): string[] | null {
+  const wrong = list.findIndex((item) => typeof item !== "string");
+  if (wrong === -1) return list as string[];
+  return skipEntry(report, `${field} must list only strings`, [...at, wrong]);
+}
+
 function readCommand(command: unknown, at: Segments, report: Report): string[] | null {
   if (typeof command === "string") {
-    report(
-      "invalid_config",
-      "error",
-      `command must be an argv list such as ["bash", "adapter.sh"], not a string (the event stream never runs a shell); the entry is skipped`,
-      at,
-    );
-    return null;
+    const problem = `command must be an argv list such as ["bash", "adapter.sh"], not a string (the event stream never runs a shell)`;
+    return skipEntry(report, problem, at);
   }
   if (!Array.isArray(command) || command.length === 0) {
-    report(
-      "invalid_config",
-      "error",
-      `command must be a non-empty argv list of strings; the entry is skipped`,
-      at,
-    );
-    return null;
+    return skipEntry(report, `command must be a non-empty argv list of strings`, at);
   }
-  const wrong = command.findIndex((word: unknown) => typeof word !== "string");
-  if (wrong !== -1) {
-    report("invalid_config", "error", `command must list only strings; the entry is skipped`, [
-      ...at,
-      wrong,
-    ]);
-    return null;
+  const words = readStrings(command, "command", at, report);
+  if (words?.[0] === "") {
+    const problem = `The program (the first argv word) must not be empty`;
+    return skipEntry(report, problem, [...at, 0]);
   }
-  if (command[0] === "") {
-    report(
-      "invalid_config",
-      "error",
-      `The program (the first argv word) must not be empty; the entry is skipped`,
-      [...at, 0],
-    );
-    return null;
-  }
-  return command as string[];
+  return words;
 }
 
 function readEvents(events: unknown, at: Segments, report: Report): string[] | null {
   // Omitted, null or empty: every event (as the Deep Agents host reads it).
   if (events === undefined || events === null) return [];
   if (!Array.isArray(events)) {
-    report(
-      "invalid_config",
-      "error",
-      `events must be a list of event names; the entry is skipped`,
-      at,
-    );
-    return null;
+    return skipEntry(report, `events must be a list of event names`, at);
   }
-  const wrong = events.findIndex((name: unknown) => typeof name !== "string");
-  if (wrong !== -1) {
-    report("invalid_config", "error", `events must list only strings; the entry is skipped`, [
-      ...at,
-      wrong,
-    ]);
-    return null;
-  }
-  const names = events as string[];
-  names.forEach((name, index) => {
+  const names = readStrings(events, "events", at, report);
+  names?.forEach((name, index) => {
     if (!isEventStreamEvent(name)) {
       report(
         "unknown_event",

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 const source = fileURLToPath(new URL("../", import.meta.url));
 
 const leaves = ["diagnostic.ts", "require-zod.ts", "open-private-file.ts"] as const;
-const stages = ["config", "match", "trust", "events", "run", "decide", "spill"] as const;
+const stages = ["config", "match", "trust", "payload", "run", "decide", "spill"] as const;
 const core = [
   ...leaves,
   ...stages,
@@ -39,7 +39,9 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   // "trust/ nothing of processes or output".
   trust: ["profiles", "config", "match", "diagnostic.ts", "require-zod.ts"],
   // Builds the payload from the profile.
-  events: ["profiles"],
+  payload: ["profiles"],
+  // The event schemas, derived from the profile tables.
+  "event-schemas": ["profiles"],
   // "run/ nothing of events or output formats".
   run: ["profiles", "config", "match", "trust", "diagnostic.ts"],
   // "decide/ nothing of processes beyond the ProcessOutcome value it receives".
@@ -68,7 +70,7 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
     "engine-types.ts",
     "diagnostic.ts",
   ],
-  explain: ["profiles", "config", "match", "trust", "events", "diagnostic.ts"],
+  explain: ["profiles", "config", "match", "trust", "payload", "diagnostic.ts"],
   observe: ["decide", "diagnostic.ts", "open-private-file.ts"],
   "engine-types.ts": core.filter(
     (unit) =>
@@ -78,10 +80,11 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   // Beside the pipeline: "convert/ ... shares the profile tables ... and a few config/ helpers";
   // the event stream shares the process runner and the stages' helpers.
   convert: ["profiles", "config"],
-  "event-stream": ["profiles", ...stages, "diagnostic.ts"],
+  // Migration reports the conversion issue shape.
+  "event-stream": ["profiles", ...stages, "diagnostic.ts", "convert/conversion-issue.ts"],
   // "agent-hooks/sdk ... no runtime dependencies": its own files, the profile tables, the
   // event schemas as types.
-  sdk: ["profiles", "events"],
+  sdk: ["profiles", "event-schemas"],
   // Users of the core; nothing in the core imports them.
   report: core,
   testing: core,

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { formatConversionIssue } from "../../convert/conversion-issue.js";
+import { formatIssueLine } from "../../convert/conversion-issue.js";
 import { convertHooks } from "../../convert/convert-hooks.js";
 import { findHookFormat } from "../../convert/hook-formats.js";
 import { type DocumentSyntax, formatNames } from "../../convert/portable-hooks.js";
@@ -65,7 +65,9 @@ Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losse
         ...(syntax !== undefined && { syntax }),
       });
       if (!result.ok) throw new UsageError(result.error);
-      for (const issue of result.issues) process.stderr.write(`${formatConversionIssue(issue)}\n`);
+      for (const issue of result.issues) {
+        process.stderr.write(`${formatIssueLine("convert", issue)}\n`);
+      }
       if (flags.output === undefined) {
         process.stdout.write(result.output);
       } else {

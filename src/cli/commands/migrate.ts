@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { formatIssueLine } from "../../convert/conversion-issue.js";
 import { migrateEventHooks } from "../../event-stream/migrate-event-hooks.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../shared-options.js";
@@ -28,8 +29,7 @@ Exit codes: 0 migrated, 1 usage error, 2 internal error, 3 migrated with losses 
       const result = migrateEventHooks(text, file === "-" ? "standard input" : file);
       if (!result.ok) throw new UsageError(result.error);
       for (const issue of result.issues) {
-        const where = issue.path === null ? "" : ` at ${issue.path}`;
-        process.stderr.write(`agent-hooks migrate: ${issue.kind}${where}: ${issue.message}\n`);
+        process.stderr.write(`${formatIssueLine("migrate", issue)}\n`);
       }
       process.stdout.write(result.output);
       if (result.lossy) process.exitCode = 3;

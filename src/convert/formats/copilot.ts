@@ -1,13 +1,12 @@
 import { buildFlatEvents } from "../build-hook-events.js";
-import { compactObject } from "../compact-object.js";
 import { createNoteIssue } from "../conversion-issue.js";
+import { defineHookFormat } from "../define-hook-format.js";
 import { formatJsonDocument } from "../format-json-document.js";
-import type { HookFormat, ReadResult } from "../hook-format.js";
+import type { ReadResult } from "../hook-format.js";
 import { listNamedEvents } from "../list-profile-events.js";
 import { parseSourceText } from "../parse-source-text.js";
-import { placeCarriedFields } from "../place-carried-fields.js";
+import { buildWrittenDocument, buildWrittenHandler } from "../place-carried-fields.js";
 import type { PortableHook, PortableHookSet } from "../portable-hooks.js";
-import { readFlatEvents } from "../read-flat-events.js";
 import { readHookDocument } from "../read-hook-document.js";
 import { selectWrittenTimeout } from "../resolve-default-timeout.js";
 
@@ -35,14 +34,13 @@ const eventNames = {
  * command and `powershell` the Windows one; there is no default command (a non-standard `command`
  * key is read as one, never written).
  */
-export const copilotFormat: HookFormat = {
+export const copilotFormat = defineHookFormat({
   name: "copilot",
   title: "Copilot CLI",
   syntaxes: ["json"],
   events: listNamedEvents(eventNames, { aliases: true }),
   eventCase: "camel",
   defaultTimeoutSeconds: 30,
-  typeTimeoutSeconds: {},
   matchers: null,
   fields: ["cwd", "env"],
   platforms: ["windows", "linux", "osx"],
@@ -58,14 +56,9 @@ export const copilotFormat: HookFormat = {
     ["env", "env"],
     ["timeoutSec", "timeout"],
   ],
-  ignoredHandlerKeys: {},
-  skipsAsyncHooks: false,
-  descriptionSyntaxes: [],
-  toolNames: { internalNames: {}, groupedNames: {} },
-  variables: [],
   read: readCopilotHooks,
   write: writeCopilotHooks,
-};
+});
 
 function readCopilotHooks(text: string, file: string): ReadResult {
   const parsed = parseSourceText(text, file, "json");
@@ -88,32 +81,33 @@ function readCopilotHooks(text: string, file: string): ReadResult {
     {
       format: copilotFormat,
       syntax: "json",
+      layout: "flat",
       classifyRootKey: (key) =>
         key === "version" ? { role: "ignored" } : { role: "carried", consequence: null },
-      readEvents: (events, at, readIssues) => readFlatEvents(events, at, copilotFormat, readIssues),
     },
     issues,
   );
 }
 
 function writeCopilotHooks(set: PortableHookSet): string {
-  const document: Record<string, unknown> = { version: 1 };
-  placeCarriedFields(document, set.extraFields);
-  document.hooks = buildFlatEvents(set.hooks, copilotFormat, writeEntry);
-  return formatJsonDocument(document);
+  const events = buildFlatEvents(set.hooks, copilotFormat, writeEntry);
+  return formatJsonDocument(
+    buildWrittenDocument({ leading: { version: 1 }, carried: set.extraFields, events }),
+  );
 }
 
 function writeEntry(hook: PortableHook): Record<string, unknown> {
   const { linux, osx, default: fallback } = hook.command;
-  const entry = compactObject({
-    type: hook.type,
-    // Fitted hooks have equal Linux and macOS commands and no default (see fitCommand).
-    bash: linux ?? osx ?? (typeof fallback === "string" ? fallback : undefined),
-    powershell: hook.command.windows,
-    cwd: hook.cwd,
-    env: hook.env,
-    timeoutSec: selectWrittenTimeout(hook, copilotFormat),
-  });
-  placeCarriedFields(entry, hook.extraFields);
-  return entry;
+  return buildWrittenHandler(
+    {
+      type: hook.type,
+      // Fitted hooks have equal Linux and macOS commands and no default (see fitCommand).
+      bash: linux ?? osx ?? (typeof fallback === "string" ? fallback : undefined),
+      powershell: hook.command.windows,
+      cwd: hook.cwd,
+      env: hook.env,
+      timeoutSec: selectWrittenTimeout(hook, copilotFormat),
+    },
+    hook.extraFields,
+  );
 }

@@ -1,10 +1,9 @@
 import path from "node:path";
 import { stringify } from "smol-toml";
-import { zerocodeProfile } from "../../profiles/zerocode.js";
-import { formatJsonPath } from "../../shared/format-json-path.js";
+import { profiles } from "../../profiles/profiles.js";
 import { isRecord } from "../../shared/is-record.js";
 import { buildGroupedEvents } from "../build-hook-events.js";
-import { compactObject } from "../compact-object.js";
+import { defineHookFormat } from "../define-hook-format.js";
 import { describeCanonicalEvent } from "../event-catalog.js";
 import { formatJsonDocument } from "../format-json-document.js";
 import type { HookFormat, ReadResult } from "../hook-format.js";
@@ -16,17 +15,18 @@ import {
   parseExactMatcher,
 } from "../matcher-shape.js";
 import { parseSourceText } from "../parse-source-text.js";
-import { placeCarriedFields } from "../place-carried-fields.js";
+import { buildWrittenDocument, buildWrittenHandler } from "../place-carried-fields.js";
 import type {
   CarriedField,
   DocumentSyntax,
   PortableHook,
   PortableHookSet,
 } from "../portable-hooks.js";
-import { readGroupedEvents } from "../read-grouped-events.js";
-import { readHookDocument } from "../read-hook-document.js";
+import { carryField, readHookDocument } from "../read-hook-document.js";
 import { selectWrittenTimeout } from "../resolve-default-timeout.js";
 import { translateNamesToFormat } from "../translate-tool-names.js";
+
+const profile = profiles.zerocode;
 
 /** Keys of a TOML `[hooks]` table that configure managed scripts rather than name events. */
 const managedDirectoryKeys = ["managed_dir", "windows_managed_dir"];
@@ -38,14 +38,13 @@ const featureKeys = ["hooks", "zerocode_hooks"];
  * matcher groups (regular expressions) → handlers with `commandWindows`, `additionalContextLimit`
  * and `async`. A `.toml` file is read as TOML, anything else as JSON.
  */
-export const zerocodeFormat: HookFormat = {
+export const zerocodeFormat = defineHookFormat({
   name: "zerocode",
-  title: "ZeroCode",
+  title: profile.title,
   syntaxes: ["json", "toml"],
-  events: listProfileEvents(zerocodeProfile),
+  events: listProfileEvents(profile),
   eventCase: "pascal",
-  defaultTimeoutSeconds: zerocodeProfile.defaultTimeoutSeconds,
-  typeTimeoutSeconds: {},
+  defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
   matchers: "regex",
   fields: ["statusMessage", "additionalContextLimit", "async"],
   platforms: ["windows"],
@@ -59,17 +58,16 @@ export const zerocodeFormat: HookFormat = {
     ["additionalContextLimit", "additionalContextLimit"],
     ["async", "async"],
   ],
-  ignoredHandlerKeys: {},
   skipsAsyncHooks: true,
   descriptionSyntaxes: ["json"],
   toolNames: {
-    internalNames: zerocodeProfile.toolNameAliases,
-    groupedNames: zerocodeProfile.toolMatchAliases,
+    internalNames: profile.toolNameAliases,
+    groupedNames: profile.toolMatchAliases,
   },
   variables: ["PLUGIN_ROOT", "PLUGIN_DATA", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"],
   read: readZerocodeHooks,
   write: writeZerocodeHooks,
-};
+});
 
 /** TOML also spells the Windows override `command_windows`. */
 const tomlHandlerKeys: HookFormat["handlerKeys"] = [
@@ -81,39 +79,24 @@ const tomlHandlerKeys: HookFormat["handlerKeys"] = [
 function readZerocodeHooks(text: string, file: string, requested?: DocumentSyntax): ReadResult {
   const syntax: DocumentSyntax =
     requested ?? (file.toLowerCase().endsWith(".toml") ? "toml" : "json");
-  const handlerKeys = syntax === "toml" ? tomlHandlerKeys : zerocodeFormat.handlerKeys;
   const parsed = parseSourceText(text, file, syntax);
-  const tableFields: CarriedField[] = [];
-  const result = readHookDocument(
-    parsed,
-    file,
-    {
-      format: zerocodeFormat,
-      syntax,
-      classifyRootKey: (key) => {
-        if (syntax === "json") {
-          return key === "description"
-            ? { role: "description" }
-            : { role: "carried", consequence: null };
-        }
-        return key === "features" ? { role: "ignored" } : { role: "setting" };
-      },
-      readEvents: (events, at, issues) => {
-        const eventTables = { ...events };
-        if (syntax === "toml") {
-          for (const key of managedDirectoryKeys) {
-            if (!Object.hasOwn(events, key)) continue;
-            tableFields.push(carryField(["hooks", key], events[key], null));
-            delete eventTables[key];
-          }
-        }
-        return readGroupedEvents(eventTables, at, { format: zerocodeFormat, handlerKeys }, issues);
-      },
+  const result = readHookDocument(parsed, file, {
+    format: zerocodeFormat,
+    syntax,
+    layout: "grouped",
+    classifyRootKey: (key) => {
+      if (syntax === "json") {
+        return key === "description"
+          ? { role: "description" }
+          : { role: "carried", consequence: null };
+      }
+      return key === "features" ? { role: "ignored" } : { role: "setting" };
     },
-    [],
-  );
+    ...(syntax === "toml" && { handlerKeys: tomlHandlerKeys, tableKeys: managedDirectoryKeys }),
+  });
   if (!result.ok || syntax === "json" || !parsed.ok || !isRecord(parsed.value)) return result;
   const features = parsed.value.features;
+  const featureFields: CarriedField[] = [];
   if (isRecord(features)) {
     // `true` is the default in config.toml; only requirements.toml pins it against user settings.
     const pins = path.basename(file).toLowerCase() === "requirements.toml";
@@ -124,33 +107,25 @@ function readZerocodeHooks(text: string, file: string, requested?: DocumentSynta
         value === false
           ? "the source turns hooks off; the converted hooks are on"
           : "the source pins hooks on against user settings";
-      tableFields.push(carryField(["features", key], value, consequence));
+      featureFields.push(carryField(["features", key], value, consequence));
     }
   }
   return {
     ...result,
-    set: { ...result.set, extraFields: [...result.set.extraFields, ...tableFields] },
+    set: { ...result.set, extraFields: [...result.set.extraFields, ...featureFields] },
   };
 }
 
-function carryField(
-  segments: readonly string[],
-  value: unknown,
-  consequence: string | null,
-): CarriedField {
-  return { segments, value, path: formatJsonPath(segments), consequence };
-}
-
 function writeZerocodeHooks(set: PortableHookSet, syntax: DocumentSyntax): string {
-  const document: Record<string, unknown> = {};
-  placeCarriedFields(document, set.extraFields);
-  if (set.description !== null && syntax === "json") document.description = set.description;
   const events = buildGroupedEvents(set.hooks, zerocodeFormat, {
     matcher: writeZerocodeMatcher,
     handler: writeHandler,
   });
-  const table = document.hooks;
-  document.hooks = isRecord(table) ? { ...table, ...events } : events;
+  const document = buildWrittenDocument({
+    carried: set.extraFields,
+    fields: { description: syntax === "json" ? set.description : null },
+    events,
+  });
   return syntax === "toml" ? `${stringify(document)}\n` : formatJsonDocument(document);
 }
 
@@ -169,15 +144,16 @@ export function writeZerocodeMatcher(hook: PortableHook): string | null {
 }
 
 function writeHandler(hook: PortableHook): Record<string, unknown> {
-  const handler = compactObject({
-    type: hook.type,
-    command: typeof hook.command.default === "string" ? hook.command.default : undefined,
-    commandWindows: hook.command.windows,
-    timeout: selectWrittenTimeout(hook, zerocodeFormat),
-    statusMessage: hook.statusMessage,
-    additionalContextLimit: hook.additionalContextLimit,
-    async: hook.async,
-  });
-  placeCarriedFields(handler, hook.extraFields);
-  return handler;
+  return buildWrittenHandler(
+    {
+      type: hook.type,
+      command: typeof hook.command.default === "string" ? hook.command.default : undefined,
+      commandWindows: hook.command.windows,
+      timeout: selectWrittenTimeout(hook, zerocodeFormat),
+      statusMessage: hook.statusMessage,
+      additionalContextLimit: hook.additionalContextLimit,
+      async: hook.async,
+    },
+    hook.extraFields,
+  );
 }
