@@ -1,5 +1,5 @@
 // Writes the JSON Schemas of every profile's event inputs and outputs, generated from the zod
-// schemas in dist/events (run after tsc): schemas/<profile>/<Event>.input.json and .output.json,
+// schemas in dist/event-schemas (run after tsc): schemas/<profile>/<Event>.input.json and .output.json,
 // and schemas/index.json listing them. Usage: node scripts/write-schemas.mjs [output directory]
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { z } from "zod";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const output = path.resolve(process.argv[2] ?? path.join(root, "schemas"));
-const builtSchemas = path.join(root, "dist", "events", "event-schemas.js");
+const builtSchemas = path.join(root, "dist", "event-schemas", "event-schemas.js");
 const builtProfiles = path.join(root, "dist", "profiles", "profiles.js");
 
 if (!existsSync(builtSchemas)) {

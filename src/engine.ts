@@ -13,11 +13,11 @@ import { createToolInputValidator } from "./decide/create-tool-input-validator.j
 import { createEmptyDispatchResult, type DispatchResult } from "./decide/dispatch-result.js";
 import { createDiagnostic, type DiagnosticCode } from "./diagnostic.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
-import { buildPayload } from "./events/build-payload.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
 import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { type PlannedHandler, planHandlers } from "./match/plan-handlers.js";
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
+import { buildPayload } from "./payload/build-payload.js";
 import { findEventSpec, resolveEventName } from "./profiles/find-event-spec.js";
 import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";

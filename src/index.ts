@@ -41,6 +41,7 @@ export type {
   DecisionKind,
   EventSpec,
   FieldRules,
+  PayloadFields,
   PlainStdout,
   Profile,
   SpillRules,

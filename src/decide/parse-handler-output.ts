@@ -1,8 +1,9 @@
-import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import type { EventSpec } from "../profiles/profile.js";
+import type { Diagnostic } from "../diagnostic.js";
+import { defaultPermissionDecisions, type EventSpec } from "../profiles/profile.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
-import { describeHandler, describeHandlerLocation } from "./describe-handler.js";
+import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
+import { describeHandler } from "./describe-handler.js";
 import type { Decision } from "./dispatch-result.js";
 import type { OutcomeContext } from "./interpret-outcome.js";
 
@@ -50,13 +51,6 @@ type TopLevelFields = Partial<{
     : never;
 }>;
 
-const defaultPermissionDecisions = {
-  allow: "apply",
-  deny: "apply",
-  ask: "apply",
-  defer: "unsupported",
-} as const;
-
 /** `{"behavior": "allow" | "deny", "message"?: string, …}`, other keys kept. */
 function isPermissionRequestDecision(
   value: unknown,
@@ -68,7 +62,14 @@ function isPermissionRequestDecision(
   );
 }
 
-type Report = (code: Diagnostic["code"], severity: Diagnostic["severity"], message: string) => void;
+/** How parsing notes a problem: a diagnostic, a field recognized but not applied, a reserved field. */
+interface OutputReporter {
+  report(code: Diagnostic["code"], severity: Diagnostic["severity"], message: string): void;
+  /** A field the event recognizes but does not apply (it fails the run where the profile says so). */
+  notApplied(field: string, message: string): void;
+  /** A reserved field, at `path` in the output: the request is denied. */
+  failClosed(field: string, path: string): void;
+}
 
 /** Parses a handler's trimmed stdout against its event's output contract; never throws. */
 export function parseHandlerOutput(stdout: string, context: OutcomeContext): ParsedHandlerOutput {
@@ -79,15 +80,8 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
     notApplied: [],
     failClosed: [],
   };
-  const subject = describeHandler(hook);
-  const where = describeHandlerLocation(hook);
-  const report: Report = (code, severity, message) => {
-    parsed.diagnostics.push(
-      createDiagnostic(code, severity, `${subject} ${message} ${where}`, {
-        file: hook.file,
-        path: hook.path,
-      }),
-    );
+  const report: OutputReporter["report"] = (code, severity, message) => {
+    parsed.diagnostics.push(createHandlerDiagnostic(hook, code, severity, message));
   };
   if (!stdout.startsWith("{")) return parsed;
   const document = safeParseJson(stdout);
@@ -98,9 +92,20 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   if (!isRecord(document.value)) return parsed;
   const output: HandlerOutput = {};
   const json = { ...parsed, kind: "json" as const, output, invalid: false };
-  const notApplied = (field: string, message: string) => {
-    json.notApplied.push(field);
-    report("unsupported_field", "warning", message);
+  const reporter: OutputReporter = {
+    report,
+    notApplied(field, message) {
+      json.notApplied.push(field);
+      report("unsupported_field", "warning", message);
+    },
+    failClosed(field, path) {
+      json.failClosed.push(field);
+      report(
+        "unsupported_field",
+        "error",
+        `returned reserved field ${path}; the request is denied (fails closed)`,
+      );
+    },
   };
   const fields: TopLevelFields = {};
   for (const [key, value] of Object.entries(document.value)) {
@@ -126,7 +131,7 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   for (const key of ["continue", "stopReason", "systemMessage", "suppressOutput"] as const) {
     if (fields[key] === undefined) continue;
     if (spec.topLevelFields.notApplied.includes(key)) {
-      notApplied(
+      reporter.notApplied(
         key,
         `returned "${key}", which ${hook.event} does not support in ${profile.title}`,
       );
@@ -154,15 +159,7 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       `returned a top-level decision, but ${hook.event} reads its decision from hookSpecificOutput.decision; it is ignored`,
     );
   } else if (fields.decision !== undefined) {
-    applyTopLevelDecision(
-      fields.decision,
-      fields.reason,
-      spec,
-      output,
-      report,
-      notApplied,
-      subject,
-    );
+    applyTopLevelDecision(fields.decision, fields.reason, context, output, reporter);
   }
 
   const specific = fields.hookSpecificOutput;
@@ -180,7 +177,7 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
     if (blockInside && specific.decision !== undefined) {
       const reason = typeof specific.reason === "string" ? specific.reason : undefined;
       if (typeof specific.decision === "string") {
-        applyTopLevelDecision(specific.decision, reason, spec, output, report, notApplied, subject);
+        applyTopLevelDecision(specific.decision, reason, context, output, reporter);
       } else {
         report(
           "invalid_output",
@@ -193,16 +190,11 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       if (key === "hookEventName") continue;
       if (blockInside && (key === "decision" || key === "reason")) continue;
       if (spec.failClosedFields.includes(key)) {
-        json.failClosed.push(key);
-        report(
-          "unsupported_field",
-          "error",
-          `returned reserved field hookSpecificOutput.${key}; the request is denied (fails closed)`,
-        );
+        reporter.failClosed(key, `hookSpecificOutput.${key}`);
         continue;
       }
       if (spec.specificFields.notApplied.includes(key)) {
-        notApplied(key, notAppliedMessage(hook.event, key, profile.title));
+        reporter.notApplied(key, notAppliedMessage(hook.event, key, profile.title));
         continue;
       }
       if (!spec.specificFields.supported.includes(key)) {
@@ -218,7 +210,7 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
         );
         continue;
       }
-      applySpecificField(key, value, spec, json, report, notApplied);
+      applySpecificField(key, value, spec, output, reporter);
     }
     validateUpdatedInput(json, context, report);
   }
@@ -228,12 +220,11 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
 function applyTopLevelDecision(
   decision: string,
   reason: string | undefined,
-  spec: EventSpec,
+  context: OutcomeContext,
   output: HandlerOutput,
-  report: Report,
-  notApplied: (field: string, message: string) => void,
-  subject: string,
+  { report, notApplied }: OutputReporter,
 ): void {
+  const { spec } = context;
   const legacy = Object.hasOwn(spec.legacyDecisions, decision)
     ? spec.legacyDecisions[decision as "approve" | "block"]
     : undefined;
@@ -243,7 +234,7 @@ function applyTopLevelDecision(
     output.decision = legacy;
     if (reason !== undefined) output.reason = reason;
   } else if (decision === "block" && spec.decisionKind !== "permission-request") {
-    output.block = reason ?? `Blocked by ${subject}`;
+    output.block = reason ?? `Blocked by ${describeHandler(context.hook)}`;
   } else {
     report(
       "invalid_output",
@@ -257,11 +248,9 @@ function applySpecificField(
   key: string,
   value: unknown,
   spec: EventSpec,
-  parsed: { output: HandlerOutput; failClosed: string[] },
-  report: Report,
-  notApplied: (field: string, message: string) => void,
+  output: HandlerOutput,
+  { report, notApplied, failClosed }: OutputReporter,
 ): void {
-  const { output } = parsed;
   const wrongType = () =>
     report(
       "invalid_output",
@@ -313,12 +302,7 @@ function applySpecificField(
       if (value.message !== undefined) output.reason = value.message;
       for (const nested of Object.keys(value)) {
         if (spec.failClosedFields.includes(nested)) {
-          parsed.failClosed.push(nested);
-          report(
-            "unsupported_field",
-            "error",
-            `returned reserved field decision.${nested}; the request is denied (fails closed)`,
-          );
+          failClosed(nested, `decision.${nested}`);
         } else if (spec.specificFields.notApplied.includes(nested)) {
           notApplied(nested, `returned decision.${nested}, which is parsed but not applied`);
         }
@@ -337,7 +321,7 @@ function applySpecificField(
 function validateUpdatedInput(
   parsed: { output: HandlerOutput; invalid: boolean },
   context: OutcomeContext,
-  report: Report,
+  report: OutputReporter["report"],
 ): void {
   const { output } = parsed;
   if (output.updatedInput === undefined) return;

@@ -2,9 +2,9 @@ import { loadDialectParser } from "../config/dialects/dialect-parsers.js";
 import type { ExcludedSource, ExclusionReason } from "../config/discoverers/discovered-sources.js";
 import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
-import { buildPayload } from "../events/build-payload.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
 import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
+import { buildPayload } from "../payload/build-payload.js";
 import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
@@ -230,12 +230,7 @@ export async function explainHooks(
     entries.push({
       hookId:
         trace?.hook.id ?? `${definition.event}:${definition.groupIndex}:${definition.handlerIndex}`,
-      event: definition.event,
-      source: definition.file,
-      layer: definition.layer,
-      path: definition.path,
-      command: definition.command,
-      matcher: definition.matcher,
+      ...describeConfiguredHook(definition),
       trust: trace === undefined ? null : describeTrust(definition, context.trustGate),
       ...describeNotHashed(definition, context.trustGate),
       verdict,
@@ -249,12 +244,7 @@ export async function explainHooks(
       if (definition.event !== event) reasons.unshift(describeWrongEvent(definition, event));
       entries.push({
         hookId: null,
-        event: definition.event,
-        source: definition.file,
-        layer: definition.layer,
-        path: definition.path,
-        command: definition.command,
-        matcher: definition.matcher,
+        ...describeConfiguredHook(definition),
         trust: null,
         verdict: "skipped",
         reasons,
@@ -277,6 +267,20 @@ export async function explainHooks(
     });
   }
   return { event, matchField, matchValue, aliases, entries, diagnostics };
+}
+
+// Where a hook is configured and what it runs, as an entry lists it.
+function describeConfiguredHook(
+  definition: HookDefinition,
+): Pick<ExplainEntry, "event" | "source" | "layer" | "path" | "command" | "matcher"> {
+  return {
+    event: definition.event,
+    source: definition.file,
+    layer: definition.layer,
+    path: definition.path,
+    command: definition.command,
+    matcher: definition.matcher,
+  };
 }
 
 function describeNotHashed(

@@ -18,25 +18,28 @@ export type MatcherCompilation =
 const simpleNamePattern = /^[A-Za-z0-9_]+$/;
 const alternationPattern = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)+$/;
 
-/** How a profile reads matchers: names and alternations exactly (`deepagents`), or always as a RegExp. */
-export type MatcherSyntax = "deepagents" | "regex";
+/**
+ * How a profile reads matchers: names and alternations exactly (`names-or-regex`, formerly
+ * `deepagents`), or always as a RegExp.
+ */
+export type MatcherSyntax = "names-or-regex" | "regex" | "deepagents";
 
 /**
- * Compiles a hook matcher: omitted, `""` or `"*"` match all; with the `deepagents` syntax names
+ * Compiles a hook matcher: omitted, `""` or `"*"` match all; with the `names-or-regex` syntax names
  * and alternations of names match exactly; anything else is an unanchored RegExp.
  */
 export function compileMatcher(
   matcher: string | null | undefined,
-  syntax: MatcherSyntax = "deepagents",
+  syntax: MatcherSyntax = "names-or-regex",
 ): MatcherCompilation {
   const source = matcher ?? null;
   if (source === null || isMatchAllMatcher(source)) {
     return success({ kind: "all", source, test: () => true });
   }
-  if (syntax === "deepagents" && simpleNamePattern.test(source)) {
+  if (syntax !== "regex" && simpleNamePattern.test(source)) {
     return success({ kind: "exact", source, test: (value) => value === source });
   }
-  if (syntax === "deepagents" && alternationPattern.test(source)) {
+  if (syntax !== "regex" && alternationPattern.test(source)) {
     const names = new Set(source.split("|"));
     return success({
       kind: "alternation",

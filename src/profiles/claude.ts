@@ -1,66 +1,39 @@
-import type { EventSpec, FieldRules, Profile } from "./profile.js";
-
-const universal: FieldRules = {
-  supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
-  notApplied: [],
-};
-const noSpecificFields: FieldRules = { supported: [], notApplied: [] };
-const contextOnly: FieldRules = { supported: ["additionalContext"], notApplied: [] };
-
-const common = {
-  supportsIf: false,
-  configurable: true,
-  resetsContinuations: false,
-  countsContinuations: false,
-  honorsContinue: true,
-  topLevelFields: universal,
-  specificFields: noSpecificFields,
-  legacyDecisions: {},
-  failClosedFields: [],
-} as const;
-
-// Exit 2 on these shows stderr to the user only: nothing is blocked.
-const observer = {
-  ...common,
-  decisionKind: "none",
-  blockEffect: "none",
-  plainStdout: "ignored",
-} as const;
-
-// Exit 2 or `decision: "block"` is the event's block (a tool call, a prompt, a stop, a compaction).
-const blocking = {
-  ...common,
-  decisionKind: "block",
-  blockEffect: "decide",
-  plainStdout: "ignored",
-} as const;
-
-const toolFields = ["tool_name", "tool_input", "tool_use_id"] as const;
+import {
+  blockingEvent,
+  claudeHandlerTypes,
+  contextOnly,
+  defaultLimits,
+  observerEvent,
+  permissionEvent,
+  permissionRequestEvent,
+  toolEvent,
+} from "./event-presets.js";
+import type { EventSpec, Profile } from "./profile.js";
 
 const events = {
   SessionStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "source",
     plainStdout: "context",
     specificFields: contextOnly,
-    payloadFields: ["source", "model", "agent_type"],
+    payload: { required: ["source"], optional: ["model", "agent_type"] },
   },
-  SessionEnd: { ...observer, matchField: "reason", payloadFields: ["reason"] },
+  SessionEnd: {
+    ...observerEvent,
+    matchField: "reason",
+    payload: { required: ["reason"], optional: [] },
+  },
   UserPromptSubmit: {
-    ...blocking,
+    ...blockingEvent,
     matchField: null,
     plainStdout: "context",
     resetsContinuations: true,
     specificFields: contextOnly,
-    payloadFields: ["prompt"],
+    payload: { required: ["prompt"], optional: [] },
   },
   PreToolUse: {
-    ...common,
-    matchField: "tool_name",
-    supportsIf: true,
-    decisionKind: "permission",
-    blockEffect: "decide",
-    plainStdout: "ignored",
+    ...permissionEvent,
+    ...toolEvent,
     specificFields: {
       supported: [
         "permissionDecision",
@@ -71,76 +44,63 @@ const events = {
       notApplied: [],
     },
     legacyDecisions: { approve: "allow", block: "deny" },
-    payloadFields: [...toolFields],
+    payload: { required: ["tool_name", "tool_input"], optional: ["tool_use_id"] },
   },
-  PermissionRequest: {
-    ...common,
-    matchField: "tool_name",
-    supportsIf: true,
-    decisionKind: "permission-request",
-    blockEffect: "decide",
-    plainStdout: "ignored",
-    // Claude Code applies decision.updatedInput and decision.updatedPermissions on allow; the
-    // pipeline reads only decision.behavior and decision.message, so they are reported.
-    specificFields: { supported: ["decision"], notApplied: ["updatedInput", "updatedPermissions"] },
-    payloadFields: ["tool_name", "tool_input", "permission_suggestions"],
-  },
+  // Claude Code applies decision.updatedInput and decision.updatedPermissions on allow; the
+  // pipeline reads only decision.behavior and decision.message, so they are reported.
+  PermissionRequest: permissionRequestEvent,
   PostToolUse: {
-    ...blocking,
-    matchField: "tool_name",
-    supportsIf: true,
+    ...blockingEvent,
+    ...toolEvent,
     specificFields: { supported: ["additionalContext"], notApplied: ["updatedMCPToolOutput"] },
-    payloadFields: [...toolFields, "tool_response"],
+    payload: { required: ["tool_name", "tool_input", "tool_response"], optional: ["tool_use_id"] },
   },
   // The tool already failed: a block is feedback for the model, never a decision.
   PostToolUseFailure: {
-    ...common,
-    matchField: "tool_name",
-    supportsIf: true,
-    decisionKind: "none",
+    ...observerEvent,
+    ...toolEvent,
     blockEffect: "feedback",
-    plainStdout: "ignored",
     specificFields: contextOnly,
-    payloadFields: [...toolFields, "error", "is_interrupt"],
+    payload: {
+      required: ["tool_name", "tool_input"],
+      optional: ["tool_use_id", "error", "is_interrupt"],
+    },
   },
   Notification: {
-    ...observer,
+    ...observerEvent,
     matchField: "notification_type",
-    payloadFields: ["message", "title", "notification_type"],
+    payload: { required: ["message", "notification_type"], optional: ["title"] },
   },
   Stop: {
-    ...blocking,
+    ...blockingEvent,
     matchField: null,
     countsContinuations: true,
     subagentEvent: "SubagentStop",
-    payloadFields: ["stop_hook_active", "last_assistant_message"],
+    payload: { required: ["stop_hook_active"], optional: ["last_assistant_message"] },
   },
   SubagentStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "agent_type",
     specificFields: contextOnly,
-    payloadFields: ["agent_id", "agent_type"],
+    payload: { required: ["agent_id", "agent_type"], optional: [] },
   },
   SubagentStop: {
-    ...blocking,
+    ...blockingEvent,
     matchField: "agent_type",
-    payloadFields: [
-      "stop_hook_active",
-      "agent_id",
-      "agent_type",
-      "agent_transcript_path",
-      "last_assistant_message",
-    ],
+    payload: {
+      required: ["stop_hook_active", "agent_id", "agent_type"],
+      optional: ["agent_transcript_path", "last_assistant_message"],
+    },
   },
   PreCompact: {
-    ...blocking,
+    ...blockingEvent,
     matchField: "trigger",
-    payloadFields: ["trigger", "custom_instructions"],
+    payload: { required: ["trigger"], optional: ["custom_instructions"] },
   },
   PostCompact: {
-    ...observer,
+    ...observerEvent,
     matchField: "trigger",
-    payloadFields: ["trigger", "compact_summary"],
+    payload: { required: ["trigger"], optional: ["compact_summary"] },
   },
 } as const satisfies Record<string, EventSpec>;
 
@@ -161,7 +121,7 @@ const events = {
 export const claudeProfile = {
   name: "claude",
   title: "Claude Code",
-  discovery: "claude",
+  discovery: "managed-then-locations",
   configSyntax: "jsonc",
   configLocations: [
     { layer: "user", path: "~/.claude/settings.json", dialect: "claude" },
@@ -169,7 +129,7 @@ export const claudeProfile = {
     { layer: "local", path: "<cwd>/.claude/settings.local.json", dialect: "claude" },
   ],
   events,
-  matcherSyntax: "deepagents",
+  matcherSyntax: "names-or-regex",
   toolNameField: "tool_name",
   toolNameAliases: {},
   toolMatchAliases: {},
@@ -180,11 +140,13 @@ export const claudeProfile = {
   shell: "bash",
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
   timestampField: null,
+  commonPayload: {
+    required: ["session_id", "cwd"],
+    optional: ["transcript_path", "permission_mode"],
+  },
   payloadDefaults: {},
   defaultTimeoutSeconds: 600,
-  messageLimitCharacters: 10_000,
-  captureLimitBytes: 1024 * 1024,
-  killGraceMs: 1000,
+  ...defaultLimits,
   continuationCap: null,
   // An identical command runs once, as the most authoritative settings file configures it;
   // a plugin's hooks are never merged with another source's.
@@ -192,7 +154,7 @@ export const claudeProfile = {
     layerPrecedence: ["managed", "local", "project", "user"],
     separateLayerPrefixes: ["plugin:"],
   },
-  knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
+  knownHandlerTypes: claudeHandlerTypes,
   unsupportedFieldEffect: "diagnostic",
   trust: null,
   spill: null,

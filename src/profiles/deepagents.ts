@@ -1,123 +1,88 @@
-import type { EventSpec, FieldRules, Profile } from "./profile.js";
+import {
+  baseEvent,
+  blockingEvent,
+  claudeHandlerTypes,
+  contextOnly,
+  defaultLimits,
+  observerEvent,
+  permissionEvent,
+  permissionRequestEvent,
+  toolEvent,
+} from "./event-presets.js";
+import type { EventSpec, Profile } from "./profile.js";
 
-const universal: FieldRules = {
-  supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
-  notApplied: [],
-};
-
-const common = {
-  supportsIf: false,
-  configurable: true,
-  resetsContinuations: false,
-  countsContinuations: false,
-  honorsContinue: true,
-  topLevelFields: universal,
-  legacyDecisions: {},
-  failClosedFields: [],
-} as const;
-
-const observer = {
-  ...common,
-  decisionKind: "none",
-  blockEffect: "none",
-  plainStdout: "ignored",
-  specificFields: { supported: [], notApplied: [] },
-} as const;
-
-const contextOnly = { supported: ["additionalContext"], notApplied: [] } as const;
+const stopExtras = ["last_assistant_message", "background_tasks", "session_crons"] as const;
 
 const events = {
   SessionStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "source",
     specificFields: contextOnly,
-    payloadFields: ["source", "model", "agent_type", "session_title"],
+    payload: { required: ["source"], optional: ["model", "agent_type", "session_title"] },
   },
-  SessionEnd: { ...observer, matchField: "reason", payloadFields: ["reason"] },
-  PermissionRequest: {
-    ...common,
-    matchField: "tool_name",
-    supportsIf: true,
-    decisionKind: "permission-request",
-    blockEffect: "decide",
-    plainStdout: "ignored",
-    specificFields: { supported: ["decision"], notApplied: ["updatedInput", "updatedPermissions"] },
-    payloadFields: ["tool_name", "tool_input", "permission_suggestions"],
+  SessionEnd: {
+    ...observerEvent,
+    matchField: "reason",
+    payload: { required: ["reason"], optional: [] },
   },
+  PermissionRequest: permissionRequestEvent,
   Notification: {
-    ...observer,
+    ...observerEvent,
     matchField: "notification_type",
-    payloadFields: ["message", "notification_type", "title"],
+    payload: { required: ["message", "notification_type"], optional: ["title"] },
   },
   PreToolUse: {
-    ...common,
-    matchField: "tool_name",
-    supportsIf: true,
-    decisionKind: "permission",
-    blockEffect: "decide",
-    plainStdout: "ignored",
+    ...permissionEvent,
+    ...toolEvent,
     specificFields: {
       supported: ["permissionDecision", "permissionDecisionReason", "additionalContext"],
       notApplied: ["updatedInput", "defer"],
     },
     legacyDecisions: { approve: "allow", block: "deny" },
-    payloadFields: ["tool_name", "tool_input", "tool_use_id"],
+    payload: { required: ["tool_name", "tool_input"], optional: ["tool_use_id"] },
   },
+  // A block is feedback for the model: the tool already ran.
   PostToolUse: {
-    ...common,
-    matchField: "tool_name",
-    supportsIf: true,
-    decisionKind: "none",
+    ...observerEvent,
+    ...toolEvent,
     blockEffect: "feedback",
-    plainStdout: "ignored",
     specificFields: { supported: ["additionalContext"], notApplied: ["updatedToolOutput"] },
-    payloadFields: ["tool_name", "tool_input", "tool_response", "tool_use_id", "duration_ms"],
+    payload: {
+      required: ["tool_name", "tool_input", "tool_response"],
+      optional: ["tool_use_id", "duration_ms"],
+    },
   },
   Stop: {
-    ...common,
+    ...blockingEvent,
     matchField: null,
-    decisionKind: "block",
-    blockEffect: "decide",
-    plainStdout: "ignored",
     countsContinuations: true,
-    specificFields: { supported: [], notApplied: [] },
-    payloadFields: [
-      "stop_hook_active",
-      "last_assistant_message",
-      "background_tasks",
-      "session_crons",
-    ],
+    payload: { required: ["stop_hook_active"], optional: stopExtras },
   },
   SubagentStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "agent_type",
     specificFields: contextOnly,
-    payloadFields: ["agent_id", "agent_type"],
+    payload: { required: ["agent_id", "agent_type"], optional: [] },
   },
   SubagentStop: {
-    ...common,
+    ...baseEvent,
     matchField: "agent_type",
     decisionKind: "none",
     blockEffect: "unsupported",
     plainStdout: "ignored",
     specificFields: contextOnly,
-    payloadFields: [
-      "stop_hook_active",
-      "agent_id",
-      "agent_type",
-      "agent_transcript_path",
-      "last_assistant_message",
-      "background_tasks",
-      "session_crons",
-    ],
+    payload: {
+      required: ["stop_hook_active", "agent_id", "agent_type"],
+      optional: ["agent_transcript_path", ...stopExtras],
+    },
   },
   // Deep Agents Code runs no hooks on a user prompt; the host dispatches it to start a new turn.
   UserPromptSubmit: {
-    ...observer,
+    ...observerEvent,
     matchField: null,
     configurable: false,
     resetsContinuations: true,
-    payloadFields: ["prompt"],
+    payload: { required: ["prompt"], optional: [] },
   },
 } as const satisfies Record<string, EventSpec>;
 
@@ -135,7 +100,7 @@ export const deepagentsProfile = {
   discovery: "locations",
   configLocations: [{ layer: "user", path: "~/.deepagents/hooks.json", dialect: "deepagents" }],
   events,
-  matcherSyntax: "deepagents",
+  matcherSyntax: "names-or-regex",
   toolNameField: "tool_name",
   toolNameAliases: {
     execute: "Bash",
@@ -154,15 +119,17 @@ export const deepagentsProfile = {
   shell: "sh",
   projectDirectoryVariables: [],
   timestampField: null,
+  commonPayload: {
+    required: ["session_id", "cwd"],
+    optional: ["transcript_path", "prompt_id", "permission_mode", "effort"],
+  },
   payloadDefaults: {},
   defaultTimeoutSeconds: 600,
-  messageLimitCharacters: 10_000,
-  captureLimitBytes: 1024 * 1024,
-  killGraceMs: 1000,
+  ...defaultLimits,
   continuationCap: 8,
   // As Claude Code, whose hook format it shares: an identical command runs once per event.
   deduplicate: { layerPrecedence: ["user"], separateLayerPrefixes: [] },
-  knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
+  knownHandlerTypes: claudeHandlerTypes,
   unsupportedFieldEffect: "diagnostic",
   trust: null,
   spill: null,

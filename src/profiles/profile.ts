@@ -52,7 +52,7 @@ export interface EventSpec {
   specificFields: FieldRules;
   /** Legacy top-level `decision` values and what they mean here (`unsupported`: not applied). */
   legacyDecisions: Readonly<Partial<Record<"approve" | "block", "allow" | "deny" | "unsupported">>>;
-  /** What each `permissionDecision` value does (default: allow / deny / ask apply, defer is not applied). */
+  /** What each `permissionDecision` value does (default: `defaultPermissionDecisions`). */
   permissionDecisions?: Readonly<Record<string, "apply" | "unsupported">>;
   /** `hookSpecificOutput` or decision fields that are reserved: returning one denies (fails closed). */
   failClosedFields: readonly string[];
@@ -64,8 +64,19 @@ export interface EventSpec {
   defaultTimeoutSeconds?: number;
   /** Longest timeout allowed; a longer one is clamped with a warning. */
   maxTimeoutSeconds?: number;
-  /** Event-specific payload fields, for documentation and the SDK. */
-  payloadFields: readonly string[];
+  /**
+   * The event's own payload fields, beside the profile's `commonPayload`: the event input schemas
+   * (and so the SDK's types and `schemas/`) are derived from them; the pipeline does not read them.
+   */
+  payload?: PayloadFields;
+  /** @deprecated Use `payload`, which splits the fields into required and optional. */
+  payloadFields?: readonly string[];
+}
+
+/** Payload fields: those the host always sends, and those it sends when available. */
+export interface PayloadFields {
+  required: readonly string[];
+  optional: readonly string[];
 }
 
 /**
@@ -106,16 +117,21 @@ export interface Profile {
   /** Human-readable name of the system, for messages. */
   title: string;
   /**
-   * How configuration is found: `locations` reads `configLocations`; `zerocode` walks its layers;
-   * `claude` reads a managed settings file, then `configLocations`, as lenient JSONC settings.
+   * How configuration is found: `locations` reads `configLocations`; `layered-walk` walks the
+   * system, user and project layers with their features, project trust, plugins and managed policy;
+   * `managed-then-locations` reads a managed settings file, then `configLocations`, as lenient JSONC
+   * settings. `zerocode` and `claude` are deprecated names of the last two.
    */
-  discovery: "locations" | "zerocode" | "claude";
+  discovery: "locations" | "layered-walk" | "managed-then-locations" | "zerocode" | "claude";
   configLocations: readonly ConfigLocation[];
   /** How JSON configuration files are parsed: strict JSON (default) or JSONC (comments, trailing commas). */
   configSyntax?: "json" | "jsonc";
   events: Readonly<Record<string, EventSpec>>;
-  /** `deepagents`: names match exactly, alternations of names, else a regex; `regex`: always a regex. */
-  matcherSyntax: "deepagents" | "regex";
+  /**
+   * `names-or-regex`: a name or an alternation of names matches exactly, anything else is a regex;
+   * `regex`: always a regex. `deepagents` is a deprecated name of `names-or-regex`.
+   */
+  matcherSyntax: "names-or-regex" | "regex" | "deepagents";
   /** Maps host-internal tool names to the public names handlers see (the payload is rewritten). */
   toolNameAliases: Readonly<Record<string, string>>;
   /** Extra names a tool also matches as, the payload keeping its canonical name. */
@@ -136,6 +152,8 @@ export interface Profile {
   projectDirectoryVariables: readonly string[];
   /** A payload field filled with the dispatch time (ISO 8601) when the host leaves it out, or null. */
   timestampField: string | null;
+  /** Payload fields every event carries, beside each event's own `payload`. */
+  commonPayload?: PayloadFields;
   /** Filled into every payload when the host leaves them out. */
   payloadDefaults: Readonly<Record<string, unknown>>;
   defaultTimeoutSeconds: number;
@@ -158,3 +176,11 @@ export interface Profile {
   /** Spilling of oversized `additionalContext`, or null to cap it like other messages. */
   spill: SpillRules | null;
 }
+
+/** What each `permissionDecision` value does where the event names none: allow, deny and ask apply. */
+export const defaultPermissionDecisions = {
+  allow: "apply",
+  deny: "apply",
+  ask: "apply",
+  defer: "unsupported",
+} as const satisfies Readonly<Record<string, "apply" | "unsupported">>;

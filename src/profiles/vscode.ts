@@ -1,38 +1,32 @@
+import {
+  baseEvent,
+  blockingEvent,
+  claudeHandlerTypes,
+  contextOnly,
+  defaultLimits,
+  permissionEvent,
+  toolEvent,
+} from "./event-presets.js";
 import type { EventSpec, FieldRules, Profile } from "./profile.js";
 
-const commonOutput: FieldRules = {
+// suppressOutput is recognized but not applied on every event.
+const commonOutput = {
   supported: ["continue", "stopReason", "systemMessage"],
   notApplied: ["suppressOutput"],
-};
-const noSpecificFields: FieldRules = { supported: [], notApplied: [] };
-const contextOnly: FieldRules = { supported: ["additionalContext"], notApplied: [] };
+} as const satisfies FieldRules;
 
-const base = {
-  supportsIf: false,
-  configurable: true,
-  resetsContinuations: false,
-  countsContinuations: false,
-  honorsContinue: true,
-  topLevelFields: commonOutput,
-  specificFields: noSpecificFields,
-  legacyDecisions: {},
-  failClosedFields: [],
-} as const;
+const base = { ...baseEvent, topLevelFields: commonOutput } as const;
+const blocking = { ...blockingEvent, topLevelFields: commonOutput } as const;
 
 // Events that cannot decide: exit 2 is reported (`block_ignored`) and changes nothing.
 const observer = { ...base, decisionKind: "none", blockEffect: "none" } as const;
 
-const toolFields = ["tool_name", "tool_input", "tool_use_id"] as const;
-
 const events = {
   PreToolUse: {
-    ...base,
-    matchField: "tool_name",
+    ...permissionEvent,
     // `if` only comes from Claude-format handlers, whose rules are honoured like their matchers.
-    supportsIf: true,
-    decisionKind: "permission",
-    blockEffect: "decide",
-    plainStdout: "ignored",
+    ...toolEvent,
+    topLevelFields: commonOutput,
     specificFields: {
       supported: [
         "permissionDecision",
@@ -44,67 +38,55 @@ const events = {
     },
     // Claude's deprecated top-level form: a block still denies, an approve never allows.
     legacyDecisions: { block: "deny", approve: "unsupported" },
-    payloadFields: toolFields,
+    payload: { required: ["tool_name", "tool_input"], optional: ["tool_use_id"] },
   },
   PostToolUse: {
-    ...base,
-    matchField: "tool_name",
-    supportsIf: true,
-    decisionKind: "block",
-    blockEffect: "decide",
-    plainStdout: "ignored",
+    ...blocking,
+    ...toolEvent,
     specificFields: contextOnly,
-    payloadFields: [...toolFields, "tool_response"],
+    payload: { required: ["tool_name", "tool_input", "tool_response"], optional: ["tool_use_id"] },
   },
   // Common output only; plain stdout is context, as Claude Code treats it.
   UserPromptSubmit: {
-    ...base,
+    ...blocking,
     matchField: null,
-    decisionKind: "block",
-    blockEffect: "decide",
     plainStdout: "context",
     resetsContinuations: true,
-    payloadFields: ["prompt"],
+    payload: { required: ["prompt"], optional: [] },
   },
   SessionStart: {
     ...observer,
     matchField: "source",
     plainStdout: "context",
     specificFields: contextOnly,
-    payloadFields: ["source"],
+    payload: { required: ["source"], optional: [] },
   },
   // The block lives in hookSpecificOutput.decision / reason; a subagent's Stop is a SubagentStop.
   Stop: {
-    ...base,
+    ...blocking,
     matchField: null,
-    decisionKind: "block",
-    blockEffect: "decide",
     blockFields: "specific",
     subagentEvent: "SubagentStop",
-    plainStdout: "ignored",
     countsContinuations: true,
-    payloadFields: ["stop_hook_active"],
+    payload: { required: ["stop_hook_active"], optional: [] },
   },
   SubagentStart: {
     ...observer,
     matchField: "agent_type",
     plainStdout: "ignored",
     specificFields: contextOnly,
-    payloadFields: ["agent_id", "agent_type"],
+    payload: { required: ["agent_id", "agent_type"], optional: [] },
   },
   SubagentStop: {
-    ...base,
+    ...blocking,
     matchField: "agent_type",
-    decisionKind: "block",
-    blockEffect: "decide",
-    plainStdout: "ignored",
-    payloadFields: ["agent_id", "agent_type", "stop_hook_active"],
+    payload: { required: ["agent_id", "agent_type", "stop_hook_active"], optional: [] },
   },
   PreCompact: {
     ...observer,
     matchField: "trigger",
     plainStdout: "ignored",
-    payloadFields: ["trigger"],
+    payload: { required: ["trigger"], optional: [] },
   },
 } as const satisfies Record<string, EventSpec>;
 
@@ -132,7 +114,7 @@ export const vscodeProfile = {
   ],
   configSyntax: "jsonc",
   events,
-  matcherSyntax: "deepagents",
+  matcherSyntax: "names-or-regex",
   toolNameField: "tool_name",
   toolNameAliases: {},
   // Claude-format matchers name Claude's tools; these Local tools also answer to them.
@@ -157,15 +139,15 @@ export const vscodeProfile = {
   shell: "sh",
   projectDirectoryVariables: [],
   timestampField: "timestamp",
+  // transcript_path and timestamp are always there: the engine fills them when the host does not.
+  commonPayload: { required: ["session_id", "cwd", "transcript_path", "timestamp"], optional: [] },
   payloadDefaults: { transcript_path: null },
   defaultTimeoutSeconds: 30,
-  messageLimitCharacters: 10_000,
-  captureLimitBytes: 1024 * 1024,
-  killGraceMs: 1000,
+  ...defaultLimits,
   continuationCap: null,
   // As Claude Code: identical commands across hook files run once, the workspace's copy first.
   deduplicate: { layerPrecedence: ["local", "project", "user"], separateLayerPrefixes: [] },
-  knownHandlerTypes: ["command", "prompt", "agent", "http", "mcp_tool"],
+  knownHandlerTypes: claudeHandlerTypes,
   unsupportedFieldEffect: "diagnostic",
   trust: null,
   spill: null,

@@ -1,73 +1,60 @@
+import { baseEvent, contextOnly, defaultLimits, permissionEvent } from "./event-presets.js";
 import type { EventSpec, FieldRules, Profile } from "./profile.js";
 
 // suppressOutput is "parsed today but not yet implemented" on these events: accepted, no effect.
-const commonOutput: FieldRules = {
-  supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
-  notApplied: [],
-};
-const postToolUseOutput: FieldRules = {
+const postToolUseOutput = {
   supported: ["continue", "stopReason", "systemMessage"],
   notApplied: ["suppressOutput"],
-};
-const systemMessageOnly: FieldRules = {
+} as const satisfies FieldRules;
+const systemMessageOnly = {
   supported: ["systemMessage"],
   notApplied: ["continue", "stopReason", "suppressOutput"],
-};
-const noSpecificFields: FieldRules = { supported: [], notApplied: [] };
-const contextOnly: FieldRules = { supported: ["additionalContext"], notApplied: [] };
+} as const satisfies FieldRules;
 
-const base = {
-  supportsIf: false,
-  configurable: true,
-  resetsContinuations: false,
-  countsContinuations: false,
-  honorsContinue: true,
-  topLevelFields: commonOutput,
-  specificFields: noSpecificFields,
-  legacyDecisions: {},
-  failClosedFields: [],
+const observer = {
+  ...baseEvent,
+  decisionKind: "none",
+  blockEffect: "none",
+  plainStdout: "ignored",
 } as const;
+const blocking = { ...baseEvent, decisionKind: "block", blockEffect: "decide" } as const;
 
 const turnFields = ["turn_id", "permission_mode"] as const;
+// A compaction names its trigger, and the turn when there is one.
+const compaction = {
+  ...observer,
+  matchField: "trigger",
+  payload: { required: ["trigger"], optional: ["turn_id"] },
+} as const;
 
 const events = {
   SessionStart: {
-    ...base,
+    ...observer,
     matchField: "source",
-    decisionKind: "none",
-    blockEffect: "none",
     plainStdout: "context",
     specificFields: contextOnly,
-    payloadFields: ["source", "permission_mode"],
+    payload: { required: ["source"], optional: ["permission_mode"] },
   },
   SessionEnd: {
-    ...base,
+    ...observer,
     matchField: "reason",
-    decisionKind: "none",
-    blockEffect: "none",
-    plainStdout: "ignored",
     // Advisory: its output never steers the session.
     honorsContinue: false,
     defaultTimeoutSeconds: 1,
     maxTimeoutSeconds: 3,
-    payloadFields: ["reason"],
+    payload: { required: ["reason"], optional: [] },
   },
   SubagentStart: {
-    ...base,
+    ...observer,
     matchField: "agent_type",
-    decisionKind: "none",
-    blockEffect: "none",
     plainStdout: "context",
     honorsContinue: false,
     specificFields: contextOnly,
-    payloadFields: [...turnFields, "agent_id", "agent_type"],
+    payload: { required: ["agent_id", "agent_type"], optional: turnFields },
   },
   PreToolUse: {
-    ...base,
+    ...permissionEvent,
     matchField: "tool_name",
-    decisionKind: "permission",
-    blockEffect: "decide",
-    plainStdout: "ignored",
     topLevelFields: systemMessageOnly,
     specificFields: {
       supported: [
@@ -85,10 +72,10 @@ const events = {
       defer: "unsupported",
     },
     legacyDecisions: { block: "deny", approve: "unsupported" },
-    payloadFields: [...turnFields, "tool_name", "tool_use_id", "tool_input"],
+    payload: { required: ["tool_name", "tool_input"], optional: [...turnFields, "tool_use_id"] },
   },
   PermissionRequest: {
-    ...base,
+    ...baseEvent,
     matchField: "tool_name",
     decisionKind: "permission-request",
     blockEffect: "decide",
@@ -96,67 +83,47 @@ const events = {
     topLevelFields: systemMessageOnly,
     specificFields: { supported: ["decision"], notApplied: [] },
     failClosedFields: ["updatedInput", "updatedPermissions", "interrupt"],
-    payloadFields: [...turnFields, "tool_name", "tool_input"],
+    payload: { required: ["tool_name", "tool_input"], optional: turnFields },
   },
   PostToolUse: {
-    ...base,
+    ...blocking,
     matchField: "tool_name",
-    decisionKind: "block",
-    blockEffect: "decide",
     plainStdout: "ignored",
     topLevelFields: postToolUseOutput,
     specificFields: { supported: ["additionalContext"], notApplied: ["updatedMCPToolOutput"] },
-    payloadFields: [...turnFields, "tool_name", "tool_use_id", "tool_input", "tool_response"],
+    payload: {
+      required: ["tool_name", "tool_input", "tool_response"],
+      optional: [...turnFields, "tool_use_id"],
+    },
   },
-  PreCompact: {
-    ...base,
-    matchField: "trigger",
-    decisionKind: "none",
-    blockEffect: "none",
-    plainStdout: "ignored",
-    payloadFields: ["turn_id", "trigger"],
-  },
-  PostCompact: {
-    ...base,
-    matchField: "trigger",
-    decisionKind: "none",
-    blockEffect: "none",
-    plainStdout: "ignored",
-    payloadFields: ["turn_id", "trigger"],
-  },
+  PreCompact: compaction,
+  PostCompact: compaction,
   UserPromptSubmit: {
-    ...base,
+    ...blocking,
     matchField: null,
-    decisionKind: "block",
-    blockEffect: "decide",
     plainStdout: "context",
     resetsContinuations: true,
     specificFields: contextOnly,
-    payloadFields: [...turnFields, "prompt"],
+    payload: { required: ["prompt"], optional: turnFields },
   },
   SubagentStop: {
-    ...base,
+    ...blocking,
     matchField: "agent_type",
-    decisionKind: "block",
-    blockEffect: "decide",
     plainStdout: "invalid",
-    payloadFields: [
-      ...turnFields,
-      "agent_id",
-      "agent_type",
-      "agent_transcript_path",
-      "stop_hook_active",
-      "last_assistant_message",
-    ],
+    payload: {
+      required: ["agent_id", "agent_type", "stop_hook_active"],
+      optional: [...turnFields, "agent_transcript_path", "last_assistant_message"],
+    },
   },
   Stop: {
-    ...base,
+    ...blocking,
     matchField: null,
-    decisionKind: "block",
-    blockEffect: "decide",
     plainStdout: "invalid",
     countsContinuations: true,
-    payloadFields: [...turnFields, "stop_hook_active", "last_assistant_message"],
+    payload: {
+      required: ["stop_hook_active"],
+      optional: [...turnFields, "last_assistant_message"],
+    },
   },
 } as const satisfies Record<string, EventSpec>;
 
@@ -172,7 +139,7 @@ const events = {
 export const zerocodeProfile = {
   name: "zerocode",
   title: "ZeroCode",
-  discovery: "zerocode",
+  discovery: "layered-walk",
   configLocations: [
     { layer: "system", path: "<system>/hooks.json", dialect: "zerocode" },
     { layer: "system", path: "<system>/config.toml", dialect: "zerocode" },
@@ -201,11 +168,11 @@ export const zerocodeProfile = {
   shell: "sh",
   projectDirectoryVariables: [],
   timestampField: null,
+  // transcript_path is always there: the engine fills it with null when the host has none.
+  commonPayload: { required: ["session_id", "cwd", "transcript_path"], optional: ["model"] },
   payloadDefaults: { transcript_path: null },
   defaultTimeoutSeconds: 600,
-  messageLimitCharacters: 10_000,
-  captureLimitBytes: 1024 * 1024,
-  killGraceMs: 1000,
+  ...defaultLimits,
   continuationCap: null,
   // Matching hooks from every source all run: higher layers do not replace lower ones.
   deduplicate: null,

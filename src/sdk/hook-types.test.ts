@@ -3,7 +3,7 @@ import type { profiles } from "../profiles/profiles.js";
 import type { HookEventName, HookInput, HookOutput } from "./hook-types.js";
 
 // Checked by the type checker (`tsc --noEmit` covers test files): the SDK's types follow the
-// event schemas in src/events.
+// event schemas src/event-schemas derives from the profile tables.
 
 describe("HookInput and HookOutput types", () => {
   it("type each profile's event fields", () => {
@@ -15,6 +15,27 @@ describe("HookInput and HookOutput types", () => {
     expectTypeOf<HookInput<"Stop", "vscode">["timestamp"]>().toEqualTypeOf<string>();
     expectTypeOf<HookInput<"Stop", "zerocode">["turn_id"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<HookInput<"Stop">["stop_hook_active"]>().toEqualTypeOf<boolean>();
+  });
+
+  it("type exactly the common and event fields of the table, required or optional", () => {
+    type ClaudeNotification = HookInput<"Notification", "claude">;
+    expectTypeOf<ClaudeNotification>().toEqualTypeOf<{
+      [key: string]: unknown;
+      session_id: string;
+      cwd: string;
+      transcript_path?: string | null | undefined;
+      permission_mode?: string | undefined;
+      hook_event_name: "Notification";
+      message: string;
+      notification_type: string;
+      title?: string | undefined;
+    }>();
+    expectTypeOf<HookInput<"PreCompact", "vscode">["transcript_path"]>().toEqualTypeOf<
+      string | null
+    >();
+    expectTypeOf<HookInput<"SessionStart", "deepagents">["effort"]>().toEqualTypeOf<
+      { [key: string]: unknown; level: string } | undefined
+    >();
   });
 
   it("list the events hooks can be configured for", () => {
@@ -35,5 +56,27 @@ describe("HookInput and HookOutput types", () => {
     expectTypeOf<ZeroCodeDecision>().toEqualTypeOf<"allow" | "deny">();
     type VscodeStop = NonNullable<HookOutput<"Stop", "vscode">["hookSpecificOutput"]>;
     expectTypeOf<VscodeStop["decision"]>().toEqualTypeOf<"block" | undefined>();
+    expectTypeOf<keyof HookOutput<"Stop", "vscode">>().toEqualTypeOf<
+      "continue" | "stopReason" | "systemMessage" | "hookSpecificOutput"
+    >();
+    expectTypeOf<keyof HookOutput<"SessionEnd", "zerocode">>().toEqualTypeOf<
+      "systemMessage" | "suppressOutput"
+    >();
+    expectTypeOf<HookOutput<"PreToolUse", "claude">["decision"]>().toEqualTypeOf<
+      "approve" | "block" | undefined
+    >();
+    expectTypeOf<HookOutput<"PreToolUse", "vscode">["decision"]>().toEqualTypeOf<
+      "block" | undefined
+    >();
+    type ClaudePermissionRequest = NonNullable<
+      HookOutput<"PermissionRequest", "claude">["hookSpecificOutput"]
+    >;
+    expectTypeOf<ClaudePermissionRequest>().toEqualTypeOf<{
+      hookEventName: "PermissionRequest";
+      decision?: { behavior: "allow" | "deny"; message?: string | undefined } | undefined;
+    }>();
+    expectTypeOf<keyof HookOutput<"SessionEnd", "claude">>().toEqualTypeOf<
+      "continue" | "stopReason" | "systemMessage" | "suppressOutput"
+    >();
   });
 });

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { eventSchemas } from "../events/event-schemas.js";
+import type { eventSchemas } from "../event-schemas/event-schemas.js";
 
-// Types only: the schemas live in src/events (zod); the SDK imports nothing from them at run time.
+// Types only: the schemas live in src/event-schemas (zod); the SDK imports nothing from them at run time.
 type Schemas = typeof eventSchemas;
 
 /** The name of a built-in profile a hook can be written for. */

@@ -51,7 +51,7 @@ describe("agent-hooks/sdk at run time", () => {
   });
 
   it("finds the imports it checks (the walk itself works)", () => {
-    const { external } = walkImports(path.join(dist, "events", "event-schemas.js"));
+    const { external } = walkImports(path.join(dist, "event-schemas", "event-schemas.js"));
     expect(external).toContain("zod");
   });
 });

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import pc from "picocolors";
 import { type DiscoveryOptions, describeConfigFiles } from "../../config/discover-config-files.js";
 import type { Profile } from "../../profiles/profile.js";
+import { resolveDiscovery } from "../../profiles/resolve-discovery.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
 import { resolveDiscoveryOptions } from "./resolve-discovery-options.js";
 
@@ -51,7 +52,8 @@ async function describeFiles(
   profile: Profile,
   options: DiscoveryOptions,
 ): Promise<{ file: string; layer: string; exists: boolean }[]> {
-  if (profile.discovery !== "claude") return describeConfigFiles(profile, options);
+  if (resolveDiscovery(profile) !== "managed-then-locations")
+    return describeConfigFiles(profile, options);
   // Claude Code's layers (managed settings, plugins) are listed by their own discoverer.
   const { describeClaudeFiles } = await import("../../config/discoverers/describe-claude-files.js");
   return describeClaudeFiles(profile, options);

@@ -123,7 +123,8 @@ const turnSample = { turn_id: "turn-1", permission_mode: "default" };
 /** The sample of `event` with only the fields `profile` sends for it. */
 function createSample(profile: ProfileName, event: string): Record<string, unknown> {
   const events: Readonly<Record<string, EventSpec>> = profiles[profile].events;
-  const fields = events[event]?.payloadFields ?? [];
+  const payload = events[event]?.payload;
+  const fields: readonly string[] = [...(payload?.required ?? []), ...(payload?.optional ?? [])];
   const all = { ...samples[event], ...turnSample };
   return Object.fromEntries(Object.entries(all).filter(([key]) => fields.includes(key)));
 }

@@ -7,7 +7,7 @@ import { type ProfileName, profiles } from "../profiles/profiles.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
 import { eventSchemas } from "./event-schemas.js";
 
-// The schemas against the profile tables the engine runs on, and against the engine itself.
+// The schemas derived from the profile tables, against the tables and against the engine itself.
 
 const profileNames = Object.keys(profiles) as ProfileName[];
 
@@ -40,7 +40,17 @@ describe.each(profileNames)("event schemas of %s", (name) => {
     const own = Object.keys(input?.shape ?? {}).filter(
       (key) => key !== "hook_event_name" && !common.includes(key),
     );
-    expect(own.sort()).toEqual([...(profile.events[event]?.payloadFields ?? [])].sort());
+    const payload = profile.events[event]?.payload;
+    expect(own.sort()).toEqual([...(payload?.required ?? []), ...(payload?.optional ?? [])].sort());
+    expect(common.filter((key) => key !== "hook_event_name").sort()).toEqual(
+      [
+        ...(profile.commonPayload?.required ?? []),
+        ...(profile.commonPayload?.optional ?? []),
+      ].sort(),
+    );
+    for (const field of payload?.optional ?? []) {
+      expect(input?.shape[field]?.safeParse(undefined).success, field).toBe(true);
+    }
     expect(input?.shape.hook_event_name?.safeParse(event).success).toBe(true);
     expect(input?.shape.hook_event_name?.safeParse("Other").success).toBe(false);
   });

@@ -60,34 +60,10 @@ export type InputShape<F extends InputFields> = {
   [K in F["optional"][number]]: z.ZodOptional<FieldSchemas[K]>;
 };
 
-/** Names payload fields: those every host sends, then those sent when available. */
-export function defineInputFields<
-  const R extends readonly InputFieldName[],
-  const O extends readonly InputFieldName[] = readonly [],
->(required: R, optional?: O): InputFields<R, O> {
-  return { required, optional: optional ?? ([] as unknown as O) };
-}
-
-/** Builds the zod shape of a set of payload fields. */
+/** Builds the zod shape of a set of payload fields: the required ones, then the optional ones. */
 export function createInputShape<F extends InputFields>(fields: F): InputShape<F> {
   const shape: Record<string, z.ZodType> = {};
   for (const name of fields.required) shape[name] = fieldSchemas[name];
   for (const name of fields.optional) shape[name] = fieldSchemas[name].optional();
   return shape as InputShape<F>;
-}
-
-/**
- * The schema of the JSON a hook of `event` reads on stdin: the profile's common fields,
- * `hook_event_name` and the event's fields; unknown fields pass (hosts add their own).
- */
-export function createInputSchema<
-  const E extends string,
-  C extends InputFields,
-  F extends InputFields,
->(event: E, common: C, fields: F) {
-  return z.looseObject({
-    ...createInputShape(common),
-    hook_event_name: z.literal(event),
-    ...createInputShape(fields),
-  });
 }

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { defaultPermissionDecisions } from "../profiles/profile.js";
+import { createInputShape, type InputFields, type InputShape } from "./input-fields.js";
+import {
+  blockDecisionFields,
+  type LegacyDecisionShape,
+  legacyDecisionFields,
+  pickSpecificFields,
+  pickTopLevelFields,
+  type SpecificFieldName,
+  type SpecificShape,
+  type TopLevelFieldName,
+  type TopLevelShape,
+} from "./output-fields.js";
+
+/** What the schemas read of an event row: its payload and the output fields it applies. */
+export interface SchemaEventSpec {
+  configurable: boolean;
+  honorsContinue: boolean;
+  decisionKind: "permission" | "permission-request" | "block" | "none";
+  blockFields?: "top-level" | "specific";
+  topLevelFields: { supported: readonly TopLevelFieldName[] };
+  specificFields: { supported: readonly SpecificFieldName[] };
+  legacyDecisions: Readonly<Partial<Record<"approve" | "block", string>>>;
+  permissionDecisions?: Readonly<Record<string, "apply" | "unsupported">>;
+  payload: InputFields;
+}
+
+/** What the schemas read of a profile table: its common payload fields and its event rows. */
+export interface SchemaProfile {
+  commonPayload: InputFields;
+  events: Readonly<Record<string, SchemaEventSpec>>;
+}
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+type FlattenShape<T> = { [K in keyof T]: Extract<T[K], z.ZodType> };
+
+// `continue` and `stopReason` steer the session: an event that does not honour them rejects them.
+type SteeringField = "continue" | "stopReason";
+
+type AppliedTopLevelField<S extends SchemaEventSpec> = S["honorsContinue"] extends false
+  ? Exclude<S["topLevelFields"]["supported"][number], SteeringField>
+  : S["topLevelFields"]["supported"][number];
+
+type AppliedLegacyDecision<S extends SchemaEventSpec> = {
+  [K in keyof S["legacyDecisions"]]: S["legacyDecisions"][K] extends "unsupported" ? never : K;
+}[keyof S["legacyDecisions"]] &
+  string;
+
+type AppliedPermissionDecision<S extends SchemaEventSpec> = S extends {
+  permissionDecisions: infer D;
+}
+  ? { [K in keyof D]: D[K] extends "apply" ? K : never }[keyof D] & string
+  : {
+      [K in keyof typeof defaultPermissionDecisions]: (typeof defaultPermissionDecisions)[K] extends "apply"
+        ? K
+        : never;
+    }[keyof typeof defaultPermissionDecisions];
+
+type BlocksInSpecificOutput<S extends SchemaEventSpec> = S extends { blockFields: "specific" }
+  ? S["decisionKind"] extends "block"
+    ? true
+    : false
+  : false;
+
+type DecisionShape<S extends SchemaEventSpec> = S["decisionKind"] extends "block"
+  ? BlocksInSpecificOutput<S> extends true
+    ? unknown
+    : typeof blockDecisionFields
+  : S["decisionKind"] extends "permission"
+    ? [AppliedLegacyDecision<S>] extends [never]
+      ? unknown
+      : LegacyDecisionShape<AppliedLegacyDecision<S>>
+    : unknown;
+
+type SpecificOutputShape<E extends string, S extends SchemaEventSpec> = Flatten<
+  { hookEventName: z.ZodLiteral<E> } & (BlocksInSpecificOutput<S> extends true
+    ? typeof blockDecisionFields
+    : unknown) &
+    SpecificShape<S["specificFields"]["supported"][number], AppliedPermissionDecision<S>>
+>;
+
+type SpecificOutput<E extends string, S extends SchemaEventSpec> = [
+  S["specificFields"]["supported"][number],
+] extends [never]
+  ? BlocksInSpecificOutput<S> extends true
+    ? { hookSpecificOutput: z.ZodOptional<z.ZodObject<SpecificOutputShape<E, S>, z.core.$strict>> }
+    : unknown
+  : { hookSpecificOutput: z.ZodOptional<z.ZodObject<SpecificOutputShape<E, S>, z.core.$strict>> };
+
+/** The schema of the JSON a hook of event `E` reads on stdin, for a profile's common fields `C`. */
+export type InputSchema<
+  E extends string,
+  C extends InputFields,
+  F extends InputFields,
+> = z.ZodObject<
+  Flatten<InputShape<C> & { hook_event_name: z.ZodLiteral<E> } & InputShape<F>>,
+  z.core.$loose
+>;
+
+/** The schema of the JSON a hook of event `E` may print, as its row `S` says. */
+export type OutputSchema<E extends string, S extends SchemaEventSpec> = z.ZodObject<
+  FlattenShape<TopLevelShape<AppliedTopLevelField<S>> & DecisionShape<S> & SpecificOutput<E, S>>,
+  z.core.$strict
+>;
+
+/** The input and output schemas of each configurable event of profile `P`. */
+export type EventSchemas<P extends SchemaProfile> = {
+  [E in keyof P["events"] & string as P["events"][E]["configurable"] extends true ? E : never]: {
+    input: InputSchema<E, P["commonPayload"], P["events"][E]["payload"]>;
+    output: OutputSchema<E, P["events"][E]>;
+  };
+};
+
+/**
+ * Derives the zod schemas of every configurable event of a profile from its table: `input` is the
+ * JSON a hook reads on stdin (the common payload fields, `hook_event_name`, the row's `payload`;
+ * unknown fields pass), `output` the JSON it may print (only the fields the row applies).
+ *
+ * @example
+ * ```ts
+ * const schemas = createEventSchemas(claudeProfile);
+ * schemas.PreToolUse.output.safeParse({ hookSpecificOutput: { hookEventName: "PreToolUse" } });
+ * ```
+ */
+export function createEventSchemas<P extends SchemaProfile>(profile: P): EventSchemas<P> {
+  const schemas: Record<string, { input: z.ZodObject; output: z.ZodObject }> = {};
+  for (const [event, spec] of Object.entries(profile.events)) {
+    if (!spec.configurable) continue;
+    schemas[event] = {
+      input: z.looseObject({
+        ...createInputShape(profile.commonPayload),
+        hook_event_name: z.literal(event),
+        ...createInputShape(spec.payload),
+      }),
+      output: createOutputSchema(event, spec),
+    };
+  }
+  return schemas as EventSchemas<P>;
+}
+
+function createOutputSchema(event: string, spec: SchemaEventSpec): z.ZodObject {
+  const topLevel = spec.topLevelFields.supported.filter(
+    (name) => spec.honorsContinue || (name !== "continue" && name !== "stopReason"),
+  );
+  const blocksInSpecific = spec.decisionKind === "block" && spec.blockFields === "specific";
+  const specific = {
+    ...(blocksInSpecific && blockDecisionFields),
+    ...pickSpecificFields(spec.specificFields.supported, listAppliedPermissionDecisions(spec)),
+  };
+  const hasSpecific = blocksInSpecific || spec.specificFields.supported.length > 0;
+  return z.strictObject({
+    ...pickTopLevelFields(topLevel),
+    ...createDecisionShape(spec, blocksInSpecific),
+    ...(hasSpecific && {
+      hookSpecificOutput: z
+        .strictObject({ hookEventName: z.literal(event), ...specific })
+        .optional(),
+    }),
+  });
+}
+
+function createDecisionShape(spec: SchemaEventSpec, blocksInSpecific: boolean): z.ZodRawShape {
+  if (spec.decisionKind === "block") return blocksInSpecific ? {} : blockDecisionFields;
+  if (spec.decisionKind !== "permission") return {};
+  const legacy = (["approve", "block"] as const).filter((value) => {
+    const meaning = spec.legacyDecisions[value];
+    return meaning !== undefined && meaning !== "unsupported";
+  });
+  return legacy.length > 0 ? legacyDecisionFields(legacy) : {};
+}
+
+function listAppliedPermissionDecisions(spec: SchemaEventSpec): string[] {
+  const rules = spec.permissionDecisions ?? defaultPermissionDecisions;
+  return Object.entries(rules)
+    .filter(([, rule]) => rule === "apply")
+    .map(([value]) => value);
+}

@@ -1,0 +1,84 @@
+import type { FieldRules } from "./profile.js";
+
+// Rules several profiles share, spread into their event rows and tables; a row overrides what
+// differs, so each table still reads as data.
+
+/** Every top-level output field applied: `continue`, `stopReason`, `systemMessage`, `suppressOutput`. */
+export const allTopLevelFields = {
+  supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
+  notApplied: [],
+} as const satisfies FieldRules;
+
+/** No `hookSpecificOutput` field. */
+export const noSpecificFields = { supported: [], notApplied: [] } as const satisfies FieldRules;
+
+/** `hookSpecificOutput.additionalContext` only. */
+export const contextOnly = {
+  supported: ["additionalContext"],
+  notApplied: [],
+} as const satisfies FieldRules;
+
+/** The defaults of an event row: configurable, no `if`, no continuation rules, every top-level field. */
+export const baseEvent = {
+  supportsIf: false,
+  configurable: true,
+  resetsContinuations: false,
+  countsContinuations: false,
+  honorsContinue: true,
+  topLevelFields: allTopLevelFields,
+  specificFields: noSpecificFields,
+  legacyDecisions: {},
+  failClosedFields: [],
+} as const;
+
+/** An event that cannot decide: exit 2 shows stderr to the user only, nothing is blocked. */
+export const observerEvent = {
+  ...baseEvent,
+  decisionKind: "none",
+  blockEffect: "none",
+  plainStdout: "ignored",
+} as const;
+
+/** An event whose exit 2 or `decision: "block"` is its block (a prompt, a stop, a tool result). */
+export const blockingEvent = {
+  ...baseEvent,
+  decisionKind: "block",
+  blockEffect: "decide",
+  plainStdout: "ignored",
+} as const;
+
+/** A `PreToolUse` that decides by `hookSpecificOutput.permissionDecision`; exit 2 denies. */
+export const permissionEvent = {
+  ...baseEvent,
+  decisionKind: "permission",
+  blockEffect: "decide",
+  plainStdout: "ignored",
+} as const;
+
+/** A tool event: the matcher reads the tool name and handlers may carry an `if` rule. */
+export const toolEvent = { matchField: "tool_name", supportsIf: true } as const;
+
+/**
+ * A `PermissionRequest` answered by `hookSpecificOutput.decision.behavior`, as Claude Code and Deep
+ * Agents Code define it: the pipeline reads only `behavior` and `message`, so `updatedInput` and
+ * `updatedPermissions` are reported, not applied.
+ */
+export const permissionRequestEvent = {
+  ...baseEvent,
+  ...toolEvent,
+  decisionKind: "permission-request",
+  blockEffect: "decide",
+  plainStdout: "ignored",
+  specificFields: { supported: ["decision"], notApplied: ["updatedInput", "updatedPermissions"] },
+  payload: { required: ["tool_name", "tool_input"], optional: ["permission_suggestions"] },
+} as const;
+
+/** The limits every built-in profile shares: message, capture and kill grace. */
+export const defaultLimits = {
+  messageLimitCharacters: 10_000,
+  captureLimitBytes: 1024 * 1024,
+  killGraceMs: 1000,
+} as const;
+
+/** The handler types of the Claude Code hook format, recognized even where only `command` runs. */
+export const claudeHandlerTypes = ["command", "prompt", "agent", "http", "mcp_tool"] as const;
