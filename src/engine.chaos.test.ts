@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../test/support/create-test-workspace.js";
+import { findMarkedProcesses } from "../test/support/find-marked-processes.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
@@ -24,23 +17,6 @@ const markerVariable = "AGENT_HOOKS_CHAOS_MARKER";
 /** The profile's grace between SIGTERM and SIGKILL, plus room for a loaded machine. */
 const survivorWaitMs = 1_000 + 4_000;
 
-const roots: string[] = [];
-/** Markers of every engine created, so afterAll can kill anything a failed test left. */
-const markers: string[] = [];
-
-afterAll(() => {
-  for (const marker of markers) {
-    for (const pid of findMarkedProcesses(marker)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
-  }
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
 interface ChaosSetup {
   root: string;
   engine: HookEngine;
@@ -48,11 +24,12 @@ interface ChaosSetup {
 }
 
 /** A deepagents engine over `hooks`, whose handlers all carry a fresh marker in their environment. */
-async function setup(hooks: Record<string, unknown>): Promise<ChaosSetup> {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-chaos-")));
-  roots.push(root);
-  const home = join(root, "home");
-  mkdirSync(join(home, ".deepagents"), { recursive: true });
+async function setup(
+  hooks: Record<string, unknown>,
+  workspace = createTestWorkspace("chaos"),
+): Promise<ChaosSetup> {
+  const { root, home } = workspace;
+  workspace.createDirectory("home", ".deepagents");
   // A Notification hook that exits at once: the dispatch after the chaos must still work.
   const withProbe = {
     ...hooks,
@@ -60,7 +37,6 @@ async function setup(hooks: Record<string, unknown>): Promise<ChaosSetup> {
   };
   writeFileSync(join(home, ".deepagents", "hooks.json"), JSON.stringify({ hooks: withProbe }));
   const marker = randomUUID();
-  markers.push(marker);
   const engine = await createHookEngine({
     profile: "deepagents",
     cwd: root,
@@ -84,30 +60,16 @@ const deny = JSON.stringify({
 });
 
 /** Pids of live processes whose environment carries `marker` (zombies are dead: skipped). */
-function findMarkedProcesses(marker: string): number[] {
-  const needle = Buffer.from(`${markerVariable}=${marker}\u0000`);
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
-      const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-      if (state === "Z" || state === "X") continue;
-      if (readFileSync(`/proc/${name}/environ`).includes(needle)) found.push(Number(name));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  return found;
-}
+const findChaosProcesses = (marker: string): number[] =>
+  findMarkedProcesses(markerVariable, marker);
 
 /** Polls until no process carries `marker` or `withinMs` passes; returns the survivors. */
 async function waitForNoSurvivors(marker: string, withinMs = survivorWaitMs): Promise<number[]> {
   const deadline = performance.now() + withinMs;
-  let survivors = findMarkedProcesses(marker);
+  let survivors = findChaosProcesses(marker);
   while (survivors.length > 0 && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    survivors = findMarkedProcesses(marker);
+    survivors = findChaosProcesses(marker);
   }
   return survivors;
 }
@@ -137,7 +99,7 @@ async function expectCleanEngine({ engine, marker }: ChaosSetup, baseline: numbe
   expect(statuses(probe)).toEqual(["ok"]);
   expect(await waitForHandles(baseline)).toBeLessThanOrEqual(baseline);
   await engine.close();
-  expect(findMarkedProcesses(marker)).toEqual([]);
+  expect(findChaosProcesses(marker)).toEqual([]);
 }
 
 describe.skipIf(process.platform !== "linux")("chaos hooks", () => {
@@ -195,9 +157,12 @@ describe.skipIf(process.platform !== "linux")("chaos hooks", () => {
 
   it("feeds a hook that reads stdin one byte per read the whole payload", async () => {
     const baseline = countProcessHandles();
-    const copy = join(tmpdir(), `agent-hooks-chaos-stdin-${randomUUID()}.json`);
-    const chaos = await setup(preToolUse([fixture("read-stdin-bytewise.sh"), copy, deny], 60));
-    roots.push(copy);
+    const workspace = createTestWorkspace("chaos");
+    const copy = workspace.path("stdin-copy.json");
+    const chaos = await setup(
+      preToolUse([fixture("read-stdin-bytewise.sh"), copy, deny], 60),
+      workspace,
+    );
     const content = "é".repeat(64 * 1024);
     const result = await chaos.engine.dispatch("PreToolUse", {
       tool_name: "Write",
@@ -257,7 +222,7 @@ describe.skipIf(process.platform !== "linux")("chaos hooks", () => {
     for (let round = 0; round < 3; round += 1) {
       expect(statuses(await chaos.engine.dispatch("PreToolUse", bash("ls")))).toEqual(["ok"]);
     }
-    expect(findMarkedProcesses(chaos.marker).length).toBeGreaterThanOrEqual(2);
+    expect(findChaosProcesses(chaos.marker).length).toBeGreaterThanOrEqual(2);
     await chaos.engine.close();
     expect(await waitForNoSurvivors(chaos.marker)).toEqual([]);
     expect(await waitForHandles(baseline)).toBeLessThanOrEqual(baseline);

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { copyClaudeFixture } from "../test/fixtures/claude/copy-claude-fixture.js";
+import { createTestWorkspace } from "../test/support/create-test-workspace.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
@@ -57,12 +57,10 @@ interface Workspace {
 }
 
 function createWorkspace(): Workspace {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-claude-engine-")));
-  removals.push(() => rmSync(root, { recursive: true, force: true }));
-  const home = join(root, "home");
-  const cwd = join(root, "project");
-  mkdirSync(join(home, ".claude"), { recursive: true });
-  mkdirSync(join(cwd, ".claude"), { recursive: true });
+  const workspace = createTestWorkspace("claude-engine");
+  const { root, home, project: cwd } = workspace;
+  workspace.createDirectory("home", ".claude");
+  workspace.createDirectory("project", ".claude");
   return {
     root,
     home,

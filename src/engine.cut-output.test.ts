@@ -1,8 +1,8 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 import { deepagentsProfile } from "./profiles/deepagents.js";
 
@@ -16,11 +16,10 @@ const hookScript = fileURLToPath(
 );
 const limit = deepagentsProfile.captureLimitBytes;
 
-let directory = "";
+const directory = createSuiteWorkspace("cut").root;
 let engine: HookEngine;
 
 beforeAll(async () => {
-  directory = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-cut-")));
   const command = (persistent: boolean) => ({
     type: "command",
     command: ["node", hookScript, ...(persistent ? ["--persistent"] : [])],
@@ -45,7 +44,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.close();
-  if (directory !== "") rmSync(directory, { recursive: true, force: true });
 });
 
 const kinds = ["Spawned", "Persistent"] as const;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fuzzParameters } from "../test/fixtures/fuzz/fuzz-runs.js";
+import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { diagnosticCodes } from "./diagnostic.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
@@ -92,7 +92,7 @@ interface HandlerCase {
 
 const hex = (text: string | Uint8Array) => Buffer.from(text).toString("hex");
 
-let directory = "";
+const directory = createSuiteWorkspace("output-fuzz").root;
 const hugeFiles: string[] = [];
 
 /** Arbitrary JSON-ish values of any type, for fields expected to be something else. */
@@ -333,7 +333,6 @@ function checkResult(
 }
 
 beforeAll(() => {
-  directory = mkdtempSync(path.join(tmpdir(), "agent-hooks-output-fuzz-"));
   // Over the 1 MiB capture limit (never parsed), and under it (parsed, messages capped).
   const over = path.join(directory, "huge-deny.json");
   writeFileSync(
@@ -349,10 +348,6 @@ beforeAll(() => {
     JSON.stringify({ systemMessage: "m".repeat(900_000), extra: { nested: [1, "two", null] } }),
   );
   hugeFiles.push(over, under);
-});
-
-afterAll(() => {
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe.each(Object.keys(profiles) as ProfileName[])("output fuzzing, %s profile", (name) => {

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
+import { isProcessAlive } from "../test/support/is-process-alive.js";
 import { describeHandler } from "./decide/describe-handler.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
@@ -12,13 +13,12 @@ import { createHookEngine, type HookEngine } from "./engine.js";
 const hook = fileURLToPath(
   new URL("../test/fixtures/handlers/persistent-hook.mjs", import.meta.url),
 );
-const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-persistent-")));
+const root = createSuiteWorkspace("persistent").root;
 const engines: HookEngine[] = [];
 
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 let configCount = 0;
 
@@ -65,20 +65,6 @@ function comparable(result: DispatchResult) {
         .replace(/hooks-\d+\.json/g, "hooks.json"),
     })),
   };
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
 }
 
 describe.skipIf(process.platform === "win32")("persistent handlers in the engine", () => {

@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
 import { createHookEngine } from "./engine.js";
 
 // Regressions found by fuzzing (src/config/config.fuzz.test.ts, src/engine.output.fuzz.test.ts):
 // names and keys that exist on Object.prototype must never be read as events, fields or hooks.
 
-let directory = "";
-beforeAll(() => {
-  directory = mkdtempSync(path.join(tmpdir(), "agent-hooks-prototype-keys-"));
-});
-afterAll(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
+const directory = createSuiteWorkspace("prototype-keys").root;
 
 describe("prototype keys", () => {
   // Regression: profile.events["constructor"] is Object, so the dispatch ran with no handlers

@@ -1,17 +1,14 @@
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
-  realpathSync,
   renameSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../test/support/create-test-workspace.js";
 import { loadConfig } from "./config/load-config.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
@@ -22,14 +19,10 @@ import { recordHookTrusted } from "./trust/update-trust-store.js";
 
 // Hooks (and other processes) attacking the configuration snapshot and hook trust mid-session.
 
-const roots: string[] = [];
 const engines: HookEngine[] = [];
 
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
@@ -70,15 +63,9 @@ function writeScript(
 const readLog = (log: string) =>
   existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : [];
 
-function createRoot(prefix: string): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  roots.push(root);
-  return root;
-}
-
 describe("the configuration snapshot under attack", () => {
   it("a deepagents hook rewriting its own config mid-session changes nothing in that session", async () => {
-    const root = createRoot("agent-hooks-snapshot-");
+    const root = createTestWorkspace("snapshot").root;
     const home = join(root, "home");
     mkdirSync(join(home, ".deepagents"), { recursive: true });
     const config = join(home, ".deepagents", "hooks.json");
@@ -126,7 +113,7 @@ describe("the configuration snapshot under attack", () => {
 describe("hook trust under attack", () => {
   /** A ZeroCode home with one hook, `bash <script>`, trusted at its current content. */
   async function trustedSetup(scriptPath?: (root: string) => string) {
-    const root = createRoot("agent-hooks-trust-attack-");
+    const root = createTestWorkspace("trust-attack").root;
     const home = join(root, "home");
     mkdirSync(join(home, ".zerotwo"), { recursive: true });
     const config = join(home, ".zerotwo", "hooks.json");

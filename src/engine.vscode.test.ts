@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../test/support/create-test-workspace.js";
 import { loadConfig } from "./config/load-config.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
@@ -34,13 +34,9 @@ const codes = (result: DispatchResult) => result.diagnostics.map((item) => item.
 const permission = (decision: string, reason = decision) =>
   specific("PreToolUse", { permissionDecision: decision, permissionDecisionReason: reason });
 
-const roots: string[] = [];
 const engines: HookEngine[] = [];
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 interface Setup {
@@ -51,8 +47,7 @@ interface Setup {
 
 /** An engine on one explicit hook file holding `document`, with the workspace at `root`. */
 async function setup(document: Record<string, unknown>): Promise<Setup> {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-vscode-")));
-  roots.push(root);
+  const root = createTestWorkspace("vscode").root;
   const home = join(root, "home");
   mkdirSync(home);
   const file = join(root, "hooks.json");
@@ -71,12 +66,8 @@ async function setup(document: Record<string, unknown>): Promise<Setup> {
 const bash = { tool_name: "run_in_terminal", tool_input: { command: "ls" }, tool_use_id: "t1" };
 
 describe("vscode PreToolUse decisions", () => {
-  const orders = [
-    ["allow", "ask", "deny"],
-    ["deny", "ask", "allow"],
-    ["ask", "deny", "allow"],
-    ["allow", "deny", "ask"],
-  ];
+  // One order end to end; all four are pure cases in decide/apply-session-rules.test.ts.
+  const orders = [["allow", "ask", "deny"]];
   it.each(orders)("deny wins over ask and allow (%s, %s, %s)", async (...decisions) => {
     const { engine } = await setup({
       hooks: {
@@ -546,8 +537,7 @@ describe("vscode identical handlers across hook files", () => {
 
   /** A workspace with hook files at VS Code's own locations (discovery, no explicit files). */
   async function setupLocations(files: Record<string, unknown>) {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-vscode-locations-")));
-    roots.push(root);
+    const root = createTestWorkspace("vscode-locations").root;
     const home = join(root, "home");
     const workspace = join(root, "workspace");
     for (const [relative, document] of Object.entries(files)) {
@@ -589,8 +579,7 @@ describe("vscode identical handlers across hook files", () => {
       ["skipped", "skipped", "ok"],
     ],
   ])("runs %s, once, with its own timeout", async (_name, copies, expected) => {
-    const logFolder = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-vscode-runs-")));
-    roots.push(logFolder);
+    const logFolder = createTestWorkspace("vscode-runs").root;
     const log = join(logFolder, "runs.log");
     const same = [counter, log, "0.2"].map(quote).join(" ");
     const files = Object.fromEntries(
@@ -607,8 +596,7 @@ describe("vscode identical handlers across hook files", () => {
   });
 
   it("runs copies with different env or cwd as different handlers", async () => {
-    const logFolder = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-vscode-runs-")));
-    roots.push(logFolder);
+    const logFolder = createTestWorkspace("vscode-runs").root;
     const log = join(logFolder, "runs.log");
     const same = [counter, log].map(quote).join(" ");
     const { engine } = await setup({

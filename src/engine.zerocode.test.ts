@@ -1,16 +1,8 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createTestWorkspace } from "../test/support/create-test-workspace.js";
 import { loadConfig } from "./config/load-config.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
@@ -29,14 +21,10 @@ const json = (value: unknown) => JSON.stringify(value);
 const specific = (event: string, fields: Record<string, unknown>) =>
   json({ hookSpecificOutput: { hookEventName: event, ...fields } });
 
-const roots: string[] = [];
 const engines: HookEngine[] = [];
 
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 interface Setup {
@@ -46,8 +34,7 @@ interface Setup {
 
 /** An engine on one explicit hooks.json (trust bypassed: these tests are about output rules). */
 async function setup(hooks: Record<string, unknown[]>): Promise<Setup> {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-zerocode-")));
-  roots.push(root);
+  const root = createTestWorkspace("zerocode").root;
   const home = join(root, "home");
   mkdirSync(home);
   const file = join(root, "hooks.json");
@@ -668,8 +655,7 @@ describe("zerocode spilling of large additionalContext", () => {
 
 describe("zerocode hook trust in the engine", () => {
   async function trustedSetup() {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-trust-")));
-    roots.push(root);
+    const root = createTestWorkspace("trust").root;
     const home = join(root, "home");
     mkdirSync(join(home, ".zerotwo"), { recursive: true });
     const script = join(root, "guard.sh");
@@ -791,8 +777,7 @@ describe("zerocode identical hooks", () => {
 
   /** A new temporary folder for a run log, removed after the tests. */
   const createLogFolder = () => {
-    const folder = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-zerocode-runs-")));
-    roots.push(folder);
+    const folder = createTestWorkspace("zerocode-runs").root;
     return folder;
   };
 
@@ -821,8 +806,7 @@ describe("zerocode identical hooks", () => {
     project?: unknown[];
     managed?: string;
   }) {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-zerocode-layers-")));
-    roots.push(root);
+    const root = createTestWorkspace("zerocode-layers").root;
     const home = join(root, "home");
     const system = join(root, "system");
     const project = join(root, "project");

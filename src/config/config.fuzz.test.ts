@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
 import {
   DeepNesting,
@@ -12,6 +11,7 @@ import {
   serializeToml,
   shadowedKeys,
 } from "../../test/fixtures/fuzz/serialize-document.js";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { createHookEngine } from "../engine.js";
 import { parseEventHooks } from "../event-stream/parse-event-hooks.js";
@@ -604,16 +604,8 @@ function expectDiagnosedAt(
 }
 
 const prototypesBefore = describePrototypes();
-let directory = "";
+const directory = createSuiteWorkspace("config-fuzz").root;
 let caseCount = 0;
-
-beforeAll(() => {
-  directory = mkdtempSync(path.join(tmpdir(), "agent-hooks-config-fuzz-"));
-});
-
-afterAll(() => {
-  rmSync(directory, { recursive: true, force: true });
-});
 
 /** A fresh case folder: the file, an empty home and a cwd outside any git repository. */
 function prepareCase(dialect: DialectCase, text: string) {

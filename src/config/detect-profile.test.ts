@@ -1,16 +1,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { detectProfile } from "./detect-profile.js";
 
 // Creates `files` (paths under `home/` or `project/`) in a new temp tree; the project has a .git.
 async function createTree(files: readonly string[]): Promise<{ cwd: string; home: string }> {
-  const root = await createTempDirectory("detect-profile");
-  const home = path.join(root, "home");
-  const cwd = path.join(root, "project");
-  await mkdir(home);
-  await mkdir(path.join(cwd, ".git"), { recursive: true });
+  const workspace = createTestWorkspace("detect-profile");
+  const { root, home, project: cwd } = workspace;
+  workspace.createDirectory("project", ".git");
   for (const file of files) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), "{}");

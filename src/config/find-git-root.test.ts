@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { findGitRoot } from "./find-git-root.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-git-root-")));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = createSuiteWorkspace("git-root").root;
 
 describe("findGitRoot", () => {
   mkdirSync(join(root, "repo", ".git"), { recursive: true });

@@ -1,23 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { loadConfig } from "./load-config.js";
 
 const configs = fileURLToPath(new URL("../../test/fixtures/configs/", import.meta.url));
 const seedHome = join(configs, "seed-example", "home");
 
-const temporaryDirectories: string[] = [];
-afterAll(() => {
-  for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
-});
-
 function createTemporaryDirectory(): string {
-  const directory = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-config-")));
-  temporaryDirectories.push(directory);
-  return directory;
+  return createTestWorkspace("config").root;
 }
 
 describe("loadConfig (deepagents)", () => {

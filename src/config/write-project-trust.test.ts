@@ -1,18 +1,15 @@
 import {
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { formatTomlKey, saveProjectTrust, writeProjectTrust } from "./write-project-trust.js";
 
 const lines = (...text: string[]) => text.join("\n");
@@ -223,8 +220,7 @@ describe("formatTomlKey", () => {
 });
 
 describe("saveProjectTrust", () => {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-trust-project-")));
-  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  const base = createSuiteWorkspace("trust-project").root;
 
   it("creates the folder and a 0600 file when there is none", async () => {
     const file = join(base, "new-home", ".zerotwo", "config.toml");

@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { DiagnosticCode, DiagnosticSeverity } from "../diagnostic.js";
+import type { Diagnostic, DiagnosticCode, DiagnosticSeverity } from "../diagnostic.js";
 import { claudeProfile } from "../profiles/claude.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
 import { profiles } from "../profiles/profiles.js";
-import type { AggregatedVerdict } from "./aggregate-verdicts.js";
+import { vscodeProfile } from "../profiles/vscode.js";
+import { type AggregatedVerdict, aggregateVerdicts } from "./aggregate-verdicts.js";
 import {
   applySessionRules,
   beginSessionEvent,
@@ -13,6 +14,7 @@ import {
   type SessionState,
 } from "./apply-session-rules.js";
 import type { Decision } from "./dispatch-result.js";
+import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
 
 type CapProfile = Pick<Profile, "continuationCap" | "title">;
 
@@ -633,5 +635,158 @@ describe("beginSessionEvent", () => {
         );
       }),
     );
+  });
+});
+
+// Rule cases that the engine suites (engine.deepagents.test.ts, engine.vscode.test.ts) ran
+// through handler scripts, fed here as the verdicts those scripts produced; each engine suite
+// keeps one end-to-end case per rule.
+const verdict = (fields: Partial<HandlerVerdict> = {}): HandlerVerdict => ({
+  ...createEmptyVerdict("ok"),
+  ...fields,
+});
+const decided = (decision: Decision, reason: string | null = null) => verdict({ decision, reason });
+
+/** One session of an engine on `profile`: each dispatch begins the event, aggregates, then rules. */
+function createSession(profile: Profile) {
+  const events: Readonly<Record<string, EventSpec>> = profile.events;
+  let state = newSessionState;
+  return (event: string, verdicts: readonly HandlerVerdict[]) => {
+    const spec = events[event];
+    if (spec === undefined) throw new Error(`no ${event} in the ${profile.title} profile`);
+    const begun = beginSessionEvent(spec, state);
+    const aggregated = aggregateVerdicts(verdicts, spec.decisionKind);
+    const ruled = applySessionRules(aggregated, event, spec, profile, begun.state);
+    state = ruled.state;
+    const diagnostics = [
+      ...verdicts.flatMap((entry) => entry.diagnostics),
+      ...ruled.result.diagnostics,
+    ];
+    return { ...ruled.result, diagnostics };
+  };
+}
+
+const codes = (result: { readonly diagnostics: readonly Diagnostic[] }) =>
+  result.diagnostics.map((diagnostic) => diagnostic.code);
+
+describe("aggregateVerdicts then applySessionRules (deepagents engine cases)", () => {
+  const run = (event: string, verdicts: readonly HandlerVerdict[]) =>
+    createSession(deepagentsProfile)(event, verdicts);
+
+  describe("continue: false", () => {
+    it("overrides a Stop block and a PermissionRequest allow", () => {
+      const stop = run("Stop", [decided("block", "keep going"), verdict({ continue: false })]);
+      expect(stop).toMatchObject({ decision: null, continue: false, stopReason: null });
+      expect(codes(stop)).toContain("decision_overridden");
+      const permission = run("PermissionRequest", [
+        verdict({ continue: false, stopReason: "halt" }),
+        decided("allow"),
+      ]);
+      expect(permission).toMatchObject({ decision: null, continue: false, stopReason: "halt" });
+    });
+
+    it("on an event that cannot decide stops without a decision_overridden", () => {
+      const result = run("SessionStart", [verdict({ continue: false, stopReason: "bye" })]);
+      expect(result).toMatchObject({ continue: false, stopReason: "bye", decision: null });
+      expect(result.diagnostics).toEqual([]);
+    });
+  });
+
+  describe("PreToolUse decisions", () => {
+    const orders = [
+      ["deny", "ask", "allow"],
+      ["deny", "allow", "ask"],
+      ["ask", "deny", "allow"],
+      ["ask", "allow", "deny"],
+      ["allow", "deny", "ask"],
+      ["allow", "ask", "deny"],
+    ] as const;
+
+    it.each(orders)(
+      "deny wins in order %s, %s, %s, with additionalContext in config order",
+      (...order) => {
+        const result = run(
+          "PreToolUse",
+          order.map((decision, index) =>
+            verdict({
+              decision,
+              reason: `${decision} reason`,
+              additionalContext: `context ${index}`,
+            }),
+          ),
+        );
+        expect(result).toMatchObject({ decision: "deny", reason: "deny reason" });
+        expect(result.additionalContext).toEqual(["context 0", "context 1", "context 2"]);
+        expect(result.diagnostics).toEqual([]);
+      },
+    );
+
+    it.each([
+      [["ask", "allow"], "ask"],
+      [["allow", "ask"], "ask"],
+      [["allow", "allow"], "allow"],
+      [["allow", null], "allow"],
+      [[null, null], null],
+    ] as const)("%j → %s", (pair, expected) => {
+      const step = (decision: Decision | null, label: string): HandlerVerdict =>
+        decision === null ? verdict() : decided(decision, `${decision} from ${label}`);
+      const result = run("PreToolUse", [step(pair[0], "a"), step(pair[1], "b")]);
+      expect(result.decision).toBe(expected);
+      const winner = pair.indexOf(expected as never);
+      expect(result.reason).toBe(expected === null ? null : `${expected} from ${"ab"[winner]}`);
+    });
+  });
+
+  describe("PermissionRequest decisions", () => {
+    it.each([
+      [["allow", "deny"], "deny"],
+      [["deny", "allow"], "deny"],
+      [["allow", null], "allow"],
+      [[null, "allow"], "allow"],
+      [[null, null], null],
+    ] as const)("%j → %s", (pair, expected) => {
+      const step = (behavior: "allow" | "deny" | null): HandlerVerdict =>
+        behavior === null ? verdict() : decided(behavior, `${behavior} message`);
+      const result = run("PermissionRequest", [step(pair[0]), step(pair[1])]);
+      expect(result.decision).toBe(expected);
+      expect(result.reason).toBe(expected === null ? null : `${expected} message`);
+      expect(result.diagnostics).toEqual([]);
+    });
+  });
+
+  describe("Stop continuations", () => {
+    const block = (reason: string) => [decided("block", reason)];
+
+    it("a Stop that does not block resets the count", () => {
+      const dispatch = createSession(deepagentsProfile);
+      const stop = (verdicts: readonly HandlerVerdict[]) => dispatch("Stop", verdicts);
+      for (let count = 1; count <= 5; count += 1) stop(block(String(count)));
+      // What `{ "decision": "approve" }` is on Stop: nothing decided.
+      expect(stop([verdict()]).decision).toBeNull();
+      for (let count = 1; count <= 8; count += 1) {
+        expect(stop(block(String(count))).decision).toBe("block");
+      }
+      expect(stop(block("9")).decision).toBeNull();
+    });
+  });
+});
+
+describe("aggregateVerdicts then applySessionRules (vscode engine cases)", () => {
+  const run = (event: string, verdicts: readonly HandlerVerdict[]) =>
+    createSession(vscodeProfile)(event, verdicts);
+  const orders = [
+    ["allow", "ask", "deny"],
+    ["deny", "ask", "allow"],
+    ["ask", "deny", "allow"],
+    ["allow", "deny", "ask"],
+  ] as const;
+
+  it.each(orders)("deny wins over ask and allow (%s, %s, %s)", (...decisions) => {
+    const result = run(
+      "PreToolUse",
+      decisions.map((decision) => decided(decision, decision)),
+    );
+    expect(result.decision).toBe("deny");
+    expect(result.reason).toBe("deny");
   });
 });

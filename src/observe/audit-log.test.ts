@@ -3,18 +3,15 @@ import {
   chmodSync,
   chownSync,
   existsSync,
-  mkdtempSync,
   readFileSync,
-  realpathSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngineOptions } from "../engine.js";
 
@@ -70,19 +67,12 @@ const dispatchKeys = [
 
 type AuditLine = Record<string, unknown>;
 
-const directories: string[] = [];
-
 afterEach(() => {
   vi.unstubAllEnvs();
-  for (const directory of directories.splice(0)) {
-    rmSync(directory, { recursive: true, force: true });
-  }
 });
 
 function makeDirectory(): string {
-  const directory = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-audit-")));
-  directories.push(directory);
-  return directory;
+  return createTestWorkspace("audit").root;
 }
 
 /** A deepagents engine on a hooks.json with three PreToolUse handlers: deny, context, exit 1. */

@@ -1,5 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { context, SpanStatusCode, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
@@ -10,6 +9,7 @@ import {
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngineOptions } from "../engine.js";
 
@@ -25,11 +25,8 @@ const deny = JSON.stringify({
   },
 });
 
-const directories: string[] = [];
-
 function engineOptions(extra: Partial<HookEngineOptions> = {}): HookEngineOptions {
-  const directory = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-trace-")));
-  directories.push(directory);
+  const directory = createTestWorkspace("trace").root;
   const file = join(directory, "hooks.json");
   const hooks = {
     PreToolUse: [
@@ -62,7 +59,6 @@ const withoutDurations = (result: DispatchResult) => ({
 afterAll(() => {
   trace.disable();
   context.disable();
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
 
 describe("OpenTelemetry spans", () => {

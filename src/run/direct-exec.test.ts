@@ -1,18 +1,17 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { runMarkerVariable } from "./handler-process-tree.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
 import { resolveInvocation } from "./resolve-invocation.js";
 import { spawnHandler } from "./spawn-handler.js";
 
 const handlers = fileURLToPath(new URL("../../test/fixtures/handlers/", import.meta.url));
-const temporary = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-direct-")));
+const temporary = createSuiteWorkspace("direct").root;
 const home = join(temporary, "home with space");
 mkdirSync(home);
-afterAll(() => rmSync(temporary, { recursive: true, force: true }));
 
 function createRequest(command: string, overrides: Partial<SpawnRequest> = {}): SpawnRequest {
   return {

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { findMarkedProcesses } from "../../test/support/find-marked-processes.js";
+import { isProcessAlive } from "../../test/support/is-process-alive.js";
 import {
   createHandlerProcessTree,
   createRunMarker,
@@ -24,21 +26,7 @@ function killQuietly(pid: number): void {
 }
 
 /** Live processes whose environment carries the run marker (this process excluded). */
-function findMarked(marker: string): number[] {
-  const needle = Buffer.from(`${runMarkerVariable}=${marker}\u0000`);
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
-      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
-      if (readFileSync(`/proc/${name}/environ`).includes(needle)) found.push(Number(name));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  return found;
-}
+const findMarked = (marker: string): number[] => findMarkedProcesses(runMarkerVariable, marker);
 
 function readProcessGroup(pid: number): number | null {
   try {
@@ -46,15 +34,6 @@ function readProcessGroup(pid: number): number | null {
     return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
   } catch {
     return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
   }
 }
 
@@ -95,7 +74,7 @@ describe.skipIf(process.platform !== "linux")("createHandlerProcessTree", () => 
     tree.signal("SIGKILL");
     expect(await waitUntil(() => findMarked(marker).length === 0)).toBe(true);
     expect(await waitUntil(() => !tree.isAlive())).toBe(true);
-    expect(isAlive(bystander.pid ?? 0)).toBe(true);
+    expect(isProcessAlive(bystander.pid ?? 0)).toBe(true);
   });
 
   it("finds a descendant that cleared its environment through its parent while the leader lives", async () => {
@@ -124,7 +103,7 @@ describe.skipIf(process.platform !== "linux")("createHandlerProcessTree", () => 
     started.push({ pid: unmarked } as ChildProcess);
     const tree = createHandlerProcessTree(leader.pid ?? 0, marker, { leaderExited: () => false });
     tree.signal("SIGTERM");
-    expect(await waitUntil(() => !isAlive(unmarked))).toBe(true);
+    expect(await waitUntil(() => !isProcessAlive(unmarked))).toBe(true);
     expect(await waitUntil(() => !tree.isAlive())).toBe(true);
   });
 

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
 import {
   createPersistentHandler,
   type PersistentHandler,
@@ -44,30 +44,6 @@ function readEcho(stdout: string): { pid: number; event: number; tag: string } {
   const message = (JSON.parse(stdout) as { systemMessage: string }).systemMessage;
   const [, pid, event, tag] = /^pid (\d+) event (\d+) ?(.*)$/.exec(message) ?? [];
   return { pid: Number(pid), event: Number(event), tag: tag ?? "" };
-}
-
-/** Whether `pid` is a live process (a zombie counts as dead). */
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-async function waitForDeath(pid: number, withinMs = 3000): Promise<boolean> {
-  const deadline = performance.now() + withinMs;
-  while (performance.now() < deadline) {
-    if (!isProcessAlive(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return !isProcessAlive(pid);
 }
 
 describe.skipIf(process.platform === "win32")("createPersistentHandler", () => {
@@ -149,7 +125,7 @@ describe.skipIf(process.platform === "win32")("createPersistentHandler", () => {
     const { pid } = readEcho((await send(handler, {})).stdout);
     const hung = await send(handler, { mode: "hang" }, 300);
     expect(hung).toMatchObject({ timedOut: true, exitCode: null, spawnError: null });
-    expect(await waitForDeath(pid)).toBe(true);
+    expect(await waitForProcessEnd(pid)).toBe(true);
     const next = readEcho((await send(handler, {})).stdout);
     expect(next.pid).not.toBe(pid);
     expect(handler.starts).toBe(2);
@@ -208,8 +184,8 @@ describe.skipIf(process.platform === "win32")("createPersistentHandler", () => {
     const pending = send(handler, { mode: "hang" });
     await handler.close();
     expect((await pending).cancelled).toBe(true);
-    expect(await waitForDeath(pid, 500)).toBe(true);
-    expect(await waitForDeath(childPid, 500)).toBe(true);
+    expect(await waitForProcessEnd(pid, 500)).toBe(true);
+    expect(await waitForProcessEnd(childPid, 500)).toBe(true);
     expect((await send(handler, {})).cancelled).toBe(true);
   });
 

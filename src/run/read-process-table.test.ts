@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { estimateClockTicks, readProcessStatus, readProcessTable } from "./read-process-table.js";
 
-const directory = mkdtempSync(join(tmpdir(), "agent-hooks-proc-"));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+const directory = createSuiteWorkspace("proc").root;
 
 describe.skipIf(process.platform !== "linux")("readProcessStatus", () => {
   it("reads this process: running, its parent, its group", () => {

@@ -1,8 +1,9 @@
-import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
 import type { SpawnRequest } from "./process-outcome.js";
 import { spawnHandler } from "./spawn-handler.js";
 
@@ -14,7 +15,6 @@ const killGraceMs = 300;
 
 /** Pids of processes the fixtures leave behind, killed in afterAll. */
 const strayPids = new Set<number>();
-const temporaryDirectories: string[] = [];
 
 afterAll(() => {
   for (const pid of strayPids) {
@@ -23,9 +23,6 @@ afterAll(() => {
     } catch {
       // Already gone.
     }
-  }
-  for (const directory of temporaryDirectories) {
-    rmSync(directory, { recursive: true, force: true });
   }
 });
 
@@ -43,9 +40,7 @@ function createRequest(overrides: Partial<SpawnRequest> & Pick<SpawnRequest, "co
 }
 
 function createTemporaryDirectory(): string {
-  const directory = mkdtempSync(join(tmpdir(), "agent-hooks-run-"));
-  temporaryDirectories.push(directory);
-  return directory;
+  return createTestWorkspace("run").root;
 }
 
 /** Reads the pid a fixture printed on the first line of stderr, and remembers it for cleanup. */
@@ -54,34 +49,6 @@ function readPrintedPid(stderr: string): number {
   expect(pid).toBeGreaterThan(0);
   strayPids.add(pid);
   return pid;
-}
-
-/** Whether `pid` is a live process (a zombie waiting for a reaper counts as dead). */
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
-  try {
-    // The state follows the parenthesized command name: "pid (comm) S ...".
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-/** Polls until `pid` is dead or `withinMs` passes; returns whether it died. */
-async function waitForDeath(pid: number, withinMs: number): Promise<boolean> {
-  const deadline = performance.now() + withinMs;
-  while (performance.now() < deadline) {
-    if (!isProcessAlive(pid)) {
-      return true;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return !isProcessAlive(pid);
 }
 
 describe.skipIf(process.platform === "win32")("spawnHandler", () => {
@@ -270,7 +237,7 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     expect(outcome).toMatchObject({ exitCode: null, signal: "SIGTERM", timedOut: true });
     expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
     // It left the process group, but it is a descendant carrying the run's marker.
-    expect(await waitForDeath(grandchild, killGraceMs + 2000)).toBe(true);
+    expect(await waitForProcessEnd(grandchild, killGraceMs + 2000)).toBe(true);
   });
 
   it("reports a timed-out run only once its whole group has died", async () => {
@@ -292,7 +259,7 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     expect(outcome.durationMs).toBeLessThan(timeoutMs + killGraceMs + 2000);
     // Resolved after the leader died of SIGTERM, before the grace period ended.
     expect(isProcessAlive(grandchild)).toBe(true);
-    expect(await waitForDeath(grandchild, killGraceMs + 2000)).toBe(true);
+    expect(await waitForProcessEnd(grandchild, killGraceMs + 2000)).toBe(true);
   });
 
   it("does not wait for a background process left holding stdout by a handler that exits, and ends it", async () => {
@@ -302,7 +269,7 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     const background = readPrintedPid(outcome.stderr);
     expect(outcome).toMatchObject({ exitCode: 0, signal: null, timedOut: false, stdout: "done\n" });
     expect(outcome.durationMs).toBeLessThan(2000);
-    expect(await waitForDeath(background, killGraceMs + 2000)).toBe(true);
+    expect(await waitForProcessEnd(background, killGraceMs + 2000)).toBe(true);
   });
 
   it("leaves running a background process that closed its output when the handler exits", async () => {
@@ -312,7 +279,7 @@ describe.skipIf(process.platform === "win32")("spawnHandler", () => {
     const background = readPrintedPid(outcome.stderr);
     expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, stdout: "done\n" });
     // Detached background work (output redirected) is the handler's to leave behind.
-    expect(await waitForDeath(background, killGraceMs + 500)).toBe(false);
+    expect(await waitForProcessEnd(background, killGraceMs + 500)).toBe(false);
     process.kill(background, "SIGKILL");
   });
 

@@ -1,33 +1,12 @@
-import {
-  chmod,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readFile,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from "node:fs/promises";
-import os from "node:os";
+import { chmod, lstat, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { sanitizeSessionId, spillContext } from "./spill-context.js";
 
-const createdDirectories: string[] = [];
-
-afterEach(async () => {
-  const directories = createdDirectories.splice(0);
-  await Promise.all(
-    directories.map((directory) => rm(directory, { recursive: true, force: true })),
-  );
-});
-
 async function createTmpDir(): Promise<string> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-spill-"));
-  createdDirectories.push(directory);
-  return directory;
+  return createTestWorkspace("spill").root;
 }
 
 const bytesPerToken = 4;

@@ -1,7 +1,7 @@
 import { chmod, chown, copyFile, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { runCli } from "../../../test/support/run-cli.js";
 import { packageRoot as root } from "../../../test/support/run-node-script.js";
 
@@ -9,7 +9,7 @@ const fixture = path.join(root, "test/fixtures/report/three-sessions.jsonl");
 
 describe("agent-hooks report", () => {
   it("writes <name>.html next to the audit log, 0600, and prints its path", async () => {
-    const directory = await createTempDirectory("report-cli");
+    const directory = createTestWorkspace("report-cli").root;
     const input = path.join(directory, "audit.jsonl");
     await copyFile(fixture, input);
     const run = await runCli(["report", input]);
@@ -23,7 +23,7 @@ describe("agent-hooks report", () => {
   });
 
   it("reports on the audit log the engine writes during a replay", async () => {
-    const directory = await createTempDirectory("report-cli");
+    const directory = createTestWorkspace("report-cli").root;
     const audit = path.join(directory, "audit.jsonl");
     const replay = await runCli([
       "replay",
@@ -51,7 +51,7 @@ describe("agent-hooks report", () => {
   });
 
   it("writes to -o relative to the current directory", async () => {
-    const directory = await createTempDirectory("report-cli");
+    const directory = createTestWorkspace("report-cli").root;
     const run = await runCli(["report", fixture, "-o", "out.html"], { cwd: directory });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${path.join(directory, "out.html")}\n`);
@@ -59,7 +59,7 @@ describe("agent-hooks report", () => {
   });
 
   it("warns on stderr about malformed lines, names them, and still writes the report", async () => {
-    const directory = await createTempDirectory("report-cli");
+    const directory = createTestWorkspace("report-cli").root;
     const input = path.join(directory, "audit.jsonl");
     const text = await readFile(fixture, "utf8");
     await writeFile(input, `{not json\n${text}{"type":"run"}\n`);
@@ -90,7 +90,7 @@ describe("agent-hooks report", () => {
   });
 
   it("exits 1 for a file with no audit record, and writes nothing", async () => {
-    const directory = await createTempDirectory("report-cli");
+    const directory = createTestWorkspace("report-cli").root;
     const input = path.join(directory, "notes.txt");
     await writeFile(input, "hello\n");
     const run = await runCli(["report", input]);
@@ -103,7 +103,7 @@ describe("agent-hooks report", () => {
   });
 
   it("replaces an existing report that is private to this user", async () => {
-    const directory = await createTempDirectory("report-cli");
+    const directory = createTestWorkspace("report-cli").root;
     const output = path.join(directory, "out.html");
     await writeFile(output, "x".repeat(5_000_000), { mode: 0o600 });
     const run = await runCli(["report", fixture, "-o", output]);
@@ -150,7 +150,7 @@ describe("agent-hooks report", () => {
     ],
   ];
   it.each(refusals)("refuses an output that is %s", async (_name, plant, reason) => {
-    const directory = await createTempDirectory("report-cli");
+    const directory = createTestWorkspace("report-cli").root;
     const output = path.join(directory, "out.html");
     const target = await plant(output, directory);
     const run = await runCli(["report", fixture, "-o", output]);
@@ -165,7 +165,7 @@ describe("agent-hooks report", () => {
   it.skipIf(process.getuid?.() !== 0)(
     "refuses an output owned by another user (uid 65534; needs root to chown)",
     async () => {
-      const directory = await createTempDirectory("report-cli");
+      const directory = createTestWorkspace("report-cli").root;
       const output = path.join(directory, "out.html");
       await writeFile(output, untouched, { mode: 0o600 });
       await chown(output, 65_534, 65_534);

@@ -10,7 +10,7 @@ import {
   spawnServe,
   waitFor,
 } from "../../../test/fixtures/remote/serve-process.js";
-import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { runCli } from "../../../test/support/run-cli.js";
 import { connectWebSocket } from "../../remote/connect-websocket.js";
 import { createRemoteHookEngine } from "../../remote/create-remote-hook-engine.js";
@@ -135,7 +135,7 @@ describe("agent-hooks serve", () => {
   // A real hook writes the environment it runs with; the token must be in it under no name.
   const token = "cli-token-8d2e61b0f5";
   async function prepareEnvironmentHook() {
-    const directory = await createTempDirectory("serve-environment");
+    const directory = createTestWorkspace("serve-environment").root;
     const environmentFile = path.join(directory, "environment.txt");
     const config = path.join(directory, "hooks.json");
     const hook = {

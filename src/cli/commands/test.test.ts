@@ -1,25 +1,19 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../../test/fixtures/sdk/ensure-built.js";
-import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import {
+  createSuiteWorkspace,
+  createTestWorkspace,
+} from "../../../test/support/create-test-workspace.js";
 import { runCli } from "../../../test/support/run-cli.js";
 
-const directories: string[] = [];
 // Cases run with the real home unless told otherwise: these get an empty one.
-let home = "";
+const home = createSuiteWorkspace("cli-test-home").root;
 
-beforeAll(async () => {
+beforeAll(() => {
   ensureBuilt();
-  home = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-cli-test-home-"));
-  directories.push(home);
 }, 120_000);
-afterAll(async () => {
-  await Promise.all(
-    directories.map((directory) => rm(directory, { recursive: true, force: true })),
-  );
-});
 
 describe("agent-hooks test", () => {
   it("prints one line per passing case and exits 0", async () => {
@@ -59,8 +53,7 @@ describe("agent-hooks test", () => {
 
   it("reads YAML case files", async () => {
     // Written at run time: the linter parses YAML fixtures and would refuse a broken one.
-    const directory = await createTempDirectory("cli-test");
-    directories.push(directory);
+    const directory = createTestWorkspace("cli-test").root;
     const brokenYaml = path.join(directory, "broken.test.yaml");
     await writeFile(brokenYaml, "cases:\n  - name: [unclosed\n");
     const { code, stdout } = await runCli([
@@ -98,8 +91,7 @@ describe("agent-hooks test", () => {
   });
 
   it("tests a real .claude/settings.json where it lives: fails on a broken script, passes once fixed", async () => {
-    const project = await createTempDirectory("cli-test-project");
-    directories.push(project);
+    const project = createTestWorkspace("cli-test-project").root;
     await mkdir(path.join(project, ".claude", "hooks"), { recursive: true });
     await writeFile(
       path.join(project, ".claude", "settings.json"),

@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createSuiteWorkspace } from "../../../test/support/create-test-workspace.js";
 import { UsageError } from "../shared-options.js";
 import { registerTrustProjectCommand } from "./trust-project.js";
 
-const base = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-trust-cli-")));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const base = createSuiteWorkspace("trust-cli").root;
 afterEach(() => {
   vi.restoreAllMocks();
   process.exitCode = undefined;
