@@ -1,3 +1,14 @@
+import {
+  acceptsFieldValue,
+  type FieldKind,
+  type FieldValue,
+  type HandlerField,
+} from "../config/dialects/field-kinds.js";
+import {
+  commandHandlerFields,
+  deepagentsHandlerFields,
+  localEntryFields,
+} from "../config/dialects/handler-fields.js";
 import { formatJsonPath, type JsonPathSegment } from "../shared/format-json-path.js";
 import { isRecord } from "../shared/is-record.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
@@ -22,8 +33,38 @@ export interface HandlerContext {
   issues: ConversionIssue[];
 }
 
-type SlotValue = string | readonly string[] | number | boolean | Readonly<Record<string, string>>;
-type SlotCheck = { ok: true; value: SlotValue } | { ok: false; problem: string };
+/** Each slot is read as the engine's handler field tables read the field it stands for. */
+const slotFields = {
+  // A command that may be a list of words, as Deep Agents Code reads it (formats with `argv`).
+  command: deepagentsHandlerFields.command,
+  arguments: commandHandlerFields.args,
+  // A per-OS command is read as ZeroCode's override is: trimmed, not blank.
+  windows: commandHandlerFields.commandWindows,
+  linux: commandHandlerFields.commandWindows,
+  osx: commandHandlerFields.commandWindows,
+  timeout: commandHandlerFields.timeout,
+  statusMessage: commandHandlerFields.statusMessage,
+  // Kept as written even when blank: the target format's reader decides.
+  cwd: { kind: "text" },
+  env: localEntryFields.env,
+  if: commandHandlerFields.if,
+  additionalContextLimit: commandHandlerFields.additionalContextLimit,
+  async: commandHandlerFields.async,
+} as const satisfies Record<HandlerSlot, HandlerField>;
+
+// Convert's own wording of a dropped value, by the kind of field it was read as.
+const problemByKind = {
+  text: "must be a string",
+  "trimmed-text": "must be a non-empty string",
+  command: "must be a non-empty string or list of strings",
+  "text-list": "must be a list of strings",
+  seconds: "must be a positive number of seconds",
+  "text-record": "must be an object of string values",
+  tokens: "must be a whole number of tokens, 0 or more",
+  boolean: "must be true or false",
+} as const satisfies Record<FieldKind, string>;
+
+type SlotValues = { -readonly [Slot in HandlerSlot]?: FieldValue<(typeof slotFields)[Slot]> };
 
 /**
  * Reads one handler object into a portable hook. A handler that cannot run in its own format
@@ -81,13 +122,13 @@ export function readHandler(handler: unknown, context: HandlerContext): Portable
     matcherFormat: context.matcher.matcherFormat,
     type,
     command,
-    timeoutSeconds: readTimeout(slots.get("timeout"), type, context, path),
-    statusMessage: readString(slots.get("statusMessage")),
-    cwd: readString(slots.get("cwd")),
-    env: (slots.get("env") as Readonly<Record<string, string>> | undefined) ?? null,
-    if: readString(slots.get("if")),
-    additionalContextLimit: (slots.get("additionalContextLimit") as number | undefined) ?? null,
-    async: (slots.get("async") as boolean | undefined) ?? null,
+    timeoutSeconds: readTimeout(slots.timeout, type, context, path),
+    statusMessage: slots.statusMessage ?? null,
+    cwd: slots.cwd ?? null,
+    env: slots.env ?? null,
+    if: slots.if ?? null,
+    additionalContextLimit: slots.additionalContextLimit ?? null,
+    async: slots.async ?? null,
     extraFields,
     origin: {
       format: format.name,
@@ -99,11 +140,8 @@ export function readHandler(handler: unknown, context: HandlerContext): Portable
   };
 }
 
-function readSlots(
-  handler: Record<string, unknown>,
-  context: HandlerContext,
-): Map<HandlerSlot, SlotValue> {
-  const slots = new Map<HandlerSlot, SlotValue>();
+function readSlots(handler: Record<string, unknown>, context: HandlerContext): SlotValues {
+  const slots: Partial<Record<HandlerSlot, unknown>> = {};
   const usedKeys = new Map<HandlerSlot, string>();
   // One key may fill two slots (Copilot's `bash`: Linux and macOS); a bad value is reported once.
   const droppedKeys = new Set<string>();
@@ -118,77 +156,25 @@ function readSlots(
       );
       continue;
     }
-    const checked = checkSlotValue(slot, value, context.format.argv && slot === "command");
-    if (!checked.ok) {
+    const field: HandlerField =
+      slot === "command" && !context.format.argv ? commandHandlerFields.command : slotFields[slot];
+    // The value is kept as written (not trimmed): the target writes it back.
+    if (!acceptsFieldValue(field, value)) {
       context.issues.push(
-        createLossyIssue(`"${key}"`, fieldPath, `${checked.problem}; it is dropped`),
+        createLossyIssue(`"${key}"`, fieldPath, `${problemByKind[field.kind]}; it is dropped`),
       );
       droppedKeys.add(key);
       continue;
     }
-    slots.set(slot, checked.value);
+    slots[slot] = value;
     usedKeys.set(slot, key);
   }
-  return slots;
+  return slots as SlotValues;
 }
 
-function checkSlotValue(slot: HandlerSlot, value: unknown, allowArgv: boolean): SlotCheck {
-  switch (slot) {
-    case "command":
-      if (typeof value === "string" && value.trim() !== "") return { ok: true, value };
-      if (allowArgv && isStringList(value) && value.length > 0) return { ok: true, value };
-      return {
-        ok: false,
-        problem: allowArgv
-          ? "must be a non-empty string or list of strings"
-          : "must be a non-empty string",
-      };
-    case "windows":
-    case "linux":
-    case "osx":
-      return typeof value === "string" && value.trim() !== ""
-        ? { ok: true, value }
-        : { ok: false, problem: "must be a non-empty string" };
-    case "arguments":
-      return isStringList(value)
-        ? { ok: true, value }
-        : { ok: false, problem: "must be a list of strings" };
-    case "timeout":
-      return typeof value === "number" && Number.isFinite(value) && value > 0
-        ? { ok: true, value }
-        : { ok: false, problem: "must be a positive number of seconds" };
-    case "statusMessage":
-    case "cwd":
-    case "if":
-      return typeof value === "string"
-        ? { ok: true, value }
-        : { ok: false, problem: "must be a string" };
-    case "env":
-      return isRecord(value) && Object.values(value).every((item) => typeof item === "string")
-        ? { ok: true, value: value as Record<string, string> }
-        : { ok: false, problem: "must be an object of string values" };
-    case "additionalContextLimit":
-      return typeof value === "number" && Number.isInteger(value) && value >= 0
-        ? { ok: true, value }
-        : { ok: false, problem: "must be a whole number of tokens, 0 or more" };
-    case "async":
-      return typeof value === "boolean"
-        ? { ok: true, value }
-        : { ok: false, problem: "must be true or false" };
-  }
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
-}
-
-function buildCommand(
-  slots: Map<HandlerSlot, SlotValue>,
-  context: HandlerContext,
-  path: string,
-): PortableCommand {
-  const base = slots.get("command") as string | readonly string[] | undefined;
-  const args = slots.get("arguments") as readonly string[] | undefined;
+function buildCommand(slots: SlotValues, context: HandlerContext, path: string): PortableCommand {
+  const base = slots.command;
+  const args = slots.arguments;
   let command: string | readonly string[] | null = base ?? null;
   if (args !== undefined) {
     if (typeof base === "string") command = [base, ...args];
@@ -200,9 +186,9 @@ function buildCommand(
   }
   return {
     default: command,
-    windows: (slots.get("windows") as string | undefined) ?? null,
-    linux: (slots.get("linux") as string | undefined) ?? null,
-    osx: (slots.get("osx") as string | undefined) ?? null,
+    windows: slots.windows ?? null,
+    linux: slots.linux ?? null,
+    osx: slots.osx ?? null,
   };
 }
 
@@ -213,13 +199,13 @@ function hasCommand(command: PortableCommand, format: HookFormat): boolean {
 }
 
 function readTimeout(
-  value: SlotValue | undefined,
+  value: number | undefined,
   type: string,
   context: HandlerContext,
   path: string,
 ): number {
   const { format, event, nativeEvent } = context;
-  const seconds = typeof value === "number" ? value : resolveDefaultTimeout(format, event, type);
+  const seconds = value ?? resolveDefaultTimeout(format, event, type);
   const maximum = format.events[event]?.maxTimeoutSeconds;
   if (maximum === undefined || seconds <= maximum) return seconds;
   const key = findHandlerKey(format, "timeout") ?? "timeout";
@@ -231,8 +217,4 @@ function readTimeout(
     ),
   );
   return maximum;
-}
-
-function readString(value: SlotValue | undefined): string | null {
-  return typeof value === "string" ? value : null;
 }

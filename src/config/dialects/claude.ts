@@ -1,64 +1,16 @@
-import type { z as Zod } from "zod";
 import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser } from "../dialect-result.js";
-import { checkCommandHandler } from "./check-command-handler.js";
-import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { claudeHandlerFields } from "./handler-fields.js";
+import { createHandlerFields, readCommandHandler } from "./read-command-handler.js";
 import {
   createDialectResult,
   createReporter,
   type HandlerFields,
   type HandlerReader,
-  reportIssues,
-  resolveTimeoutMs,
   walkHookEvents,
 } from "./walk-hook-events.js";
 
-const createHandlerSchema = (z: typeof Zod) =>
-  z.object({
-    type: z.literal("command"),
-    command: z.string("command must be a string").trim().min(1, "command must not be empty"),
-    args: z.array(z.string("args must be strings"), "args must be a list of strings").optional(),
-    timeout: z
-      .number()
-      .positive("timeout must be a positive number of seconds")
-      .finite()
-      .optional(),
-    statusMessage: z.string().optional(),
-    if: z.string().optional(),
-    async: z.boolean().optional(),
-    once: z.boolean().optional(),
-    shell: z.string().optional(),
-    persistent: z.boolean("persistent must be true or false").optional(),
-  });
-type HandlerData = Zod.infer<ReturnType<typeof createHandlerSchema>>;
-
-const plainRules: PlainFieldRules = {
-  required: ["command"],
-  fields: {
-    command: "trimmed-text",
-    args: "text-list",
-    timeout: "seconds",
-    statusMessage: "text",
-    if: "text",
-    async: "boolean",
-    once: "boolean",
-    shell: "text",
-    persistent: "boolean",
-  },
-};
-
-const handlerKeys = new Set([
-  "type",
-  "command",
-  "args",
-  "timeout",
-  "statusMessage",
-  "if",
-  "async",
-  "once",
-  "shell",
-  "persistent",
-]);
+const handlerShape = { dialect: "claude", fields: claudeHandlerFields } as const;
 
 /**
  * Parses the hooks of a Claude Code settings file: `hooks.<Event>[]` matcher groups of command
@@ -91,11 +43,7 @@ export const parseClaudeConfig: DialectParser = (document, source, profile) => {
 
 const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | null => {
   const { at, report } = context;
-  const checked = checkCommandHandler(handler, "claude", handlerKeys, context);
-  if (checked === null) return null;
-  const data = readHandlerFields<HandlerData>(checked, plainRules, createHandlerSchema, (issues) =>
-    reportIssues(issues, at, report),
-  );
+  const data = readCommandHandler(handler, handlerShape, context);
   if (data === null) return null;
   if (data.shell !== undefined && data.shell !== "bash") {
     report(
@@ -122,13 +70,7 @@ const readClaudeHandler: HandlerReader = (handler, context): HandlerFields | nul
       [...at, "once"],
     );
   }
-  return {
-    // With `args`, the command is a program run with those arguments, without a shell.
-    command: data.args === undefined ? data.command : [data.command, ...data.args],
-    timeoutMs: resolveTimeoutMs(data.timeout, context),
-    statusMessage: data.statusMessage ?? null,
-    if: data.if ?? null,
-    additionalContextLimit: null,
-    persistent: data.persistent ?? false,
-  };
+  // With `args`, the command is a program run with those arguments, without a shell.
+  const command = data.args === undefined ? data.command : [data.command, ...data.args];
+  return createHandlerFields({ ...data, command }, context);
 };

@@ -1,48 +1,15 @@
-import type { z as Zod } from "zod";
 import { detectConfigForm } from "../../event-stream/detect-config-form.js";
 import type { DialectParser } from "../dialect-result.js";
-import { checkCommandHandler } from "./check-command-handler.js";
-import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { deepagentsHandlerFields } from "./handler-fields.js";
+import { createHandlerFields, readCommandHandler } from "./read-command-handler.js";
 import {
   createDialectResult,
   createReporter,
-  type HandlerFields,
   type HandlerReader,
-  reportIssues,
-  resolveTimeoutMs,
   walkHookDocument,
 } from "./walk-hook-events.js";
 
-const createHandlerSchema = (z: typeof Zod) =>
-  z.object({
-    type: z.literal("command"),
-    command: z.union([
-      z.string().trim().min(1, "command must not be empty"),
-      z.array(z.string()).min(1, "command must not be an empty list"),
-    ]),
-    timeout: z
-      .number()
-      .positive("timeout must be a positive number of seconds")
-      .finite()
-      .optional(),
-    statusMessage: z.string().optional(),
-    if: z.string().optional(),
-    persistent: z.boolean("persistent must be true or false").optional(),
-  });
-type HandlerData = Zod.infer<ReturnType<typeof createHandlerSchema>>;
-
-const plainRules: PlainFieldRules = {
-  required: ["command"],
-  fields: {
-    command: "command",
-    timeout: "seconds",
-    statusMessage: "text",
-    if: "text",
-    persistent: "boolean",
-  },
-};
-
-const handlerKeys = new Set(["type", "command", "timeout", "statusMessage", "if", "persistent"]);
+const handlerShape = { dialect: "deepagents", fields: deepagentsHandlerFields } as const;
 const rootKeys = new Set(["$schema", "description"]);
 
 /**
@@ -76,20 +43,7 @@ export const parseDeepagentsConfig: DialectParser = (document, source, profile) 
   return result;
 };
 
-const readDeepagentsHandler: HandlerReader = (handler, context): HandlerFields | null => {
-  const { at, report } = context;
-  const checked = checkCommandHandler(handler, "deepagents", handlerKeys, context);
-  if (checked === null) return null;
-  const data = readHandlerFields<HandlerData>(checked, plainRules, createHandlerSchema, (issues) =>
-    reportIssues(issues, at, report),
-  );
-  if (data === null) return null;
-  return {
-    command: data.command,
-    timeoutMs: resolveTimeoutMs(data.timeout, context),
-    statusMessage: data.statusMessage ?? null,
-    if: data.if ?? null,
-    additionalContextLimit: null,
-    persistent: data.persistent ?? false,
-  };
+const readDeepagentsHandler: HandlerReader = (handler, context) => {
+  const data = readCommandHandler(handler, handlerShape, context);
+  return data === null ? null : createHandlerFields(data, context);
 };

@@ -1,54 +1,14 @@
-import type { z as Zod } from "zod";
 import type { EventSpec, Profile } from "../../profiles/profile.js";
 import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-path.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import type { HookDefinition } from "../hook-definition.js";
-import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { localEntryFields } from "./handler-fields.js";
+import { readHandlerFields } from "./read-plain-fields.js";
 import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import { readCommandProperty, selectLocalCommand } from "./select-local-command.js";
 import { type ReportDiagnostic, reportIssues, resolveTimeoutMs } from "./walk-hook-events.js";
 
-// Messages name no field: the reported path does, in the source's own spelling (`bash`, `timeoutSec`).
-const createEntrySchema = (z: typeof Zod) => {
-  const nonEmptyString = z.string("must be a string").trim().min(1, "must not be empty");
-  // A blank command property counts as not defined (readCommandProperty), so it may be empty.
-  const commandString = z.string("must be a string");
-  return z.object({
-    type: z.literal("command"),
-    command: commandString.optional(),
-    windows: commandString.optional(),
-    linux: commandString.optional(),
-    osx: commandString.optional(),
-    cwd: nonEmptyString.optional(),
-    env: z
-      .record(z.string(), z.string("must be a string"), "must be an object of strings")
-      .optional(),
-    timeout: z
-      .number("must be a number of seconds")
-      .positive("must be a positive number of seconds")
-      .finite("must be a finite number of seconds")
-      .optional(),
-    matcher: z.string("must be a string").optional(),
-    persistent: z.boolean("must be true or false").optional(),
-  });
-};
-type EntryData = Zod.infer<ReturnType<typeof createEntrySchema>>;
-
 const localCommandKeys = ["command", "windows", "linux", "osx"] as const;
-
-const plainRules: PlainFieldRules = {
-  fields: {
-    command: "text",
-    windows: "text",
-    linux: "text",
-    osx: "text",
-    cwd: "trimmed-text",
-    env: "text-record",
-    timeout: "seconds",
-    matcher: "text",
-    persistent: "boolean",
-  },
-};
 
 /** Where a Local entry sits, and how its source spells the Local properties. */
 export interface LocalEntryContext {
@@ -81,7 +41,7 @@ export function readLocalEntry(
   const { at, report, profile, source } = context;
   const sourceKey = (key: string) => context.sourceKeys?.[key] ?? key;
   if (reportUnsupportedHandlerType(entry.type, "vscode-local", context)) return null;
-  const fields = readHandlerFields<EntryData>(entry, plainRules, createEntrySchema, (found) => {
+  const fields = readHandlerFields(entry, localEntryFields, (found) => {
     // One source key can feed two Local properties (Copilot `bash`): report it once.
     const seen = new Set<string>();
     const issues = found

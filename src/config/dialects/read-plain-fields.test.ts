@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type PlainFieldKind, readHandlerFields, readPlainFields } from "./read-plain-fields.js";
+import { type FieldKind, fieldKinds } from "./field-kinds.js";
+import { readHandlerFields, readPlainFields } from "./read-plain-fields.js";
 
 // The zod schema each kind stands for, as the dialect readers write them.
-const schemas: Record<PlainFieldKind, z.ZodType> = {
+const schemas: Record<FieldKind, z.ZodType> = {
   text: z.string(),
   "trimmed-text": z.string().trim().min(1),
   boolean: z.boolean(),
@@ -15,7 +16,7 @@ const schemas: Record<PlainFieldKind, z.ZodType> = {
   "text-record": z.record(z.string(), z.string()),
 };
 
-const kinds = Object.keys(schemas) as PlainFieldKind[];
+const kinds = Object.keys(schemas) as FieldKind[];
 
 /** JSON values and the odd cases a reader meets: blanks, signs, huge and fractional numbers. */
 const values = fc.oneof(
@@ -31,13 +32,26 @@ describe("readPlainFields", () => {
     const schema = z.object({ field: schemas[kind].optional() });
     fc.assert(
       fc.property(values, (value) => {
-        const plain = readPlainFields({ field: value }, { fields: { field: kind } });
+        const plain = readPlainFields({ field: value }, { field: { kind } });
         if (plain === null) return;
         const parsed = schema.safeParse({ field: value });
         expect(parsed.success).toBe(true);
         expect(plain).toEqual(parsed.data);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it.each(kinds)("%s: the kind's own schema is the one the readers were written with", (kind) => {
+    const built = fieldKinds[kind].createSchema(z, {});
+    fc.assert(
+      fc.property(values, (value) => {
+        const expected = schemas[kind].safeParse(value);
+        const parsed = built.safeParse(value);
+        expect(parsed.success).toBe(expected.success);
+        expect(parsed.data).toEqual(expected.data);
+      }),
+      { numRuns: 300 },
     );
   });
 
@@ -51,18 +65,18 @@ describe("readPlainFields", () => {
     ["text-list", ["-c", "x"]],
     ["text-record", { LEVEL: "strict" }],
   ] as const)("%s: reads a plainly valid value", (kind, value) => {
-    expect(readPlainFields({ field: value }, { fields: { field: kind } })).not.toBeNull();
+    expect(readPlainFields({ field: value }, { field: { kind } })).not.toBeNull();
   });
 
   // Regression (seen as a rare failure of the property above): a `__proto__` key was kept here
   // but dropped by zod, so the same env object read differently on the two paths.
   it("text-record: leaves an object with a __proto__ key to zod", () => {
     const value = JSON.parse('{"__proto__": "x", "LEVEL": "strict"}') as unknown;
-    expect(readPlainFields({ field: value }, { fields: { field: "text-record" } })).toBeNull();
+    expect(readPlainFields({ field: value }, { field: { kind: "text-record" } })).toBeNull();
   });
 
   it("needs the required fields, and leaves a handler with an unlisted key to zod", () => {
-    const rules = { required: ["command"], fields: { command: "command" as const } };
+    const rules = { command: { kind: "command", required: true } } as const;
     expect(readPlainFields({ type: "command" }, rules)).toBeNull();
     expect(readPlainFields({ type: "command", command: " x " }, rules)).toEqual({ command: "x" });
     expect(readPlainFields({ type: "command", command: "x", args: [] }, rules)).toBeNull();
@@ -70,19 +84,23 @@ describe("readPlainFields", () => {
 });
 
 describe("readHandlerFields", () => {
-  const createSchema = (zod: typeof z) =>
-    zod.object({ command: zod.string().trim().min(1, "command must not be empty") });
-  const rules = { required: ["command"], fields: { command: "trimmed-text" as const } };
+  const rules = {
+    command: {
+      kind: "trimmed-text",
+      required: true,
+      messages: { empty: "command must not be empty" },
+    },
+  } as const;
 
   it("reads a valid handler without zod, and reports zod's issues for an invalid one", () => {
     const reported: string[] = [];
     const report = (issues: readonly { message: string }[]) => {
       reported.push(...issues.map((issue) => issue.message));
     };
-    expect(readHandlerFields({ command: " ok " }, rules, createSchema, report)).toEqual({
+    expect(readHandlerFields({ command: " ok " }, rules, report)).toEqual({
       command: "ok",
     });
-    expect(readHandlerFields({ command: "  " }, rules, createSchema, report)).toBeNull();
+    expect(readHandlerFields({ command: "  " }, rules, report)).toBeNull();
     expect(reported).toEqual(["command must not be empty"]);
   });
 });

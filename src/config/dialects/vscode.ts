@@ -6,6 +6,8 @@ import type { DialectParser, DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { suggestName } from "../suggest-name.js";
 import { detectHookFormat, isMatcherGroup, type VscodeHookFormat } from "./detect-hook-format.js";
+import { listHandlerKeys, omitFields } from "./handler-field-table.js";
+import { localEntryFields } from "./handler-fields.js";
 import {
   copilotEntryKeys,
   copilotEventNames,
@@ -23,17 +25,8 @@ import {
   walkHookEvents,
 } from "./walk-hook-events.js";
 
-const localEntryKeys = new Set([
-  "type",
-  "command",
-  "windows",
-  "linux",
-  "osx",
-  "cwd",
-  "env",
-  "timeout",
-  "persistent",
-]);
+// A native Local entry has no `matcher` (it gets `matcher_ignored`); a mapped Copilot entry keeps one.
+const localEntryKeys = listHandlerKeys(omitFields(localEntryFields, ["matcher"]));
 const localCommandProperties = ["command", "windows", "linux", "osx"];
 const copilotCommandProperties = ["bash", "powershell"];
 const hookFileRootKeys = new Set(["hooks", "$schema", "description"]);

@@ -1,10 +1,11 @@
-import type { z as Zod } from "zod";
 import type { EventSpec } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
-import { checkCommandHandler } from "./check-command-handler.js";
-import { type PlainFieldRules, readHandlerFields } from "./read-plain-fields.js";
+import { listHandlerKeys } from "./handler-field-table.js";
+import { zerocodeHandlerFields } from "./handler-fields.js";
+import { checkCommandHandler, createHandlerFields } from "./read-command-handler.js";
+import { readHandlerFields } from "./read-plain-fields.js";
 import { selectPlatformCommand } from "./select-platform-command.js";
 import {
   createDialectResult,
@@ -13,55 +14,11 @@ import {
   type HandlerFields,
   type HookDocumentRules,
   reportIssues,
-  resolveTimeoutMs,
   walkHookDocument,
   walkHookEvents,
 } from "./walk-hook-events.js";
 
-const createHandlerSchema = (z: typeof Zod) =>
-  z.object({
-    type: z.literal("command"),
-    command: z.string().trim().min(1, "command must not be empty"),
-    commandWindows: z.string().trim().min(1, "commandWindows must not be empty").optional(),
-    timeout: z
-      .number()
-      .positive("timeout must be a positive number of seconds")
-      .finite()
-      .optional(),
-    statusMessage: z.string().optional(),
-    additionalContextLimit: z
-      .number()
-      .int("additionalContextLimit must be a whole number of tokens")
-      .nonnegative("additionalContextLimit must be 0 or more tokens")
-      .optional(),
-    async: z.boolean().optional(),
-    persistent: z.boolean("persistent must be true or false").optional(),
-  });
-type HandlerData = Zod.infer<ReturnType<typeof createHandlerSchema>>;
-
-const plainRules: PlainFieldRules = {
-  required: ["command"],
-  fields: {
-    command: "trimmed-text",
-    commandWindows: "trimmed-text",
-    timeout: "seconds",
-    statusMessage: "text",
-    additionalContextLimit: "tokens",
-    async: "boolean",
-    persistent: "boolean",
-  },
-};
-
-const jsonHandlerKeys = new Set([
-  "type",
-  "command",
-  "commandWindows",
-  "timeout",
-  "statusMessage",
-  "additionalContextLimit",
-  "async",
-  "persistent",
-]);
+const jsonHandlerKeys = listHandlerKeys(zerocodeHandlerFields);
 const tomlHandlerKeys = new Set([...jsonHandlerKeys, "command_windows"]);
 const rootKeys = new Set(["$schema", "description"]);
 /** Keys of a TOML `[hooks]` table that configure managed scripts rather than name events. */
@@ -111,20 +68,16 @@ function readZerocodeHandler(
   const checked = checkCommandHandler(handler, "zerocode", handlerKeys, context);
   if (checked === null) return null;
   const candidate = readCommandWindowsSpelling(checked, context, handlerKeys);
-  const fields = readHandlerFields<HandlerData>(
-    candidate.handler,
-    plainRules,
-    createHandlerSchema,
-    (issues) =>
-      reportIssues(
-        issues.map((issue) =>
-          issue.path[0] === "commandWindows"
-            ? { ...issue, path: [candidate.commandWindowsKey, ...issue.path.slice(1)] }
-            : issue,
-        ),
-        at,
-        report,
+  const fields = readHandlerFields(candidate.handler, zerocodeHandlerFields, (issues) =>
+    reportIssues(
+      issues.map((issue) =>
+        issue.path[0] === "commandWindows"
+          ? { ...issue, path: [candidate.commandWindowsKey, ...issue.path.slice(1)] }
+          : issue,
       ),
+      at,
+      report,
+    ),
   );
   if (fields === null) return null;
   if (fields.async === true) {
@@ -136,13 +89,10 @@ function readZerocodeHandler(
     );
     return null;
   }
+  const command = selectPlatformCommand(fields, process.platform);
   return {
-    command: selectPlatformCommand(fields, process.platform),
-    timeoutMs: resolveTimeoutMs(fields.timeout, context),
-    statusMessage: fields.statusMessage ?? null,
-    if: null,
+    ...createHandlerFields({ ...fields, command }, context),
     additionalContextLimit: readContextLimit(fields.additionalContextLimit, context),
-    persistent: fields.persistent ?? false,
   };
 }
 
