@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
+import type { Profile } from "../profiles/profile.js";
 import { parseJsonObject, readStandardInput } from "./read-input.js";
 import { UsageError } from "./shared-options.js";
 
@@ -28,6 +29,22 @@ export async function readPayload(flag: string | undefined): Promise<Record<stri
   throw new UsageError(
     `--payload: no such file ${JSON.stringify(flag)} (--payload takes a file or -, or an inline JSON object)`,
   );
+}
+
+/**
+ * Reads the payload of `event` as {@link readPayload} does, after checking that the event is one
+ * of the profile's (a usage error otherwise, before any input is read).
+ */
+export async function readEventPayload(
+  profile: Profile,
+  event: string,
+  flag: string | undefined,
+): Promise<Record<string, unknown>> {
+  if (!Object.hasOwn(profile.events, event)) {
+    const known = Object.keys(profile.events).join(", ");
+    throw new UsageError(`unknown event "${event}" for profile ${profile.name} (events: ${known})`);
+  }
+  return readPayload(flag);
 }
 
 function parseOptionalJson(text: string): Record<string, unknown> {

@@ -1,16 +1,21 @@
 import type { DecisionKind } from "../profiles/profile.js";
-import type { Decision } from "./dispatch-result.js";
+import type { Decision, DispatchResult } from "./dispatch-result.js";
 import type { HandlerVerdict } from "./handler-verdict.js";
 
 /** The combined effect of every handler of one event, before session rules apply. */
-export interface AggregatedVerdict {
-  decision: Decision | null;
-  reason: string | null;
-  continue: boolean;
-  stopReason: string | null;
-  systemMessages: string[];
-  additionalContext: string[];
-  updatedInput: unknown;
+export type AggregatedVerdict = Omit<DispatchResult, "event" | "runs" | "diagnostics">;
+
+/** The combined effect of no handler at all: nothing decided, nothing said, the agent goes on. */
+export function createUndecidedVerdict(): AggregatedVerdict {
+  return {
+    decision: null,
+    reason: null,
+    continue: true,
+    stopReason: null,
+    systemMessages: [],
+    additionalContext: [],
+    updatedInput: null,
+  };
 }
 
 /** How strongly each decision wins for a decision kind; a decision not listed is ignored. */
@@ -30,15 +35,7 @@ export function aggregateVerdicts(
   decisionKind: DecisionKind,
 ): AggregatedVerdict {
   const precedence: Partial<Record<Decision, number>> = decisionPrecedence[decisionKind];
-  const result: AggregatedVerdict = {
-    decision: null,
-    reason: null,
-    continue: true,
-    stopReason: null,
-    systemMessages: [],
-    additionalContext: [],
-    updatedInput: null,
-  };
+  const result = createUndecidedVerdict();
   let strongest = 0;
   for (const verdict of verdicts) {
     if (!verdict.continue) {

@@ -1,5 +1,6 @@
 import type { HookCommand } from "../config/hook-definition.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { createUndecidedVerdict } from "./aggregate-verdicts.js";
 
 /** A combined decision: allow / deny / ask for permissions, block to keep a turn going. */
 export type Decision = "allow" | "deny" | "ask" | "block";
@@ -41,16 +42,5 @@ export function createEmptyDispatchResult(
   event: string,
   diagnostics: Diagnostic[],
 ): DispatchResult {
-  return {
-    event,
-    decision: null,
-    reason: null,
-    continue: true,
-    stopReason: null,
-    systemMessages: [],
-    additionalContext: [],
-    updatedInput: null,
-    runs: [],
-    diagnostics,
-  };
+  return { event, ...createUndecidedVerdict(), runs: [], diagnostics };
 }

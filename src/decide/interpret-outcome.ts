@@ -1,10 +1,11 @@
 import type { HookDefinition } from "../config/hook-definition.js";
-import { createDiagnostic } from "../diagnostic.js";
+import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
 import { capMessage } from "./cap-message.js";
-import { describeHandler, describeHandlerLocation } from "./describe-handler.js";
-import type { Decision } from "./dispatch-result.js";
+import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
+import { describeHandler } from "./describe-handler.js";
+import type { Decision, RunStatus } from "./dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
 import { parseHandlerOutput } from "./parse-handler-output.js";
 
@@ -22,69 +23,45 @@ export interface OutcomeContext {
 /** Turns a finished process into a verdict: exit code first, then stdout JSON on exit 0. */
 export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
   const { hook, profile } = context;
-  const subject = describeHandler(hook);
-  const where = describeHandlerLocation(hook);
-  const at = { file: hook.file, path: hook.path };
   const stderr = outcome.stderr.trim();
   const stderrNote = stderr === "" ? "" : `: ${capMessage(stderr, 500).text}`;
+  const fail = (
+    status: RunStatus,
+    code: Diagnostic["code"],
+    severity: Diagnostic["severity"],
+    message: string,
+  ) => {
+    const verdict = createEmptyVerdict(status);
+    verdict.diagnostics.push(createHandlerDiagnostic(hook, code, severity, message));
+    return verdict;
+  };
   if (outcome.spawnError !== null) {
-    const verdict = createEmptyVerdict("error");
-    verdict.diagnostics.push(
-      createDiagnostic(
-        "spawn_failed",
-        "error",
-        `${subject} could not start: ${outcome.spawnError} ${where}`,
-        at,
-      ),
-    );
-    return verdict;
+    return fail("error", "spawn_failed", "error", `could not start: ${outcome.spawnError}`);
   }
-  if (outcome.timedOut || outcome.cancelled) {
-    const verdict = createEmptyVerdict(outcome.timedOut ? "timeout" : "error");
-    const message = outcome.timedOut
-      ? `${subject} timed out after ${formatSeconds(hook.timeoutMs)} and was killed ${where}`
-      : `${subject} was cancelled because the engine closed ${where}`;
-    verdict.diagnostics.push(
-      createDiagnostic(outcome.timedOut ? "timeout" : "engine_closed", "warning", message, at),
-    );
-    return verdict;
+  if (outcome.timedOut) {
+    const after = formatSeconds(hook.timeoutMs);
+    return fail("timeout", "timeout", "warning", `timed out after ${after} and was killed`);
+  }
+  if (outcome.cancelled) {
+    return fail("error", "engine_closed", "warning", "was cancelled because the engine closed");
   }
   if (outcome.exitCode === null) {
-    const verdict = createEmptyVerdict("error");
-    verdict.diagnostics.push(
-      createDiagnostic(
-        "nonzero_exit",
-        "warning",
-        `${subject} was killed by ${outcome.signal ?? "a signal"}${stderrNote} ${where}`,
-        at,
-      ),
-    );
-    return verdict;
+    const signal = outcome.signal ?? "a signal";
+    return fail("error", "nonzero_exit", "warning", `was killed by ${signal}${stderrNote}`);
   }
   if (outcome.exitCode === 2) {
-    const reason = stderr === "" ? `Blocked by ${subject} (exit code 2)` : stderr;
+    const reason = stderr === "" ? `Blocked by ${describeHandler(hook)} (exit code 2)` : stderr;
     return applyBlock(createEmptyVerdict("blocked"), reason, context);
   }
   if (outcome.exitCode !== 0) {
-    const verdict = createEmptyVerdict("error");
-    verdict.diagnostics.push(
-      createDiagnostic(
-        "nonzero_exit",
-        "warning",
-        `${subject} exited with code ${outcome.exitCode}${stderrNote} ${where}`,
-        at,
-      ),
-    );
-    return verdict;
+    const code = outcome.exitCode;
+    return fail("error", "nonzero_exit", "warning", `exited with code ${code}${stderrNote}`);
   }
-  const verdict = interpretStdout(outcome, context);
-  return capVerdict(verdict, profile, at, subject);
+  return capVerdict(interpretStdout(outcome, context), profile, hook);
 }
 
 function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
   const { hook, spec } = context;
-  const at = { file: hook.file, path: hook.path };
-  const subject = describeHandler(hook);
   const stdout = outcome.stdout.trim();
   const verdict = createEmptyVerdict("ok");
   // A cut that dropped only whitespace lost nothing: the output is read as if whole.
@@ -99,11 +76,11 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
     if (spec.plainStdout === "invalid") {
       verdict.status = "error";
       verdict.diagnostics.push(
-        createDiagnostic(
+        createHandlerDiagnostic(
+          hook,
           "invalid_output",
           "warning",
-          `${subject} printed plain text, but ${hook.event} expects JSON on stdout; the run failed ${describeHandlerLocation(hook)}`,
-          at,
+          `printed plain text, but ${hook.event} expects JSON on stdout; the run failed`,
         ),
       );
     }
@@ -112,7 +89,7 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   if (parsed.failClosed.length > 0) {
     verdict.status = "blocked";
     verdict.decision = "deny";
-    verdict.reason = `${subject} returned reserved field(s) ${parsed.failClosed.join(", ")}, which fail closed`;
+    verdict.reason = `${describeHandler(hook)} returned reserved field(s) ${parsed.failClosed.join(", ")}, which fail closed`;
     return verdict;
   }
   const failed =
@@ -156,11 +133,11 @@ function createCutOutputVerdict(outcome: ProcessOutcome, context: OutcomeContext
     ? `its output was cut, so what it decided for ${hook.event} cannot be known and the run failed`
     : "its output was cut and not parsed";
   verdict.diagnostics.push(
-    createDiagnostic(
+    createHandlerDiagnostic(
+      hook,
       "output_truncated",
       canDecide ? "error" : "warning",
-      `${describeHandler(hook)} printed ${outcome.stdoutBytes} bytes to stdout, over the capture limit of ${profile.captureLimitBytes} bytes (${kept} kept); ${consequence} ${describeHandlerLocation(hook)}`,
-      { file: hook.file, path: hook.path },
+      `printed ${outcome.stdoutBytes} bytes to stdout, over the capture limit of ${profile.captureLimitBytes} bytes (${kept} kept); ${consequence}`,
     ),
   );
   return verdict;
@@ -173,48 +150,43 @@ function applyBlock(
   context: OutcomeContext,
 ): HandlerVerdict {
   const { hook, spec, profile } = context;
-  const at = { file: hook.file, path: hook.path };
-  const subject = describeHandler(hook);
-  const where = describeHandlerLocation(hook);
   switch (spec.blockEffect) {
     case "decide":
       verdict.decision = blockDecision[spec.decisionKind];
       verdict.reason = reason;
       break;
+    // Where a block cannot decide, its reason is kept as context, with a note saying so.
     case "feedback":
-      verdict.additionalContext = joinContext(verdict.additionalContext, reason);
-      verdict.diagnostics.push(
-        createDiagnostic(
-          "block_ignored",
-          "info",
-          `${subject} blocked, but ${hook.event} cannot block in ${profile.title}; its reason is passed to the model as feedback ${where}`,
-          at,
-        ),
-      );
-      break;
     case "unsupported":
       verdict.additionalContext = joinContext(verdict.additionalContext, reason);
       verdict.diagnostics.push(
-        createDiagnostic(
-          "unsupported_field",
-          "warning",
-          `${subject} blocked, but a ${hook.event} block is not applied in ${profile.title} (context only); its reason is kept as context ${where}`,
-          at,
-        ),
+        spec.blockEffect === "feedback"
+          ? createHandlerDiagnostic(
+              hook,
+              "block_ignored",
+              "info",
+              `blocked, but ${hook.event} cannot block in ${profile.title}; its reason is passed to the model as feedback`,
+            )
+          : createHandlerDiagnostic(
+              hook,
+              "unsupported_field",
+              "warning",
+              `blocked, but a ${hook.event} block is not applied in ${profile.title} (context only); its reason is kept as context`,
+            ),
       );
       break;
     case "none":
       verdict.diagnostics.push(
-        createDiagnostic(
+        createHandlerDiagnostic(
+          hook,
           "block_ignored",
           "warning",
-          `${subject} blocked, but ${hook.event} cannot block in ${profile.title}: ${capMessage(reason, 500).text} ${where}`,
-          at,
+          `blocked, but ${hook.event} cannot block in ${profile.title}: ${capMessage(reason, 500).text}`,
         ),
       );
       break;
   }
-  return capVerdict(verdict, profile, at, subject);
+  return capVerdict(verdict, profile, hook);
 }
 
 const blockDecision = {
@@ -231,8 +203,7 @@ function joinContext(existing: string | null, addition: string): string {
 function capVerdict(
   verdict: HandlerVerdict,
   profile: Profile,
-  at: { file: string; path: string },
-  subject: string,
+  hook: HookDefinition,
 ): HandlerVerdict {
   const limit = profile.messageLimitCharacters;
   // Where the profile spills large context to disk, context is not cut here.
@@ -250,8 +221,8 @@ function capVerdict(
       createDiagnostic(
         "output_truncated",
         "info",
-        `${subject} returned ${field} of ${value.length} characters; it was cut to ${limit}`,
-        at,
+        `${describeHandler(hook)} returned ${field} of ${value.length} characters; it was cut to ${limit}`,
+        { file: hook.file, path: hook.path },
       ),
     );
   }

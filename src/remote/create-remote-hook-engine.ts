@@ -1,7 +1,7 @@
 import { createEmptyDispatchResult, type DispatchResult } from "../decide/dispatch-result.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import type { DispatchOptions, HookEngine } from "../engine.js";
-import type { ExplainOptions, HookExplanation } from "../explain/explain-hooks.js";
+import type { HookEngine } from "../engine.js";
+import type { HookExplanation } from "../explain/explain-hooks.js";
 import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, resolveProfile } from "../profiles/profiles.js";
@@ -11,6 +11,7 @@ import { parseDispatchResult, parseInitializeResult } from "./dispatch-result-sc
 import { parseHookExplanation } from "./hook-explanation-schema.js";
 import { remoteMethods } from "./json-rpc-message.js";
 import { type ConnectChannel, defaultMaxMessageBytes } from "./message-channel.js";
+import { requestRemoteAnswer } from "./request-remote-answer.js";
 
 /** Options of {@link createRemoteHookEngine}. */
 export interface RemoteHookEngineOptions {
@@ -103,11 +104,7 @@ export function createRemoteHookEngine(
     );
   };
 
-  const dispatch = (
-    requestedEvent: string,
-    payload: Readonly<Record<string, unknown>> = {},
-    dispatchOptions: DispatchOptions = {},
-  ): Promise<DispatchResult> => {
+  const dispatch: HookEngine["dispatch"] = (requestedEvent, payload = {}, dispatchOptions = {}) => {
     const event = resolveEventName(profile, requestedEvent, dispatchOptions.asSubagent);
     const spec = findEventSpec(profile, event);
     // The same answers as a local engine for what can be told without the hook side.
@@ -116,28 +113,8 @@ export function createRemoteHookEngine(
         createEmptyDispatchResult(event, [describeUnknownEvent(profile, event)]),
       );
     }
-    if (client.closed) {
-      return Promise.resolve(
-        createEmptyDispatchResult(event, [
-          createDiagnostic(
-            "engine_closed",
-            "error",
-            `The engine is closed; ${event} was not dispatched`,
-          ),
-        ]),
-      );
-    }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return Promise.resolve(
-        createEmptyDispatchResult(event, [
-          createDiagnostic(
-            "invalid_payload",
-            "error",
-            `The ${event} payload must be a JSON object`,
-          ),
-        ]),
-      );
-    }
+    const refusal = findLocalRefusal(event, payload, client.closed, "dispatched");
+    if (refusal !== null) return Promise.resolve(createEmptyDispatchResult(event, [refusal]));
     const validate = dispatchOptions.validateToolInput;
     const wireOptions = {
       ...(dispatchOptions.asSubagent !== undefined && { asSubagent: dispatchOptions.asSubagent }),
@@ -148,48 +125,30 @@ export function createRemoteHookEngine(
             toolInputSchema: dispatchOptions.toolInputSchema,
           }),
     };
-    return new Promise((resolve) => {
-      const unavailable = (reason: string) =>
-        resolve(createUnavailableResult(event, spec, failMode, reason));
-      request(
-        remoteMethods.dispatch,
-        { event: requestedEvent, payload, options: wireOptions },
-        {
-          answer(message) {
-            if (message.kind === "error") {
-              unavailable(
-                `the hook side refused the request: ${message.message} (${message.code})`,
-              );
-              return;
-            }
-            const parsed = parseDispatchResult(message.result);
-            if (!parsed.ok) {
-              unavailable(`the hook side answered with ${parsed.message}`);
-              return;
-            }
-            resolve(validate === undefined ? parsed.result : checkRewrite(parsed.result, validate));
-          },
-          fail: unavailable,
-          cancel: () =>
-            resolve(
-              createEmptyDispatchResult(event, [
-                createDiagnostic(
-                  "engine_closed",
-                  "warning",
-                  `The engine closed before the ${event} answer arrived`,
-                ),
-              ]),
-            ),
+    return requestRemoteAnswer(
+      client,
+      remoteMethods.dispatch,
+      { event: requestedEvent, payload, options: wireOptions },
+      {
+        parse(result) {
+          const parsed = parseDispatchResult(result);
+          if (!parsed.ok || validate === undefined) return parsed;
+          return { ok: true, value: checkRewrite(parsed.value, validate) };
         },
-      );
-    });
+        unavailable: (reason) => createUnavailableResult(event, spec, failMode, reason),
+        cancelled: () =>
+          createEmptyDispatchResult(event, [
+            createDiagnostic(
+              "engine_closed",
+              "warning",
+              `The engine closed before the ${event} answer arrived`,
+            ),
+          ]),
+      },
+    );
   };
 
-  const explain = (
-    requestedEvent: string,
-    payload: Readonly<Record<string, unknown>> = {},
-    explainOptions: ExplainOptions = {},
-  ): Promise<HookExplanation> => {
+  const explain: HookEngine["explain"] = (requestedEvent, payload = {}, explainOptions = {}) => {
     const event = resolveEventName(profile, requestedEvent, explainOptions.asSubagent);
     const unexplained = (diagnostic: Diagnostic) =>
       describeUnexplained(profile, event, payload, diagnostic);
@@ -197,33 +156,17 @@ export function createRemoteHookEngine(
     if (findEventSpec(profile, event) === undefined) {
       return Promise.resolve(unexplained(describeUnknownEvent(profile, event)));
     }
-    if (client.closed) {
-      return Promise.resolve(
-        unexplained(
-          createDiagnostic(
-            "engine_closed",
-            "error",
-            `The engine is closed; ${event} was not explained`,
-          ),
-        ),
-      );
-    }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return Promise.resolve(
-        unexplained(
-          createDiagnostic(
-            "invalid_payload",
-            "error",
-            `The ${event} payload must be a JSON object`,
-          ),
-        ),
-      );
-    }
+    const refusal = findLocalRefusal(event, payload, client.closed, "explained");
+    if (refusal !== null) return Promise.resolve(unexplained(refusal));
     const wireOptions =
       explainOptions.asSubagent === undefined ? {} : { asSubagent: explainOptions.asSubagent };
-    return new Promise((resolve) => {
-      const unavailable = (reason: string) =>
-        resolve(
+    return requestRemoteAnswer(
+      client,
+      remoteMethods.explain,
+      { event: requestedEvent, payload, options: wireOptions },
+      {
+        parse: parseHookExplanation,
+        unavailable: (reason) =>
           unexplained(
             createDiagnostic(
               "remote_unavailable",
@@ -231,36 +174,16 @@ export function createRemoteHookEngine(
               `The ${event} hooks could not be explained: ${reason}`,
             ),
           ),
-        );
-      request(
-        remoteMethods.explain,
-        { event: requestedEvent, payload, options: wireOptions },
-        {
-          answer(message) {
-            if (message.kind === "error") {
-              unavailable(
-                `the hook side refused the request: ${message.message} (${message.code})`,
-              );
-              return;
-            }
-            const parsed = parseHookExplanation(message.result);
-            if (parsed.ok) resolve(parsed.explanation);
-            else unavailable(`the hook side answered with ${parsed.message}`);
-          },
-          fail: unavailable,
-          cancel: () =>
-            resolve(
-              unexplained(
-                createDiagnostic(
-                  "engine_closed",
-                  "warning",
-                  `The engine closed before the ${event} explanation arrived`,
-                ),
-              ),
+        cancelled: () =>
+          unexplained(
+            createDiagnostic(
+              "engine_closed",
+              "warning",
+              `The engine closed before the ${event} explanation arrived`,
             ),
-        },
-      );
-    });
+          ),
+      },
+    );
   };
 
   client.connect();
@@ -304,6 +227,30 @@ function describeUnexplained(
     entries: [],
     diagnostics: [diagnostic],
   };
+}
+
+// What the hook side would refuse of a request about a known event, told without a round trip.
+function findLocalRefusal(
+  event: string,
+  payload: unknown,
+  closed: boolean,
+  action: "dispatched" | "explained",
+): Diagnostic | null {
+  if (closed) {
+    return createDiagnostic(
+      "engine_closed",
+      "error",
+      `The engine is closed; ${event} was not ${action}`,
+    );
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return createDiagnostic(
+      "invalid_payload",
+      "error",
+      `The ${event} payload must be a JSON object`,
+    );
+  }
+  return null;
 }
 
 function describeUnknownEvent(profile: Profile, event: string): Diagnostic {

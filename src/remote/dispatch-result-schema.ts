@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import { diagnosticCodes } from "../diagnostic.js";
+import { parseRemoteAnswer, type RemoteAnswer } from "./parse-remote-answer.js";
 
 /** A `Diagnostic` in an answer from the hook side. */
 export const diagnosticSchema = z.object({
@@ -36,16 +37,10 @@ const dispatchResultSchema = z.object({
 });
 
 /** Checks an answer from the hook side (untrusted JSON) against the `DispatchResult` shape. */
-export function parseDispatchResult(
-  value: unknown,
-): { ok: true; result: DispatchResult } | { ok: false; message: string } {
-  const parsed = dispatchResultSchema.safeParse(value);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first === undefined ? "" : ` at ${first.path.join(".") || "the top"}`;
-    return { ok: false, message: `not a DispatchResult${where}: ${first?.message ?? "invalid"}` };
-  }
-  return { ok: true, result: { ...parsed.data, updatedInput: parsed.data.updatedInput ?? null } };
+export function parseDispatchResult(value: unknown): RemoteAnswer<DispatchResult> {
+  const parsed = parseRemoteAnswer(dispatchResultSchema, "DispatchResult", value);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { ...parsed.value, updatedInput: parsed.value.updatedInput ?? null } };
 }
 
 const initializeResultSchema = z.object({

@@ -8,6 +8,7 @@ import type {
 } from "../explain/explain-hooks.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import { diagnosticSchema } from "./dispatch-result-schema.js";
+import { parseRemoteAnswer, type RemoteAnswer } from "./parse-remote-answer.js";
 
 // Tables keyed by the union, and shapes keyed by the interfaces (optional fields included), so a
 // new kind, state or field fails the type check until it is added here, never silently dropped.
@@ -72,14 +73,6 @@ const hookExplanationSchema = z.object({
 } satisfies FieldSchemas<HookExplanation>);
 
 /** Checks a `hooks/explain` answer from the hook side (untrusted JSON) against `HookExplanation`. */
-export function parseHookExplanation(
-  value: unknown,
-): { ok: true; explanation: HookExplanation } | { ok: false; message: string } {
-  const parsed = hookExplanationSchema.safeParse(value);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first === undefined ? "" : ` at ${first.path.join(".") || "the top"}`;
-    return { ok: false, message: `not a HookExplanation${where}: ${first?.message ?? "invalid"}` };
-  }
-  return { ok: true, explanation: parsed.data };
+export function parseHookExplanation(value: unknown): RemoteAnswer<HookExplanation> {
+  return parseRemoteAnswer(hookExplanationSchema, "HookExplanation", value);
 }

@@ -1,14 +1,10 @@
 import { z } from "zod";
 import type { DispatchOptions } from "../engine.js";
 import type { Profile } from "../profiles/profile.js";
-import { parseEventRequest } from "./parse-event-request.js";
+import { type EventRequest, parseEventRequest } from "./parse-event-request.js";
 
 /** A `hooks/dispatch` request that passed validation: an event of the profile, an object payload. */
-export interface DispatchRequest {
-  event: string;
-  payload: Record<string, unknown>;
-  options: DispatchOptions;
-}
+export type DispatchRequest = EventRequest<DispatchOptions>;
 
 // The only dispatch options a remote side may set: facts about the call, never configuration,
 // environment, trust or a function. Unknown keys are refused, not dropped.
@@ -25,18 +21,5 @@ export function parseDispatchRequest(
   params: unknown,
   profile: Profile,
 ): { ok: true; request: DispatchRequest } | { ok: false; message: string } {
-  const parsed = parseEventRequest(params, profile, optionsSchema);
-  if (!parsed.ok) return parsed;
-  const { event, payload, options } = parsed;
-  return {
-    ok: true,
-    request: {
-      event,
-      payload,
-      options: {
-        ...(options.asSubagent !== undefined && { asSubagent: options.asSubagent }),
-        ...(options.toolInputSchema !== undefined && { toolInputSchema: options.toolInputSchema }),
-      },
-    },
-  };
+  return parseEventRequest(params, profile, optionsSchema);
 }

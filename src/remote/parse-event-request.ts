@@ -2,20 +2,26 @@ import { z } from "zod";
 import type { Profile } from "../profiles/profile.js";
 import { describeZodError } from "./json-rpc-message.js";
 
-/** The params every request about an event carries, validated; options still in wire form. */
-export type EventRequestParams<Options> =
-  | { ok: true; event: string; payload: Record<string, unknown>; options: Options }
-  | { ok: false; message: string };
+/** A request about one event that passed validation: an event of the profile, an object payload. */
+export interface EventRequest<Options> {
+  event: string;
+  payload: Record<string, unknown>;
+  options: Options;
+}
+
+/** Parsed options with every field left out that was not given (never set to undefined). */
+export type GivenOptions<Options> = { [Key in keyof Options]?: Exclude<Options[Key], undefined> };
 
 /**
  * Validates `{ event, payload?, options? }` params against the serving engine's profile: the event
- * must be one of its own, the payload an object, the options exactly what `optionsSchema` allows.
+ * must be one of its own, the payload an object, the options exactly what `optionsSchema` allows;
+ * a refusal comes back as a message for the JSON-RPC error.
  */
 export function parseEventRequest<Options extends object>(
   params: unknown,
   profile: Profile,
   optionsSchema: z.ZodType<Options>,
-): EventRequestParams<Partial<Options>> {
+): { ok: true; request: EventRequest<GivenOptions<Options>> } | { ok: false; message: string } {
   const schema = z.strictObject({
     event: z.string().refine((event) => Object.hasOwn(profile.events, event), {
       error: (issue) =>
@@ -27,5 +33,8 @@ export function parseEventRequest<Options extends object>(
   const parsed = schema.safeParse(params);
   if (!parsed.success) return { ok: false, message: describeZodError(parsed.error) };
   const { event, payload = {}, options = {} } = parsed.data;
-  return { ok: true, event, payload, options };
+  const given = Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined),
+  ) as GivenOptions<Options>;
+  return { ok: true, request: { event, payload, options: given } };
 }

@@ -1,14 +1,10 @@
 import { z } from "zod";
 import type { ExplainOptions } from "../explain/explain-hooks.js";
 import type { Profile } from "../profiles/profile.js";
-import { parseEventRequest } from "./parse-event-request.js";
+import { type EventRequest, parseEventRequest } from "./parse-event-request.js";
 
 /** A `hooks/explain` request that passed validation: an event of the profile, an object payload. */
-export interface ExplainRequest {
-  event: string;
-  payload: Record<string, unknown>;
-  options: ExplainOptions;
-}
+export type ExplainRequest = EventRequest<ExplainOptions>;
 
 // Explain runs nothing, but reads the same configuration: a request may only say which event
 // it asks about, never where the configuration is. Unknown keys are refused, not dropped.
@@ -24,15 +20,5 @@ export function parseExplainRequest(
   params: unknown,
   profile: Profile,
 ): { ok: true; request: ExplainRequest } | { ok: false; message: string } {
-  const parsed = parseEventRequest(params, profile, optionsSchema);
-  if (!parsed.ok) return parsed;
-  const { event, payload, options } = parsed;
-  return {
-    ok: true,
-    request: {
-      event,
-      payload,
-      options: options.asSubagent === undefined ? {} : { asSubagent: options.asSubagent },
-    },
-  };
+  return parseEventRequest(params, profile, optionsSchema);
 }

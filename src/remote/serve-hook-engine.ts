@@ -98,24 +98,14 @@ export function serveHookEngine(
       });
   };
 
-  const answerDispatch = (id: JsonRpcId, params: unknown) => {
-    const parsed = parseDispatchRequest(params, engine.profile);
-    if (!parsed.ok) {
-      refuse(id, jsonRpcErrorCodes.invalidParams, `Invalid params: ${parsed.message}`);
-      return;
-    }
-    const { event, payload, options: dispatchOptions } = parsed.request;
-    answerWith(id, () => engine.dispatch(event, payload, dispatchOptions));
-  };
-
-  const answerExplain = (id: JsonRpcId, params: unknown) => {
-    const parsed = parseExplainRequest(params, engine.profile);
-    if (!parsed.ok) {
-      refuse(id, jsonRpcErrorCodes.invalidParams, `Invalid params: ${parsed.message}`);
-      return;
-    }
-    const { event, payload, options: explainOptions } = parsed.request;
-    answerWith(id, () => engine.explain(event, payload, explainOptions));
+  // A request with invalid params is refused before any work starts.
+  const answerRequest = <REQUEST>(
+    id: JsonRpcId,
+    parsed: { ok: true; request: REQUEST } | { ok: false; message: string },
+    work: (request: REQUEST) => Promise<unknown>,
+  ) => {
+    if (parsed.ok) answerWith(id, () => work(parsed.request));
+    else refuse(id, jsonRpcErrorCodes.invalidParams, `Invalid params: ${parsed.message}`);
   };
 
   channel.listen({
@@ -134,9 +124,17 @@ export function serveHookEngine(
           return;
         case "request":
           if (message.method === remoteMethods.dispatch) {
-            answerDispatch(message.id, message.params);
+            answerRequest(
+              message.id,
+              parseDispatchRequest(message.params, engine.profile),
+              ({ event, payload, options }) => engine.dispatch(event, payload, options),
+            );
           } else if (message.method === remoteMethods.explain) {
-            answerExplain(message.id, message.params);
+            answerRequest(
+              message.id,
+              parseExplainRequest(message.params, engine.profile),
+              ({ event, payload, options }) => engine.explain(event, payload, options),
+            );
           } else if (message.method === remoteMethods.initialize) {
             channel.send(
               formatJsonRpcResult(message.id, {

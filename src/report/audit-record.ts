@@ -9,12 +9,24 @@ const diagnosticSchema = z.looseObject({
   message: z.string(),
 });
 
-const runSchema = z.looseObject({
-  type: z.literal("run"),
+// What both kinds of line carry, in two groups so that each schema keeps its field order (and
+// a line with several problems still reports the same first one).
+const recordIdentityFields = {
   time: z.string().optional(),
   session: z.string().nullable(),
   dispatchId: z.string().nullable().default(null),
   event: z.string(),
+};
+const recordTimingFields = {
+  startedAt: z.iso.datetime({ offset: true }),
+  durationMs: z.number().nonnegative(),
+  decision: z.enum(decisions).nullable().default(null),
+};
+const diagnosticsField = z.array(diagnosticSchema).default([]);
+
+const runSchema = z.looseObject({
+  type: z.literal("run"),
+  ...recordIdentityFields,
   hookId: z.string(),
   source: z.string().nullable().default(null),
   path: z.string().nullable().default(null),
@@ -23,28 +35,21 @@ const runSchema = z.looseObject({
   status: z.enum(statuses),
   exitCode: z.number().nullable().default(null),
   signal: z.string().nullable().default(null),
-  startedAt: z.iso.datetime({ offset: true }),
-  durationMs: z.number().nonnegative(),
-  decision: z.enum(decisions).nullable().default(null),
+  ...recordTimingFields,
   truncated: z.boolean().default(false),
   spilled: z.boolean().default(false),
-  diagnostics: z.array(diagnosticSchema).default([]),
+  diagnostics: diagnosticsField,
 });
 
 const dispatchSchema = z.looseObject({
   type: z.literal("dispatch"),
-  time: z.string().optional(),
-  session: z.string().nullable(),
-  dispatchId: z.string().nullable().default(null),
-  event: z.string(),
+  ...recordIdentityFields,
   matcherValue: z.string().nullable().default(null),
-  startedAt: z.iso.datetime({ offset: true }),
-  durationMs: z.number().nonnegative(),
-  decision: z.enum(decisions).nullable().default(null),
+  ...recordTimingFields,
   reason: z.string().nullable().default(null),
   continue: z.boolean().default(true),
   runCount: z.number().int().nonnegative().optional(),
-  diagnostics: z.array(diagnosticSchema).default([]),
+  diagnostics: diagnosticsField,
 });
 
 /** One line of an audit log: a hook run or a dispatch, as the engine's audit writer appends it. */

@@ -12,13 +12,16 @@ export const runStatuses = [
 ] as const satisfies readonly RunStatus[];
 
 /** Combined decisions in the order the report lists them; `none` is a dispatch that decided nothing. */
-export const decisionKinds = ["deny", "block", "ask", "allow", "none"] as const satisfies readonly (
-  | Decision
-  | "none"
-)[];
+export const reportedDecisions = [
+  "deny",
+  "block",
+  "ask",
+  "allow",
+  "none",
+] as const satisfies readonly (Decision | "none")[];
 
 /** A dispatch's decision as the report counts it. */
-export type DecisionKind = (typeof decisionKinds)[number];
+export type ReportedDecision = (typeof reportedDecisions)[number];
 
 /** One hook run placed on its session's time axis. */
 export interface ReportRun {
@@ -48,7 +51,7 @@ export interface ReportDispatch {
   dispatchId: string | null;
   event: string;
   matcherValue: string | null;
-  decision: DecisionKind;
+  decision: ReportedDecision;
   reason: string | null;
   continue: boolean;
   startMs: number;
@@ -77,7 +80,7 @@ export interface SessionReport {
   dispatches: ReportDispatch[];
   runCount: number;
   statusCounts: Record<RunStatus, number>;
-  decisionCounts: Record<DecisionKind, number>;
+  decisionCounts: Record<ReportedDecision, number>;
   slowest: HookTiming[];
   failing: HookFailure[];
 }
@@ -132,7 +135,7 @@ function buildSessionReport(
     .sort((a, b) => a.startMs - b.startMs);
   const lanes = groupLanes(runs);
   const statusCounts = countBy(runStatuses, runs, (run) => run.status);
-  const decisionCounts = countBy(decisionKinds, dispatches, (dispatch) => dispatch.decision);
+  const decisionCounts = countBy(reportedDecisions, dispatches, (dispatch) => dispatch.decision);
   return {
     session,
     startMs,
@@ -147,7 +150,6 @@ function buildSessionReport(
 }
 
 function toReportRun(record: AuditRunRecord, sessionStartMs: number): ReportRun {
-  const startMs = Date.parse(record.startedAt);
   return {
     hookId: record.hookId,
     event: record.event,
@@ -160,9 +162,7 @@ function toReportRun(record: AuditRunRecord, sessionStartMs: number): ReportRun 
     exitCode: record.exitCode,
     signal: record.signal,
     decision: record.decision,
-    startMs,
-    offsetMs: startMs - sessionStartMs,
-    durationMs: record.durationMs,
+    ...placeOnTimeAxis(record, sessionStartMs),
     truncated: record.truncated,
     spilled: record.spilled,
     diagnostics: record.diagnostics.map(({ code, severity, message }) => ({
@@ -174,7 +174,6 @@ function toReportRun(record: AuditRunRecord, sessionStartMs: number): ReportRun 
 }
 
 function toReportDispatch(record: AuditDispatchRecord, sessionStartMs: number): ReportDispatch {
-  const startMs = Date.parse(record.startedAt);
   return {
     dispatchId: record.dispatchId,
     event: record.event,
@@ -182,11 +181,18 @@ function toReportDispatch(record: AuditDispatchRecord, sessionStartMs: number): 
     decision: record.decision ?? "none",
     reason: record.reason,
     continue: record.continue,
-    startMs,
-    offsetMs: startMs - sessionStartMs,
-    durationMs: record.durationMs,
+    ...placeOnTimeAxis(record, sessionStartMs),
     runCount: record.runCount ?? 0,
   };
+}
+
+// Where a record lies on its session's time axis.
+function placeOnTimeAxis(
+  record: AuditRecord,
+  sessionStartMs: number,
+): { startMs: number; offsetMs: number; durationMs: number } {
+  const startMs = Date.parse(record.startedAt);
+  return { startMs, offsetMs: startMs - sessionStartMs, durationMs: record.durationMs };
 }
 
 // Lanes are grouped by event, events in the order they first ran, hooks in configuration order.

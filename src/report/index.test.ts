@@ -4,8 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
-import { createReport as createReportNow } from "./create-report.js";
 import { createReport } from "./index.js";
+import { renderAuditReport } from "./render-audit-report.js";
 
 const fixture = new URL("../../test/fixtures/report/three-sessions.jsonl", import.meta.url);
 const dist = fileURLToPath(new URL("../../dist/", import.meta.url));
@@ -43,7 +43,7 @@ describe("createReport from agent-hooks", () => {
     const text = await readFile(fixture, "utf8");
     const report = await createReport(text, { title: "three-sessions.jsonl" });
     expect(report.ok).toBe(true);
-    expect(report).toEqual(createReportNow(text, { title: "three-sessions.jsonl" }));
+    expect(report).toEqual(renderAuditReport(text, { title: "three-sessions.jsonl" }));
     const empty = await createReport("", { title: "empty" });
     expect(empty).toMatchObject({ ok: false, error: expect.stringContaining("empty") });
   });
@@ -51,11 +51,11 @@ describe("createReport from agent-hooks", () => {
   it("keeps the root import light: neither the report stage nor zod loads with it", () => {
     const root = walkStaticImports(path.join(dist, "index.js"));
     expect(root.files).toContain(path.join(dist, "report", "index.js"));
-    expect(root.files).not.toContain(path.join(dist, "report", "create-report.js"));
+    expect(root.files).not.toContain(path.join(dist, "report", "render-audit-report.js"));
     expect(root.external).not.toContain("zod");
     // The walk does find zod where it is imported at once.
-    expect(walkStaticImports(path.join(dist, "report", "create-report.js")).external).toContain(
-      "zod",
-    );
+    expect(
+      walkStaticImports(path.join(dist, "report", "render-audit-report.js")).external,
+    ).toContain("zod");
   });
 });

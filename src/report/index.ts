@@ -1,8 +1,8 @@
-import type { ReportResult } from "./create-report.js";
+import type { ReportResult } from "./render-audit-report.js";
 
 export type { ReportModel } from "./build-report-model.js";
-export type { ReportResult } from "./create-report.js";
 export type { SkippedLine } from "./parse-audit-log.js";
+export type { ReportResult } from "./render-audit-report.js";
 
 /** Options of {@link createReport}. */
 export interface ReportOptions {
@@ -24,6 +24,6 @@ export interface ReportOptions {
  * ```
  */
 export async function createReport(text: string, options: ReportOptions): Promise<ReportResult> {
-  const { createReport: renderReport } = await import("./create-report.js");
-  return renderReport(text, options);
+  const { renderAuditReport } = await import("./render-audit-report.js");
+  return renderAuditReport(text, options);
 }

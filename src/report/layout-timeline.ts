@@ -1,7 +1,7 @@
 import type { RunStatus } from "../decide/dispatch-result.js";
 import type {
-  DecisionKind,
   ReportDispatch,
+  ReportedDecision,
   ReportLane,
   ReportRun,
   SessionReport,
@@ -23,7 +23,7 @@ export interface TimelineBar {
 export interface TimelineMarker {
   x: number;
   endX: number;
-  decision: DecisionKind;
+  decision: ReportedDecision;
   dispatches: ReportDispatch[];
 }
 
@@ -58,7 +58,7 @@ const statusWeight: Record<RunStatus, number> = {
   skipped: 1,
 };
 
-const decisionWeight: Record<DecisionKind, number> = {
+const decisionWeight: Record<ReportedDecision, number> = {
   deny: 5,
   block: 4,
   ask: 3,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createReport } from "./create-report.js";
+import { renderAuditReport } from "./render-audit-report.js";
 
 // Debian's chromium, driven by playwright-core: `.ci/run` installs it when it is missing.
 const chromiumPath = "/usr/bin/chromium";
@@ -78,7 +78,7 @@ describe("the HTML report in headless Chromium", () => {
     "renders lanes and one bar per run with no console error and no request but the file",
     async () => {
       if (context === undefined) throw new Error("Chromium did not start");
-      const report = createReport(await readFile(fixture, "utf8"), {
+      const report = renderAuditReport(await readFile(fixture, "utf8"), {
         title: "three-sessions.jsonl",
       });
       if (!report.ok) throw new Error(report.error);

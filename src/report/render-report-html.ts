@@ -1,5 +1,5 @@
 import type { ReportDispatch, ReportModel, SessionReport } from "./build-report-model.js";
-import { decisionKinds, runStatuses } from "./build-report-model.js";
+import { reportedDecisions, runStatuses } from "./build-report-model.js";
 import { escapeHtml } from "./escape-html.js";
 import {
   formatClock,
@@ -134,7 +134,7 @@ function renderSummary(session: SessionReport): string {
   const statusChips = runStatuses.map((status) =>
     renderChip(`status-${status}`, status, session.statusCounts[status]),
   );
-  const decisionChips = decisionKinds.map((decision) =>
+  const decisionChips = reportedDecisions.map((decision) =>
     renderChip(`decision-${decision}`, decision, session.decisionCounts[decision]),
   );
   const figures = [

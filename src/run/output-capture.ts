@@ -1,4 +1,5 @@
 import { StringDecoder } from "node:string_decoder";
+import type { ProcessOutcome } from "./process-outcome.js";
 
 /** The bytes kept from one output stream, decoded, with what was dropped. */
 export interface CapturedOutput {
@@ -69,6 +70,31 @@ export function createOutputCapture(limitBytes: number): OutputCapture {
         droppedOnlyWhitespace: droppedOnlyWhitespace && !splitCharacter,
       };
     },
+  };
+}
+
+/** What a `ProcessOutcome` says of a handler's output, from the captures of its two streams. */
+export function toOutcomeOutput(
+  stdout: CapturedOutput,
+  stderr: CapturedOutput,
+): Pick<
+  ProcessOutcome,
+  | "stdout"
+  | "stderr"
+  | "stdoutTruncated"
+  | "stdoutDroppedOnlyWhitespace"
+  | "stderrTruncated"
+  | "stdoutBytes"
+  | "stderrBytes"
+> {
+  return {
+    stdout: stdout.text,
+    stderr: stderr.text,
+    stdoutTruncated: stdout.truncated,
+    ...(stdout.truncated && { stdoutDroppedOnlyWhitespace: stdout.droppedOnlyWhitespace }),
+    stderrTruncated: stderr.truncated,
+    stdoutBytes: stdout.totalBytes,
+    stderrBytes: stderr.totalBytes,
   };
 }
 

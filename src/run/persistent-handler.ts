@@ -2,7 +2,7 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import type { HookCommand } from "../config/hook-definition.js";
 import { createHandlerProcessTree, type HandlerProcessTree } from "./handler-process-tree.js";
-import { type CapturedOutput, createOutputCapture } from "./output-capture.js";
+import { type CapturedOutput, createOutputCapture, toOutcomeOutput } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome } from "./process-outcome.js";
 import { resolveInvocation } from "./resolve-invocation.js";
@@ -345,21 +345,16 @@ function failedFields(startedAt: number): AnswerFields {
 
 /** The answer as the outcome of a process that printed its stdout and stderr, bounded alike. */
 function toOutcome(fields: AnswerFields, options: PersistentHandlerOptions): ProcessOutcome {
-  const stdout = captureText(fields.stdout, options.captureLimitBytes);
-  const stderr = captureText(fields.stderr, options.captureLimitBytes);
   return {
     exitCode: fields.exitCode,
     signal: null,
     timedOut: fields.timedOut,
     cancelled: fields.cancelled,
     spawnError: fields.spawnError,
-    stdout: stdout.text,
-    stderr: stderr.text,
-    stdoutTruncated: stdout.truncated,
-    ...(stdout.truncated && { stdoutDroppedOnlyWhitespace: stdout.droppedOnlyWhitespace }),
-    stderrTruncated: stderr.truncated,
-    stdoutBytes: stdout.totalBytes,
-    stderrBytes: stderr.totalBytes,
+    ...toOutcomeOutput(
+      captureText(fields.stdout, options.captureLimitBytes),
+      captureText(fields.stderr, options.captureLimitBytes),
+    ),
     durationMs: fields.durationMs,
   };
 }

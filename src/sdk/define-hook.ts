@@ -1,35 +1,34 @@
-import { createNote, handleHookInput } from "./handle-hook-input.js";
-import type {
-  HookEventName,
-  HookInput,
-  HookOutcome,
-  HookProfileName,
-  HookResult,
-} from "./hook-types.js";
+import {
+  createNote,
+  type HookHandlerDefinition,
+  handleHookInput,
+  toHookHandling,
+} from "./handle-hook-input.js";
+import type { HookEventName, HookOutcome, HookProfileName } from "./hook-types.js";
 import { readStandardInput } from "./read-standard-input.js";
 
 /** A hook script: the event it handles, the profile whose output shapes it writes, its handler. */
-export interface HookDefinition<
+export interface HookScriptDefinition<
   E extends HookEventName<P>,
   P extends HookProfileName = HookProfileName,
-> {
+> extends HookHandlerDefinition<E, P> {
   event: E;
-  /** The hook system the output is written for; defaults to `claude` (VS Code differs on Stop). */
-  profile?: P;
-  /** Decides from the input; returns a result (or nothing: exit 0, no output). */
-  handle: (input: HookInput<E, P>) => HookResult | undefined | Promise<HookResult | undefined>;
   /** How long stdin may stay silent before the hook stops waiting for it, in ms; default 3000. */
   stdinTimeoutMs?: number;
 }
 
-const defaultProfile: HookProfileName = "claude";
+/** @deprecated Use HookScriptDefinition. */
+export type HookDefinition<
+  E extends HookEventName<P>,
+  P extends HookProfileName = HookProfileName,
+> = HookScriptDefinition<E, P>;
 
 /**
  * Runs a hook definition on input text and returns its exit code, stdout and stderr as values:
  * invalid input or a mismatched event is a non-blocking error (exit 1), and so is a throw.
  */
 export async function runHook<E extends HookEventName<P>, P extends HookProfileName>(
-  definition: HookDefinition<E, P>,
+  definition: HookScriptDefinition<E, P>,
   inputText: string,
 ): Promise<HookOutcome> {
   let input: unknown;
@@ -39,14 +38,7 @@ export async function runHook<E extends HookEventName<P>, P extends HookProfileN
     const shown = inputText.trim() === "" ? "nothing" : "invalid JSON";
     return createNote(`${definition.event} hook received ${shown} on stdin`);
   }
-  return handleHookInput(
-    {
-      event: definition.event,
-      profile: definition.profile ?? defaultProfile,
-      handle: definition.handle,
-    },
-    input,
-  );
+  return handleHookInput(toHookHandling(definition), input);
 }
 
 /**
@@ -66,7 +58,7 @@ export async function runHook<E extends HookEventName<P>, P extends HookProfileN
  * ```
  */
 export async function defineHook<E extends HookEventName<P>, P extends HookProfileName = "claude">(
-  definition: HookDefinition<E, P>,
+  definition: HookScriptDefinition<E, P>,
 ): Promise<HookOutcome> {
   const inputText = await readStandardInput(process.stdin, definition.stdinTimeoutMs ?? 3000);
   const outcome = await runHook(definition, inputText);

@@ -1,25 +1,21 @@
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { createNote, handleHookInput } from "./handle-hook-input.js";
-import type {
-  HookEventName,
-  HookInput,
-  HookOutcome,
-  HookProfileName,
-  HookResult,
-} from "./hook-types.js";
+import {
+  createNote,
+  type HookHandlerDefinition,
+  type HookHandling,
+  handleHookInput,
+  toHookHandling,
+} from "./handle-hook-input.js";
+import type { HookEventName, HookOutcome, HookProfileName } from "./hook-types.js";
 
 /** A persistent hook: the event it handles (or any), the profile it writes for, its handler. */
 export interface PersistentHookDefinition<
   E extends HookEventName<P>,
   P extends HookProfileName = HookProfileName,
-> {
+> extends HookHandlerDefinition<E, P> {
   /** The event this hook answers; another event's payload is a non-blocking error. Omitted: any. */
   event?: E;
-  /** The hook system the output is written for; defaults to `claude` (VS Code differs on Stop). */
-  profile?: P;
-  /** Decides from one event's input; returns a result (or nothing: exit 0, no output). */
-  handle: (input: HookInput<E, P>) => HookResult | undefined | Promise<HookResult | undefined>;
 }
 
 /** Where a persistent hook reads requests, writes answers and reports its own problems. */
@@ -60,11 +56,7 @@ export async function definePersistentHook<
   const errors = streams.errors ?? process.stderr;
   // A host that went away must not crash the hook on a write; stdin closing ends it instead.
   output.on("error", ignoreError);
-  const hook = {
-    event: definition.event,
-    profile: definition.profile ?? defaultProfile,
-    handle: definition.handle,
-  };
+  const hook = toHookHandling(definition);
   const pending = new Set<Promise<void>>();
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   input.once("error", () => lines.close());
@@ -81,18 +73,13 @@ export async function definePersistentHook<
   while (pending.size > 0) await Promise.all([...pending]);
 }
 
-const defaultProfile: HookProfileName = "claude";
-
 /** One request line's answer line (null when it has no id to answer) and a note for stderr. */
 interface RequestAnswer {
   line: string | null;
   note: string | null;
 }
 
-async function answerRequest(
-  hook: Parameters<typeof handleHookInput>[0],
-  line: string,
-): Promise<RequestAnswer> {
+async function answerRequest(hook: HookHandling, line: string): Promise<RequestAnswer> {
   let request: unknown;
   try {
     request = JSON.parse(line);

@@ -1,5 +1,22 @@
-import type { HookOutcome, HookProfileName, HookResult } from "./hook-types.js";
+import type {
+  HookEventName,
+  HookInput,
+  HookOutcome,
+  HookProfileName,
+  HookResult,
+} from "./hook-types.js";
 import { renderHookResult } from "./render-hook-result.js";
+
+/** What every hook definition holds: the profile it writes for and its handler. */
+export interface HookHandlerDefinition<
+  E extends HookEventName<P>,
+  P extends HookProfileName = HookProfileName,
+> {
+  /** The hook system the output is written for; defaults to `claude` (VS Code differs on Stop). */
+  profile?: P;
+  /** Decides from the input; returns a result (or nothing: exit 0, no output). */
+  handle: (input: HookInput<E, P>) => HookResult | undefined | Promise<HookResult | undefined>;
+}
 
 /** What `handleHookInput` needs from a hook definition. */
 export interface HookHandling {
@@ -7,6 +24,19 @@ export interface HookHandling {
   event: string | undefined;
   profile: HookProfileName;
   handle: (input: never) => HookResult | undefined | Promise<HookResult | undefined>;
+}
+
+/** A definition's handling, its profile defaulting to `claude`. */
+export function toHookHandling(definition: {
+  event?: string | undefined;
+  profile?: HookProfileName | undefined;
+  handle: HookHandling["handle"];
+}): HookHandling {
+  return {
+    event: definition.event,
+    profile: definition.profile ?? "claude",
+    handle: definition.handle,
+  };
 }
 
 /**

@@ -1,4 +1,9 @@
-export { defineHook, type HookDefinition, runHook } from "./define-hook.js";
+export {
+  defineHook,
+  type HookDefinition,
+  type HookScriptDefinition,
+  runHook,
+} from "./define-hook.js";
 export {
   definePersistentHook,
   type PersistentHookDefinition,

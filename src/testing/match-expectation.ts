@@ -6,43 +6,31 @@ export function matchExpectation(
   expectation: HookTestExpectation,
   result: DispatchResult,
 ): string[] {
-  const failures: string[] = [];
-  if (expectation.decision !== undefined && expectation.decision !== result.decision) {
-    failures.push(`expected decision ${show(expectation.decision)}, got ${show(result.decision)}`);
-  }
-  if (expectation.reason !== undefined && !matchText(expectation.reason, result.reason)) {
-    failures.push(
-      `expected reason ${describePattern(expectation.reason)}, got ${show(result.reason)}`,
-    );
-  }
-  if (
-    expectation.additionalContext !== undefined &&
-    !result.additionalContext.some((text) => matchText(expectation.additionalContext ?? "", text))
-  ) {
-    failures.push(
-      `expected additionalContext ${describePattern(expectation.additionalContext)}, got ${show(result.additionalContext)}`,
-    );
-  }
-  if (expectation.continue !== undefined && expectation.continue !== result.continue) {
-    failures.push(`expected continue ${expectation.continue}, got ${result.continue}`);
-  }
-  if (
-    expectation.stopReason !== undefined &&
-    !matchText(expectation.stopReason, result.stopReason)
-  ) {
-    failures.push(
-      `expected stopReason ${describePattern(expectation.stopReason)}, got ${show(result.stopReason)}`,
-    );
-  }
-  if (
-    expectation.systemMessage !== undefined &&
-    !result.systemMessages.some((text) => matchText(expectation.systemMessage ?? "", text))
-  ) {
-    failures.push(
-      `expected systemMessage ${describePattern(expectation.systemMessage)}, got ${show(result.systemMessages)}`,
-    );
-  }
-  return failures;
+  const failures = [
+    expectation.decision !== undefined && expectation.decision !== result.decision
+      ? `expected decision ${show(expectation.decision)}, got ${show(result.decision)}`
+      : null,
+    findTextMismatch("reason", expectation.reason, result.reason),
+    findTextMismatch("additionalContext", expectation.additionalContext, result.additionalContext),
+    expectation.continue !== undefined && expectation.continue !== result.continue
+      ? `expected continue ${expectation.continue}, got ${result.continue}`
+      : null,
+    findTextMismatch("stopReason", expectation.stopReason, result.stopReason),
+    findTextMismatch("systemMessage", expectation.systemMessage, result.systemMessages),
+  ];
+  return failures.filter((failure) => failure !== null);
+}
+
+// A text expectation holds when the text (or one of the texts) matches the pattern.
+function findTextMismatch(
+  field: string,
+  pattern: string | undefined,
+  actual: string | null | readonly string[],
+): string | null {
+  if (pattern === undefined) return null;
+  const texts = typeof actual === "string" || actual === null ? [actual] : actual;
+  if (texts.some((text) => matchText(pattern, text))) return null;
+  return `expected ${field} ${describePattern(pattern)}, got ${show(actual)}`;
 }
 
 /** Whether `text` contains `pattern`, or matches it when it is written `/regex/flags`. */

@@ -1,28 +1,13 @@
-// The framework is imported here, not statically, so a missing peer gets an install message
-// (the package's `types` point at adapter.d.ts, which declares the same exports).
 import { importPeerModule } from "../shared/import-peer-module.js";
+
+// The package's `types` point at adapter.d.ts: its types are re-exported here, and its values
+// loaded below with the framework, not statically, so a missing peer gets an install message.
+export type * from "./adapter.js";
 
 const adapter = await importPeerModule(() => import("./adapter.js"), {
   subpath: "agent-hooks/ai-sdk",
   packages: ["ai@6"],
 });
-
-export type {
-  AdapterErrorHandler,
-  AiSdkHooksOptions,
-  GeneratedTurn,
-  HookDenial,
-  HookedToolSet,
-  HookFeedback,
-  HookToolResult,
-  PostToolBlockEffect,
-  RunWithStopHooksOptions,
-  StopHook,
-  StopHookOptions,
-  StopHookRun,
-  StopVerdict,
-  ToolCallFacts,
-} from "./adapter.js";
 
 /** Creates the `Stop` hook loop's decision function for an engine. */
 export const createStopHook = adapter.createStopHook;

@@ -1,9 +1,5 @@
 import type { ModelMessage } from "ai";
-import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { HookEngine } from "../../engine.js";
-import type { StopVerdict } from "../shared/create-stop-hook.js";
-import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
-import { runStopLoop } from "../shared/run-stop-loop.js";
+import { runStopLoop, type StopLoopOptions, type StopLoopRun } from "../shared/run-stop-loop.js";
 
 /** What `runWithStopHooks` needs of a `generateText` result. */
 export interface GeneratedTurn {
@@ -14,29 +10,16 @@ export interface GeneratedTurn {
 }
 
 /** Options of {@link runWithStopHooks}. */
-export interface RunWithStopHooksOptions<RESULT extends GeneratedTurn> {
-  engine: HookEngine;
+export interface RunWithStopHooksOptions<RESULT extends GeneratedTurn> extends StopLoopOptions {
   /** The conversation so far, ending with the user's message. */
   messages: readonly ModelMessage[];
   /** Runs one turn, typically `(messages) => generateText({ model, tools, messages, stopWhen })`. */
   generate: (messages: ModelMessage[]) => Promise<RESULT>;
-  /** Most consecutive continuations; default: the profile's `continuationCap`, else 8. */
-  maxContinuations?: number;
-  /** Extra fields of every Stop payload (`session_id`, …). */
-  payload?: Readonly<Record<string, unknown>>;
-  /** Called after each Stop dispatch (errors thrown here are ignored). */
-  onStop?: (verdict: StopVerdict) => void;
-  onError?: AdapterErrorHandler;
 }
 
 /** The last turn's result, the whole conversation, and what the Stop hooks did. */
-export interface StopHookRun<RESULT> {
-  result: RESULT;
+export interface StopHookRun<RESULT> extends StopLoopRun<RESULT> {
   messages: ModelMessage[];
-  /** Times the Stop hooks sent the agent back. */
-  continuations: number;
-  /** Every Stop dispatch, in order. */
-  stops: DispatchResult[];
 }
 
 /**

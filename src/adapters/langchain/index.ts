@@ -1,18 +1,13 @@
-// The framework is imported here, not statically, so a missing peer gets an install message
-// (the package's `types` point at adapter.d.ts, which declares the same exports).
 import { importPeerModule } from "../shared/import-peer-module.js";
+
+// The package's `types` point at adapter.d.ts: its types are re-exported here, and its values
+// loaded below with the framework, not statically, so a missing peer gets an install message.
+export type * from "./adapter.js";
 
 const adapter = await importPeerModule(() => import("./adapter.js"), {
   subpath: "agent-hooks/langchain",
   packages: ["langchain@1", "@langchain/core@1"],
 });
-
-export type {
-  HookDispatchRecord,
-  HookMessageKind,
-  HooksMiddlewareOptions,
-  ToolApproval,
-} from "./adapter.js";
 
 /** Creates LangChain agent middleware that runs a hook engine's events. */
 export const createHooksMiddleware = adapter.createHooksMiddleware;

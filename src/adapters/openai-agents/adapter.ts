@@ -1,12 +1,5 @@
 // The adapter's public exports; index.ts loads this module so a missing framework gets a clear error.
-export {
-  createStopHook,
-  type StopHook,
-  type StopHookOptions,
-  type StopVerdict,
-} from "../shared/create-stop-hook.js";
-export type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
-export type { PostToolBlockEffect } from "../shared/read-tool-feedback.js";
+export * from "../shared/tool-adapter-exports.js";
 export {
   type ApprovalRequest,
   createToolGuardrails,

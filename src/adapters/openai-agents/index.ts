@@ -1,25 +1,13 @@
-// The framework is imported here, not statically, so a missing peer gets an install message
-// (the package's `types` point at adapter.d.ts, which declares the same exports).
 import { importPeerModule } from "../shared/import-peer-module.js";
+
+// The package's `types` point at adapter.d.ts: its types are re-exported here, and its values
+// loaded below with the framework, not statically, so a missing peer gets an install message.
+export type * from "./adapter.js";
 
 const adapter = await importPeerModule(() => import("./adapter.js"), {
   subpath: "agent-hooks/openai-agents",
   packages: ["@openai/agents@0.14"],
 });
-
-export type {
-  AdapterErrorHandler,
-  AgentTurn,
-  ApprovalRequest,
-  HookGuardrails,
-  OpenAIAgentsHooksOptions,
-  PostToolBlockEffect,
-  RunWithStopHooksOptions,
-  StopHook,
-  StopHookOptions,
-  StopHookRun,
-  StopVerdict,
-} from "./adapter.js";
 
 /** Creates the `Stop` hook loop's decision function for an engine. */
 export const createStopHook = adapter.createStopHook;

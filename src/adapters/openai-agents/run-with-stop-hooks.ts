@@ -1,10 +1,6 @@
 import { type AgentInputItem, user } from "@openai/agents";
-import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { HookEngine } from "../../engine.js";
 import { stringifyOutput } from "../../event-stream/stringify-output.js";
-import type { StopVerdict } from "../shared/create-stop-hook.js";
-import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
-import { runStopLoop } from "../shared/run-stop-loop.js";
+import { runStopLoop, type StopLoopOptions, type StopLoopRun } from "../shared/run-stop-loop.js";
 
 /** What `runWithStopHooks` needs of a `run()` result. */
 export interface AgentTurn {
@@ -15,29 +11,15 @@ export interface AgentTurn {
 }
 
 /** Options of {@link runWithStopHooks}. */
-export interface RunWithStopHooksOptions<RESULT extends AgentTurn> {
-  engine: HookEngine;
+export interface RunWithStopHooksOptions<RESULT extends AgentTurn> extends StopLoopOptions {
   /** The first input: the user's message or the conversation so far. */
   input: string | AgentInputItem[];
   /** Runs one turn, typically `(input) => run(agent, input)`. */
   generate: (input: string | AgentInputItem[]) => Promise<RESULT>;
-  /** Most consecutive continuations; default: the profile's `continuationCap`, else 8. */
-  maxContinuations?: number;
-  /** Extra fields of every Stop payload (`session_id`, …). */
-  payload?: Readonly<Record<string, unknown>>;
-  /** Called after each Stop dispatch (errors thrown here are ignored). */
-  onStop?: (verdict: StopVerdict) => void;
-  onError?: AdapterErrorHandler;
 }
 
 /** The last run's result and what the Stop hooks did. */
-export interface StopHookRun<RESULT> {
-  result: RESULT;
-  /** Times the Stop hooks sent the agent back. */
-  continuations: number;
-  /** Every Stop dispatch, in order. */
-  stops: DispatchResult[];
-}
+export type StopHookRun<RESULT> = StopLoopRun<RESULT>;
 
 /**
  * Runs the agent and, each time a run finishes, dispatches Stop: while a hook blocks (and the caps

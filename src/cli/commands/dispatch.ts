@@ -1,12 +1,7 @@
 import type { Command } from "commander";
 import { createHookEngine } from "../../engine.js";
-import { addPayloadOption, readPayload } from "../read-payload.js";
-import {
-  addEngineOptions,
-  type EngineFlags,
-  toEngineOptions,
-  UsageError,
-} from "../shared-options.js";
+import { addPayloadOption, readEventPayload } from "../read-payload.js";
+import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
 import { strictOptionHelp, writeErrorDiagnostics } from "../write-error-diagnostics.js";
 
 const dispatchHelp = `
@@ -35,13 +30,7 @@ export function registerDispatchCommand(program: Command): void {
       .addHelpText("after", dispatchHelp),
   ).action(async (event: string, flags: EngineFlags & { payload?: string; strict?: boolean }) => {
     const options = toEngineOptions(flags);
-    if (!Object.hasOwn(options.profile.events, event)) {
-      const known = Object.keys(options.profile.events).join(", ");
-      throw new UsageError(
-        `unknown event "${event}" for profile ${options.profile.name} (events: ${known})`,
-      );
-    }
-    const payload = await readPayload(flags.payload);
+    const payload = await readEventPayload(options.profile, event, flags.payload);
     const engine = await createHookEngine(options);
     const result = await engine.dispatch(event, payload);
     await engine.close();

@@ -1,13 +1,8 @@
 import type { Command } from "commander";
 import { createHookEngine } from "../../engine.js";
 import { formatExplanation } from "../format-explanation.js";
-import { addPayloadOption, readPayload } from "../read-payload.js";
-import {
-  addEngineOptions,
-  type EngineFlags,
-  toEngineOptions,
-  UsageError,
-} from "../shared-options.js";
+import { addPayloadOption, readEventPayload } from "../read-payload.js";
+import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
 
 /** `agent-hooks explain <Event>`: says for every configured hook whether it would run, and why not. */
 export function registerExplainCommand(program: Command): void {
@@ -29,13 +24,7 @@ Examples:
     "run",
   ).action(async (event: string, flags: EngineFlags & { payload?: string; json?: boolean }) => {
     const options = toEngineOptions(flags);
-    if (!Object.hasOwn(options.profile.events, event)) {
-      const known = Object.keys(options.profile.events).join(", ");
-      throw new UsageError(
-        `unknown event "${event}" for profile ${options.profile.name} (events: ${known})`,
-      );
-    }
-    const payload = await readPayload(flags.payload);
+    const payload = await readEventPayload(options.profile, event, flags.payload);
     // Explaining runs nothing, so it writes no audit log and no spans.
     const { auditLog: _auditLog, auditPayloads: _auditPayloads, ...engineOptions } = options;
     const engine = await createHookEngine({ ...engineOptions, tracing: false });

@@ -98,26 +98,22 @@ Examples:
       all: flags.all === true,
     });
   });
-  addEngineOptions(
-    hooks
-      .command("disable")
-      .description("never run a hook (managed hooks cannot be disabled)")
-      .argument("<id>", "hook id from `hooks list`")
-      .addHelpText("after", hooksExamples("disable 7240d417bae0")),
-    "discovery",
-  ).action(async (id: string, flags: EngineFlags) => {
-    process.exitCode = await runHooksDisable(createHooksCommandContext(flags), id);
-  });
-  addEngineOptions(
-    hooks
-      .command("enable")
-      .description("undo `hooks disable`: the hook is trusted again if it was before")
-      .argument("<id>", "hook id from `hooks list`")
-      .addHelpText("after", hooksExamples("enable 7240d417bae0")),
-    "discovery",
-  ).action(async (id: string, flags: EngineFlags) => {
-    process.exitCode = await runHooksEnable(createHooksCommandContext(flags), id);
-  });
+  const singleHookCommands = [
+    ["disable", "never run a hook (managed hooks cannot be disabled)", runHooksDisable],
+    ["enable", "undo `hooks disable`: the hook is trusted again if it was before", runHooksEnable],
+  ] as const;
+  for (const [name, description, run] of singleHookCommands) {
+    addEngineOptions(
+      hooks
+        .command(name)
+        .description(description)
+        .argument("<id>", "hook id from `hooks list`")
+        .addHelpText("after", hooksExamples(`${name} 7240d417bae0`)),
+      "discovery",
+    ).action(async (id: string, flags: EngineFlags) => {
+      process.exitCode = await run(createHooksCommandContext(flags), id);
+    });
+  }
   addEngineOptions(
     hooks
       .command("review")
@@ -213,10 +209,9 @@ export async function runHooksTrust(
 
 /** `hooks disable <id>`: the hook never runs; managed hooks refuse. */
 export async function runHooksDisable(context: HooksCommandContext, id: string): Promise<number> {
-  if (context.profile.trust === null) return fail(context, describeNoHookTrust(context.profile));
-  const inventory = await loadInventory(context);
-  const entry = findHooks(context, inventory, [id])?.[0];
-  if (entry === undefined) return 1;
+  const target = await findTrustTarget(context, id);
+  if (target === null) return 1;
+  const { inventory, entry } = target;
   if (entry.definition.trust === "managed") {
     return fail(
       context,
@@ -235,10 +230,9 @@ export async function runHooksDisable(context: HooksCommandContext, id: string):
 
 /** `hooks enable <id>`: undoes `disable`; the hook is trusted again only at its earlier hash. */
 export async function runHooksEnable(context: HooksCommandContext, id: string): Promise<number> {
-  if (context.profile.trust === null) return fail(context, describeNoHookTrust(context.profile));
-  const inventory = await loadInventory(context);
-  const entry = findHooks(context, inventory, [id])?.[0];
-  if (entry === undefined) return 1;
+  const target = await findTrustTarget(context, id);
+  if (target === null) return 1;
+  const { inventory, entry } = target;
   if (entry.trust.state !== "disabled") {
     context.stdout(`${id} is not disabled (${entry.trust.state})\n`);
     return 0;
@@ -338,6 +332,20 @@ function findHooks(
     `unknown hook id${unknown.length === 1 ? "" : "s"} ${names}; nothing was changed (see "${list}")`,
   );
   return null;
+}
+
+// The hook `id` names, in a profile with hook trust; null once the refusal is written.
+async function findTrustTarget(
+  context: HooksCommandContext,
+  id: string,
+): Promise<{ inventory: HookInventory; entry: HookInventoryEntry } | null> {
+  if (context.profile.trust === null) {
+    fail(context, describeNoHookTrust(context.profile));
+    return null;
+  }
+  const inventory = await loadInventory(context);
+  const entry = findHooks(context, inventory, [id])?.[0];
+  return entry === undefined ? null : { inventory, entry };
 }
 
 async function saveStore(

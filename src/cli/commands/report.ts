@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { openPrivateFile } from "../../open-private-file.js";
-import { createReport, describeSkippedLines } from "../../report/create-report.js";
+import { describeSkippedLines, renderAuditReport } from "../../report/render-audit-report.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../shared-options.js";
 
@@ -28,7 +28,7 @@ Examples:
         throw new UsageError(`report: the output ${output} would overwrite the audit log`);
       }
       const text = await readInput(file);
-      const report = createReport(text, {
+      const report = renderAuditReport(text, {
         title: file === "-" ? "standard input" : path.basename(file),
       });
       if (!report.ok) throw new UsageError(`cannot report on ${file}: ${report.error}`);

@@ -8,16 +8,17 @@ export type ReportResult =
   | { ok: false; error: string; skippedLines: SkippedLine[] };
 
 /**
- * Turns audit log text into a self-contained HTML session report; malformed lines are skipped and
- * listed, and a log with no readable record is an error value.
+ * Renders audit log text as a self-contained HTML session report, at once (the public, lazily
+ * loading entry is `createReport`); malformed lines are skipped and listed, and a log with no
+ * readable record is an error value.
  *
  * @example
  * ```ts
- * const report = createReport(await readFile("audit.jsonl", "utf8"), { title: "audit.jsonl" });
+ * const report = renderAuditReport(await readFile("audit.jsonl", "utf8"), { title: "audit.jsonl" });
  * if (report.ok) await writeFile("audit.html", report.html);
  * ```
  */
-export function createReport(text: string, options: { title: string }): ReportResult {
+export function renderAuditReport(text: string, options: { title: string }): ReportResult {
   const { records, skippedLines } = parseAuditLog(text);
   if (records.length === 0) {
     const error =

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { createReport } from "./create-report.js";
 import { escapeHtml } from "./escape-html.js";
+import { renderAuditReport } from "./render-audit-report.js";
 
 const fixture = new URL("../../test/fixtures/report/three-sessions.jsonl", import.meta.url);
 
@@ -34,9 +34,9 @@ const hostileDispatch = {
   runCount: 1,
 };
 
-describe("createReport", () => {
+describe("renderAuditReport", () => {
   it("escapes every piece of audit text: no markup from a reason or command reaches the page", () => {
-    const report = createReport(
+    const report = renderAuditReport(
       [hostileRun, hostileDispatch].map((line) => JSON.stringify(line)).join("\n"),
       { title: "<audit>.jsonl" },
     );
@@ -52,7 +52,9 @@ describe("createReport", () => {
   });
 
   it("is self-contained: no script, no external reference, and a policy that forbids loading", async () => {
-    const report = createReport(await readFile(fixture, "utf8"), { title: "three-sessions.jsonl" });
+    const report = renderAuditReport(await readFile(fixture, "utf8"), {
+      title: "three-sessions.jsonl",
+    });
     if (!report.ok) throw new Error(report.error);
     expect(report.html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
     expect(report.html).not.toMatch(/\b(src|href)=/i);
@@ -62,7 +64,7 @@ describe("createReport", () => {
 
   it("renders one section per session and one bar per run for the fixture", async () => {
     const text = await readFile(fixture, "utf8");
-    const report = createReport(text, { title: "three-sessions.jsonl" });
+    const report = renderAuditReport(text, { title: "three-sessions.jsonl" });
     if (!report.ok) throw new Error(report.error);
     const runLines = text.split("\n").filter((line) => line.includes('"type":"run"')).length;
     expect(report.skippedLines).toEqual([]);
@@ -75,7 +77,9 @@ describe("createReport", () => {
   });
 
   it("lists skipped lines on the page and still renders the rest", () => {
-    const report = createReport(`${JSON.stringify(hostileRun)}\n{broken\n`, { title: "a.jsonl" });
+    const report = renderAuditReport(`${JSON.stringify(hostileRun)}\n{broken\n`, {
+      title: "a.jsonl",
+    });
     if (!report.ok) throw new Error(report.error);
     expect(report.skippedLines).toEqual([{ line: 2, reason: "not valid JSON" }]);
     expect(report.html).toContain("1 line of the audit log could not be read and was skipped");
@@ -90,7 +94,7 @@ describe("createReport", () => {
       "it holds no readable audit record (2 lines skipped: line 1: not valid JSON; line 2: not valid JSON)",
     ],
   ])("returns an error value for %s", (_name, text, error) => {
-    const report = createReport(text, { title: "x" });
+    const report = renderAuditReport(text, { title: "x" });
     expect(report).toMatchObject({ ok: false, error });
   });
 });

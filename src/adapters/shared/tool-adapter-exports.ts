@@ -1,0 +1,10 @@
+// The public exports of the shared adapter code, re-exported by each adapter built on it (the AI
+// SDK and OpenAI Agents adapters), so they are listed in one place.
+export {
+  createStopHook,
+  type StopHook,
+  type StopHookOptions,
+  type StopVerdict,
+} from "../shared/create-stop-hook.js";
+export type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
+export type { PostToolBlockEffect } from "../shared/read-tool-feedback.js";
