@@ -15,7 +15,7 @@ import { createDiagnostic, type DiagnosticCode } from "./diagnostic.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
 import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
-import { type PlannedHandler, planHandlers } from "./match/plan-handlers.js";
+import { planHandlers } from "./match/plan-handlers.js";
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
 import { findEventSpec, resolveEventName } from "./profiles/find-event-spec.js";
@@ -92,12 +92,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     onRunStart: options.onRunStart,
     onRunEnd: options.onRunEnd,
   };
-  // Handler starts are paced (a burst of events must not stall the host's event loop), and so
-  // are dispatches beyond `burstDispatches` in flight, which then cost their caller almost nothing.
-  const runPaced = (call: HandlerCall, planned: PlannedHandler) =>
-    new Promise<HandlerRun>((resolve) => {
-      paceWork(() => resolve(runPlannedHandler(call, planned, runContext)));
-    });
+  // Dispatches beyond `burstDispatches` in flight are paced, and so is every handler start in
+  // run/ (a spawn, a persistent write): a burst of events must not stall the host's event loop.
   let inFlight = 0;
 
   const dispatchTraced = async (
@@ -172,7 +168,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         toolName: typeof toolName === "string" ? toolName : null,
         sessionId: session,
       };
-      const work = Promise.all(planned.map((entry) => runPaced(call, entry)));
+      const work = Promise.all(planned.map((entry) => runPlannedHandler(call, entry, runContext)));
       running.add(work);
       inFlight += 1;
       settled = await work.finally(() => {

@@ -240,51 +240,56 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
     }
   };
 
+  // Each event is written as a paced start, like a spawn (see `paceWork`).
   const send = (event: PersistentEvent): Promise<ProcessOutcome> =>
     new Promise((resolve) => {
-      const startedAt = performance.now();
-      if (closed || event.signal?.aborted) {
-        resolve(toOutcome({ ...failedFields(startedAt), cancelled: true }, options));
+      paceWork(() => deliver(event, resolve));
+    });
+
+  const deliver = (event: PersistentEvent, resolve: (outcome: ProcessOutcome) => void): void => {
+    const startedAt = performance.now();
+    if (closed || event.signal?.aborted) {
+      resolve(toOutcome({ ...failedFields(startedAt), cancelled: true }, options));
+      return;
+    }
+    if (current === null || current.ended) {
+      const started = start();
+      if (started instanceof Promise) {
+        void started.then((spawnError) => {
+          resolve(toOutcome({ ...failedFields(startedAt), spawnError }, options));
+        });
         return;
       }
-      if (current === null || current.ended) {
-        const started = start();
-        if (started instanceof Promise) {
-          void started.then((spawnError) => {
-            resolve(toOutcome({ ...failedFields(startedAt), spawnError }, options));
-          });
-          return;
-        }
-        current = started;
-      }
-      const handlerProcess = current;
-      const id = nextId;
-      nextId += 1;
-      let timer: NodeJS.Timeout | undefined;
-      const onAbort = (): void => {
-        finish({ ...failedFields(startedAt), cancelled: true });
-      };
-      const finish = (fields: AnswerFields): void => {
-        if (!handlerProcess.pending.delete(id)) return;
-        clearTimeout(timer);
-        event.signal?.removeEventListener("abort", onAbort);
-        if (handlerProcess.pending.size === 0) setReferenced(handlerProcess.child, false);
-        resolve(toOutcome(fields, options));
-      };
-      handlerProcess.pending.set(id, { startedAt, finish });
-      setReferenced(handlerProcess.child, true);
-      const delay = timeoutDelay(event.timeoutMs);
-      if (delay !== null) {
-        timer = setTimeout(() => {
-          finish({ ...failedFields(startedAt), timedOut: true });
-          stop(handlerProcess, {
-            spawnError: `the persistent handler was restarted because event ${id} timed out before this one was answered`,
-          });
-        }, delay);
-      }
-      event.signal?.addEventListener("abort", onAbort, { once: true });
-      handlerProcess.child.stdin.write(`{"id":${id},"payload":${event.input}}\n`);
-    });
+      current = started;
+    }
+    const handlerProcess = current;
+    const id = nextId;
+    nextId += 1;
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = (): void => {
+      finish({ ...failedFields(startedAt), cancelled: true });
+    };
+    const finish = (fields: AnswerFields): void => {
+      if (!handlerProcess.pending.delete(id)) return;
+      clearTimeout(timer);
+      event.signal?.removeEventListener("abort", onAbort);
+      if (handlerProcess.pending.size === 0) setReferenced(handlerProcess.child, false);
+      resolve(toOutcome(fields, options));
+    };
+    handlerProcess.pending.set(id, { startedAt, finish });
+    setReferenced(handlerProcess.child, true);
+    const delay = timeoutDelay(event.timeoutMs);
+    if (delay !== null) {
+      timer = setTimeout(() => {
+        finish({ ...failedFields(startedAt), timedOut: true });
+        stop(handlerProcess, {
+          spawnError: `the persistent handler was restarted because event ${id} timed out before this one was answered`,
+        });
+      }, delay);
+    }
+    event.signal?.addEventListener("abort", onAbort, { once: true });
+    handlerProcess.child.stdin.write(`{"id":${id},"payload":${event.input}}\n`);
+  };
 
   return {
     send,

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { createOutputCapture } from "./output-capture.js";
+import { createOutputCapture, toOutcomeOutput } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
 import {
@@ -97,17 +97,9 @@ function runInvocation(
   const stderrCapture = createOutputCapture(request.captureLimitBytes);
 
   const resolveOutcome = (fields: EndFields): void => {
-    const stdout = stdoutCapture.finish();
-    const stderr = stderrCapture.finish();
     resolve({
       ...fields,
-      stdout: stdout.text,
-      stderr: stderr.text,
-      stdoutTruncated: stdout.truncated,
-      ...(stdout.truncated && { stdoutDroppedOnlyWhitespace: stdout.droppedOnlyWhitespace }),
-      stderrTruncated: stderr.truncated,
-      stdoutBytes: stdout.totalBytes,
-      stderrBytes: stderr.totalBytes,
+      ...toOutcomeOutput(stdoutCapture.finish(), stderrCapture.finish()),
       durationMs: performance.now() - startedAt,
     });
   };
