@@ -18,7 +18,11 @@ import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { planHandlers } from "./match/plan-handlers.js";
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
-import { findEventSpec, resolveEventName } from "./profiles/find-event-spec.js";
+import {
+  describeUnknownEvent,
+  findEventSpec,
+  resolveDispatchedEvent,
+} from "./profiles/find-event-spec.js";
 import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";
 import { paceWork } from "./run/pace-work.js";
@@ -105,15 +109,10 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     const refuse = (event: string, code: DiagnosticCode, message: string) =>
       createEmptyDispatchResult(event, [createDiagnostic(code, "error", message)]);
     // Own keys only: an event named "constructor" or "__proto__" is unknown, not Object's.
-    const event = resolveEventName(profile, requestedEvent, dispatchOptions.asSubagent);
+    const event = resolveDispatchedEvent(profile, requestedEvent, dispatchOptions.asSubagent);
     const spec = findEventSpec(profile, event);
     if (spec === undefined) {
-      const known = Object.keys(profile.events).join(", ");
-      return refuse(
-        event,
-        "unknown_event",
-        `${profile.title} has no event "${event}" (events: ${known})`,
-      );
+      return refuse(event, "unknown_event", describeUnknownEvent(profile, event));
     }
     if (closing.signal.aborted) {
       return refuse(event, "engine_closed", `The engine is closed; ${event} was not dispatched`);

@@ -18,7 +18,7 @@ import type { MatcherReading } from "./read-matcher.js";
 import { resolveDefaultTimeout } from "./resolve-default-timeout.js";
 
 /** Where a handler sits in the source and how to read it. */
-export interface HandlerContext {
+export interface ConversionHandlerContext {
   format: HookFormat;
   /** Handler keys and their slots in priority order (ZeroCode's TOML adds `command_windows`). */
   handlerKeys: HookFormat["handlerKeys"];
@@ -71,7 +71,10 @@ type SlotValues = { -readonly [Slot in HandlerSlot]?: FieldValue<(typeof slotFie
  * (no type, no command) is skipped with a lossy issue; a field with a bad value is dropped with
  * one; fields the model has no place for are carried.
  */
-export function readHandler(handler: unknown, context: HandlerContext): PortableHook | null {
+export function readHandler(
+  handler: unknown,
+  context: ConversionHandlerContext,
+): PortableHook | null {
   const { format, segments, issues } = context;
   const path = formatJsonPath(segments);
   if (!isRecord(handler)) {
@@ -140,7 +143,10 @@ export function readHandler(handler: unknown, context: HandlerContext): Portable
   };
 }
 
-function readSlots(handler: Record<string, unknown>, context: HandlerContext): SlotValues {
+function readSlots(
+  handler: Record<string, unknown>,
+  context: ConversionHandlerContext,
+): SlotValues {
   const slots: Partial<Record<HandlerSlot, unknown>> = {};
   const usedKeys = new Map<HandlerSlot, string>();
   // One key may fill two slots (Copilot's `bash`: Linux and macOS); a bad value is reported once.
@@ -172,7 +178,11 @@ function readSlots(handler: Record<string, unknown>, context: HandlerContext): S
   return slots as SlotValues;
 }
 
-function buildCommand(slots: SlotValues, context: HandlerContext, path: string): PortableCommand {
+function buildCommand(
+  slots: SlotValues,
+  context: ConversionHandlerContext,
+  path: string,
+): PortableCommand {
   const base = slots.command;
   const args = slots.arguments;
   let command: string | readonly string[] | null = base ?? null;
@@ -201,7 +211,7 @@ function hasCommand(command: PortableCommand, format: HookFormat): boolean {
 function readTimeout(
   value: number | undefined,
   type: string,
-  context: HandlerContext,
+  context: ConversionHandlerContext,
   path: string,
 ): number {
   const { format, event, nativeEvent } = context;

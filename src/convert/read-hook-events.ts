@@ -3,9 +3,9 @@ import { isRecord } from "../shared/is-record.js";
 import { type ConversionIssue, createLossyIssue } from "./conversion-issue.js";
 import type { HookFormat } from "./hook-format.js";
 import type { PortableHook } from "./portable-hooks.js";
-import { type HandlerContext, readHandler } from "./read-handler.js";
+import { type ConversionHandlerContext, readHandler } from "./read-handler.js";
 import { readMatcher } from "./read-matcher.js";
-import { resolveEventName } from "./resolve-event-name.js";
+import { resolveCanonicalEventName } from "./resolve-canonical-event-name.js";
 
 /**
  * How an events map lists its hooks: `grouped` in matcher groups (`{ <event>: [{ matcher, hooks:
@@ -23,7 +23,10 @@ export interface EventsRules {
 
 /** Where an item of an event's list sits, and what reading its handlers needs. */
 interface ItemPlace {
-  handler: Pick<HandlerContext, "format" | "handlerKeys" | "event" | "nativeEvent" | "issues">;
+  handler: Pick<
+    ConversionHandlerContext,
+    "format" | "handlerKeys" | "event" | "nativeEvent" | "issues"
+  >;
   at: JsonPathSegment[];
   index: number;
 }
@@ -44,7 +47,7 @@ export function readHookEvents(
   const items = rules.layout === "grouped" ? "matcher groups" : "hook entries";
   for (const [nativeEvent, list] of Object.entries(events)) {
     const eventPath = formatJsonPath([...at, nativeEvent]);
-    const event = resolveEventName(rules.format, nativeEvent, eventPath, issues);
+    const event = resolveCanonicalEventName(rules.format, nativeEvent, eventPath, issues);
     if (!Array.isArray(list)) {
       issues.push(
         createLossyIssue(

@@ -5,7 +5,11 @@ import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagn
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
 import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
 import { buildPayload } from "../payload/build-payload.js";
-import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
+import {
+  describeUnknownEvent,
+  findEventSpec,
+  resolveDispatchedEvent,
+} from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
@@ -136,17 +140,12 @@ export async function explainHooks(
   options: ExplainOptions = {},
 ): Promise<HookExplanation> {
   const { profile } = context;
-  const event = resolveEventName(profile, requestedEvent, options.asSubagent);
+  const event = resolveDispatchedEvent(profile, requestedEvent, options.asSubagent);
   const spec = findEventSpec(profile, event);
   const diagnostics: Diagnostic[] = [];
   if (spec === undefined) {
-    const known = Object.keys(profile.events).join(", ");
     diagnostics.push(
-      createDiagnostic(
-        "unknown_event",
-        "error",
-        `${profile.title} has no event "${event}" (events: ${known})`,
-      ),
+      createDiagnostic("unknown_event", "error", describeUnknownEvent(profile, event)),
     );
   }
   const built = buildPayload(event, payload, profile, {

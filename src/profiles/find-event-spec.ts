@@ -9,11 +9,17 @@ export function findEventSpec(profile: Profile, event: string): EventSpec | unde
 }
 
 /** The event a call is about: the subagent form of `requestedEvent` when `asSubagent` maps it. */
-export function resolveEventName(
+export function resolveDispatchedEvent(
   profile: Profile,
   requestedEvent: string,
   asSubagent: boolean | undefined,
 ): string {
   const subagentEvent = findEventSpec(profile, requestedEvent)?.subagentEvent;
   return asSubagent === true && subagentEvent !== undefined ? subagentEvent : requestedEvent;
+}
+
+/** Why a dispatch or an explanation of `event` is refused: the profile has no such event. */
+export function describeUnknownEvent(profile: Profile, event: string): string {
+  const known = Object.keys(profile.events).join(", ");
+  return `${profile.title} has no event "${event}" (events: ${known})`;
 }

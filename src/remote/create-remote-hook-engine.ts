@@ -2,7 +2,11 @@ import { createEmptyDispatchResult, type DispatchResult } from "../decide/dispat
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { HookEngine } from "../engine.js";
 import type { HookExplanation } from "../explain/explain-hooks.js";
-import { findEventSpec, resolveEventName } from "../profiles/find-event-spec.js";
+import {
+  describeUnknownEvent,
+  findEventSpec,
+  resolveDispatchedEvent,
+} from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, resolveProfile } from "../profiles/profiles.js";
 import { createRpcClient } from "./create-rpc-client.js";
@@ -105,12 +109,12 @@ export function createRemoteHookEngine(
   };
 
   const dispatch: HookEngine["dispatch"] = (requestedEvent, payload = {}, dispatchOptions = {}) => {
-    const event = resolveEventName(profile, requestedEvent, dispatchOptions.asSubagent);
+    const event = resolveDispatchedEvent(profile, requestedEvent, dispatchOptions.asSubagent);
     const spec = findEventSpec(profile, event);
     // The same answers as a local engine for what can be told without the hook side.
     if (spec === undefined) {
       return Promise.resolve(
-        createEmptyDispatchResult(event, [describeUnknownEvent(profile, event)]),
+        createEmptyDispatchResult(event, [createUnknownEventDiagnostic(profile, event)]),
       );
     }
     const refusal = findLocalRefusal(event, payload, client.closed, "dispatched");
@@ -149,12 +153,12 @@ export function createRemoteHookEngine(
   };
 
   const explain: HookEngine["explain"] = (requestedEvent, payload = {}, explainOptions = {}) => {
-    const event = resolveEventName(profile, requestedEvent, explainOptions.asSubagent);
+    const event = resolveDispatchedEvent(profile, requestedEvent, explainOptions.asSubagent);
     const unexplained = (diagnostic: Diagnostic) =>
       describeUnexplained(profile, event, payload, diagnostic);
     // The hook side refuses these, so they are answered here without a round trip.
     if (findEventSpec(profile, event) === undefined) {
-      return Promise.resolve(unexplained(describeUnknownEvent(profile, event)));
+      return Promise.resolve(unexplained(createUnknownEventDiagnostic(profile, event)));
     }
     const refusal = findLocalRefusal(event, payload, client.closed, "explained");
     if (refusal !== null) return Promise.resolve(unexplained(refusal));
@@ -253,13 +257,8 @@ function findLocalRefusal(
   return null;
 }
 
-function describeUnknownEvent(profile: Profile, event: string): Diagnostic {
-  const known = Object.keys(profile.events).join(", ");
-  return createDiagnostic(
-    "unknown_event",
-    "error",
-    `${profile.title} has no event "${event}" (events: ${known})`,
-  );
+function createUnknownEventDiagnostic(profile: Profile, event: string): Diagnostic {
+  return createDiagnostic("unknown_event", "error", describeUnknownEvent(profile, event));
 }
 
 // The host's validator runs here, on the rewrite the hook side chose.

@@ -13,7 +13,7 @@ import {
   reportUnsupportedHandlerType,
 } from "./report-unsupported-handler-type.js";
 import {
-  type HandlerContext,
+  type DialectHandlerContext,
   type HandlerFields,
   reportIssues,
   resolveTimeoutMs,
@@ -63,7 +63,7 @@ export function createHandlerFields(
     if?: string;
     persistent?: boolean;
   },
-  context: HandlerContext,
+  context: DialectHandlerContext,
 ): HandlerFields {
   return {
     command: data.command,

@@ -115,7 +115,7 @@ function walkEntryLists(hooks: unknown, context: FlatListContext, result: Dialec
   const entryCounts: Record<string, number> = {};
   for (const [name, entries] of Object.entries(hooks)) {
     const at: JsonPathSegment[] = ["hooks", name];
-    const event = resolveEventName(name, profile);
+    const event = resolveLocalEventName(name, profile);
     const spec = event === null ? undefined : profile.events[event];
     if (event === null || spec === undefined) {
       report("unknown_event", "warning", describeUnknownEvent(name, profile), at);
@@ -161,7 +161,7 @@ function walkEntryLists(hooks: unknown, context: FlatListContext, result: Dialec
 }
 
 /** A Local event by its own name, or a Copilot CLI (camelCase) name mapped to it; else null. */
-function resolveEventName(name: string, profile: Profile): string | null {
+function resolveLocalEventName(name: string, profile: Profile): string | null {
   if (Object.hasOwn(profile.events, name) && profile.events[name]?.configurable === true) {
     return name;
   }

@@ -28,7 +28,7 @@ export interface HandlerFields {
 }
 
 /** Where a handler sits and how to report problems with it. */
-export interface HandlerContext {
+export interface DialectHandlerContext {
   event: string;
   spec: EventSpec;
   profile: Profile;
@@ -38,7 +38,10 @@ export interface HandlerContext {
 }
 
 /** A dialect's handler rule: the handler's fields, or null (with diagnostics) to skip it. */
-export type HandlerReader = (handler: unknown, context: HandlerContext) => HandlerFields | null;
+export type HandlerReader = (
+  handler: unknown,
+  context: DialectHandlerContext,
+) => HandlerFields | null;
 
 /** How a dialect's documents are shaped around the shared event → group → handler levels. */
 export interface HookDocumentRules {
@@ -210,7 +213,10 @@ export function walkGroup(
  * A handler's timeout in milliseconds: its own seconds, else the event's default, else the
  * profile's; above the event's maximum it is clamped with a `timeout_clamped` warning.
  */
-export function resolveTimeoutMs(seconds: number | undefined, context: HandlerContext): number {
+export function resolveTimeoutMs(
+  seconds: number | undefined,
+  context: DialectHandlerContext,
+): number {
   const { spec, profile, event, at, report } = context;
   const requested = seconds ?? spec.defaultTimeoutSeconds ?? profile.defaultTimeoutSeconds;
   const maximum = spec.maxTimeoutSeconds;

@@ -10,7 +10,7 @@ import { selectPlatformCommand } from "./select-platform-command.js";
 import {
   createDialectResult,
   createReporter,
-  type HandlerContext,
+  type DialectHandlerContext,
   type HandlerFields,
   type HookDocumentRules,
   reportIssues,
@@ -61,7 +61,7 @@ function isTomlSource(source: ConfigSource): boolean {
 
 function readZerocodeHandler(
   handler: unknown,
-  context: HandlerContext,
+  context: DialectHandlerContext,
   handlerKeys: ReadonlySet<string>,
 ): HandlerFields | null {
   const { at, report } = context;
@@ -102,7 +102,7 @@ function readZerocodeHandler(
  */
 function readCommandWindowsSpelling(
   handler: Record<string, unknown>,
-  context: HandlerContext,
+  context: DialectHandlerContext,
   handlerKeys: ReadonlySet<string>,
 ): { handler: Record<string, unknown>; commandWindowsKey: string } {
   if (!handlerKeys.has("command_windows") || handler.command_windows === undefined) {
@@ -124,7 +124,10 @@ function readCommandWindowsSpelling(
 }
 
 /** `additionalContextLimit` only means something for events that can add model context. */
-function readContextLimit(limit: number | undefined, context: HandlerContext): number | null {
+function readContextLimit(
+  limit: number | undefined,
+  context: DialectHandlerContext,
+): number | null {
   if (limit === undefined) return null;
   if (producesContext(context.spec)) return limit;
   context.report(

@@ -5,7 +5,7 @@ import type { HookFormat } from "./hook-format.js";
  * The canonical name of an event as a source spells it (`agentStop` → `Stop`). A name the format
  * does not have is carried (capitalized for camelCase formats) with a note.
  */
-export function resolveEventName(
+export function resolveCanonicalEventName(
   format: HookFormat,
   nativeEvent: string,
   path: string,
