@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
 import { isProcessAlive } from "../test/support/is-process-alive.js";
-import { describeHandler } from "./decide/describe-handler.js";
+import { describeHandler } from "./config/describe-handler.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 

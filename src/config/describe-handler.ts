@@ -1,4 +1,4 @@
-import type { HookDefinition } from "../config/hook-definition.js";
+import type { HookDefinition } from "./hook-definition.js";
 
 const labelLimitCharacters = 80;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseDeepagentsConfig } from "../config/dialects/deepagents.js";
-import type { ConfigSource } from "../config/discover-config-files.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { detectConfigForm } from "./detect-config-form.js";
+import { parseDeepagentsConfig } from "./dialects/deepagents.js";
+import type { ConfigSource } from "./discover-config-files.js";
 
 const source: ConfigSource = {
   file: "/home/me/.deepagents/hooks.json",

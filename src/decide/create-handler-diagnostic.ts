@@ -1,6 +1,6 @@
+import { describeHandler, describeHandlerLocation } from "../config/describe-handler.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import { describeHandler, describeHandlerLocation } from "./describe-handler.js";
 
 /**
  * A diagnostic about one handler, at its file and path, worded subject first and location last:

@@ -1,10 +1,10 @@
+import { describeHandler } from "../config/describe-handler.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
 import { capMessage } from "./cap-message.js";
 import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
-import { describeHandler } from "./describe-handler.js";
 import type { Decision, RunStatus } from "./dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
 import { parseHandlerOutput } from "./parse-handler-output.js";

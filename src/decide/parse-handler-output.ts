@@ -1,9 +1,9 @@
+import { describeHandler } from "../config/describe-handler.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { defaultPermissionDecisions, type EventSpec } from "../profiles/profile.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
-import { describeHandler } from "./describe-handler.js";
 import type { Decision } from "./dispatch-result.js";
 import type { OutcomeContext } from "./interpret-outcome.js";
 

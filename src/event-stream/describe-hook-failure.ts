@@ -1,5 +1,5 @@
+import { describeHandler, describeHandlerLocation } from "../config/describe-handler.js";
 import { capMessage } from "../decide/cap-message.js";
-import { describeHandler, describeHandlerLocation } from "../decide/describe-handler.js";
 import type { DiagnosticCode } from "../diagnostic.js";
 import { deepagentsEventStreamProfile } from "../profiles/deepagents-event-stream.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";

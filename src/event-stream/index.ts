@@ -1,3 +1,9 @@
+export {
+  type ConfigForm,
+  type ConfigFormReport,
+  detectConfigForm,
+  type MixedFormMark,
+} from "../config/detect-config-form.js";
 export { capToolOutput, defaultOutputLimit, truncationMarker } from "./cap-tool-output.js";
 export {
   createEventDispatcher,
@@ -12,12 +18,6 @@ export {
   type ToolEventTracker,
   type TrackedToolCall,
 } from "./create-tool-event-tracker.js";
-export {
-  type ConfigForm,
-  type ConfigFormReport,
-  detectConfigForm,
-  type MixedFormMark,
-} from "./detect-config-form.js";
 export { dispatchUserNameSet } from "./dispatch-user-name-set.js";
 export type { EventDiagnostic, EventDiagnosticListener } from "./event-diagnostic.js";
 export type { EventHook } from "./event-hook.js";

@@ -1,7 +1,7 @@
+import { detectConfigForm } from "../config/detect-config-form.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
 import { formatJsonPath } from "../shared/format-json-path.js";
 import { isRecord } from "../shared/is-record.js";
-import { detectConfigForm } from "./detect-config-form.js";
 import type { EventHook } from "./event-hook.js";
 import { eventStreamEvents, isEventStreamEvent } from "./event-stream-events.js";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { DispatchResult } from "../decide/dispatch-result.js";
-import type { DispatchOptions } from "../engine-types.js";
 import type { AuditLog } from "./audit-log.js";
 import { hasRegisteredTracerProvider } from "./detect-tracer-provider.js";
 import {
@@ -19,11 +18,14 @@ export interface DispatchTrace {
   runs: RunObservation[];
 }
 
-/** A dispatch that writes what it learned on the way into `trace` when one is given. */
-export type TracedDispatch = (
+/**
+ * A dispatch that writes what it learned on the way into `trace` when one is given; `Options` are
+ * the engine's per-dispatch options, passed through unread.
+ */
+export type TracedDispatch<Options> = (
   event: string,
   payload: Readonly<Record<string, unknown>>,
-  options: DispatchOptions,
+  options: Options,
   trace: DispatchTrace | null,
 ) => Promise<DispatchResult>;
 
@@ -38,11 +40,11 @@ export interface ObserverOptions {
 }
 
 /** A dispatch function with observation wrapped around it, and how to finish observing. */
-export interface ObservedDispatch {
+export interface ObservedDispatch<Options> {
   dispatch: (
     event: string,
     payload: Readonly<Record<string, unknown>>,
-    options: DispatchOptions,
+    options: Options,
   ) => Promise<DispatchResult>;
   /** Waits for observed dispatches, then closes the audit log. */
   close(): Promise<void>;
@@ -58,10 +60,10 @@ export interface ObservedDispatch {
  * const result = await observed.dispatch("Stop", {}, {});
  * ```
  */
-export async function observeDispatches(
-  dispatchTraced: TracedDispatch,
+export async function observeDispatches<Options>(
+  dispatchTraced: TracedDispatch<Options>,
   options: ObserverOptions,
-): Promise<ObservedDispatch> {
+): Promise<ObservedDispatch<Options>> {
   const audit: AuditLog | null =
     options.auditLog === undefined
       ? null
@@ -92,7 +94,7 @@ export async function observeDispatches(
   const observe = async (
     event: string,
     payload: Readonly<Record<string, unknown>>,
-    dispatchOptions: DispatchOptions,
+    dispatchOptions: Options,
     tracing: boolean,
   ): Promise<DispatchResult> => {
     dispatchCount += 1;

@@ -97,15 +97,7 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
 
 // Arrows the doc does not draw, as `importing file → imported file`. Fixing one means removing it
 // here; a new arrow the table does not allow fails the test.
-const knownViolations = [
-  // detectConfigForm tells both engines' hooks.json forms apart; it belongs in config/ (or
-  // shared/ once it needs nothing of event-stream/), but events.md names its path.
-  "config/dialects/deepagents.ts → event-stream/detect-config-form.ts",
-  // observeDispatches wraps dispatch and takes the engine's DispatchOptions type.
-  "observe/observe-dispatches.ts → engine-types.ts",
-  // describeHandler names a hook for messages; it lives in decide/ but trust/ uses it too.
-  "trust/check-hook-scripts.ts → decide/describe-handler.ts",
-];
+const knownViolations: readonly string[] = [];
 
 const importPatterns = [
   /\b(?:import|export)\s+(?:type\s+)?[\w$*{}\s,]*?\s*from\s*["']([^"']+)["']/g,

@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
+import { describeHandler } from "../config/describe-handler.js";
 import type { HookDefinition } from "../config/hook-definition.js";
-import { describeHandler } from "../decide/describe-handler.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { findHookScripts, type HookScriptOptions } from "./find-hook-scripts.js";
 

@@ -187,7 +187,7 @@ describe("parseDeepagentsConfig", () => {
   it.each([
     ["a non-object document", [], null],
     ["a null document", null, null],
-    // A list is the event-stream form (list_form_config, see src/event-stream/detect-config-form.test.ts).
+    // A list is the event-stream form (list_form_config, see src/config/detect-config-form.test.ts).
     ["a non-object hooks", { hooks: "PreToolUse" }, "hooks"],
   ])("rejects %s", (_name, document, path) => {
     const result = parse(document);

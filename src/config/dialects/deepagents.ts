@@ -1,4 +1,4 @@
-import { detectConfigForm } from "../../event-stream/detect-config-form.js";
+import { detectConfigForm } from "../detect-config-form.js";
 import type { DialectParser } from "../dialect-result.js";
 import { deepagentsHandlerFields } from "./handler-fields.js";
 import { createHandlerFields, readCommandHandler } from "./read-command-handler.js";
