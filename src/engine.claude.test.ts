@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { copyClaudeFixture } from "../test/fixtures/claude/copy-claude-fixture.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyFixture } from "../test/support/copy-fixture.js";
 import { createTestWorkspace } from "../test/support/create-test-workspace.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -38,13 +38,9 @@ const bash = (text: string, extra: Record<string, unknown> = {}) => ({
 /** Engine options, plus the managed settings file the lead wires into the engine. */
 type ClaudeEngineOptions = Partial<HookEngineOptions> & { managedSettings?: string };
 
-const removals: (() => void)[] = [];
 const engines: HookEngine[] = [];
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
-afterAll(() => {
-  for (const remove of removals) remove();
 });
 
 interface Workspace {
@@ -286,9 +282,8 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
 
   describe("settings files", () => {
     it("loads user, project (JSONC) and local settings in order; a repeated command runs once, from the higher layer", async () => {
-      const layers = copyClaudeFixture("layers");
-      removals.push(layers.remove);
-      const workspace = { home: join(layers.root, "home"), cwd: join(layers.root, "project") };
+      const root = copyFixture("claude/layers", createTestWorkspace("claude-layers").root);
+      const workspace = { home: join(root, "home"), cwd: join(root, "project") };
       const engine = await createEngine(workspace);
       expect(engine.diagnostics).toEqual([]);
       const startup = await engine.dispatch("SessionStart", { source: "startup" });
@@ -301,11 +296,10 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
     });
 
     it("reads the managed settings file first (engine option managedSettings)", async () => {
-      const layers = copyClaudeFixture("layers");
-      removals.push(layers.remove);
-      const workspace = { home: join(layers.root, "home"), cwd: join(layers.root, "project") };
+      const root = copyFixture("claude/layers", createTestWorkspace("claude-layers").root);
+      const workspace = { home: join(root, "home"), cwd: join(root, "project") };
       const engine = await createEngine(workspace, {
-        managedSettings: join(layers.root, "managed", "managed-settings.json"),
+        managedSettings: join(root, "managed", "managed-settings.json"),
       });
       const startup = await engine.dispatch("SessionStart", { source: "startup" });
       expect(startup.additionalContext).toEqual(["managed", "user", "project", "shared", "local"]);
@@ -463,10 +457,9 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
   describe("real-world hooks (test/fixtures/claude/real-world)", () => {
     /** A copy of the fixture project, a git repository with one commit, and an engine on it. */
     async function setupProject() {
-      const copy = copyClaudeFixture("real-world");
-      removals.push(copy.remove);
-      const cwd = join(copy.root, "project");
-      const home = join(copy.root, "home");
+      const root = copyFixture("claude/real-world", createTestWorkspace("claude-real-world").root);
+      const cwd = join(root, "project");
+      const home = join(root, "home");
       mkdirSync(home);
       const git = (...args: string[]) =>
         execFileSync("git", ["-c", "user.name=Dev", "-c", "user.email=dev@example.com", ...args], {
@@ -728,18 +721,17 @@ describe.skipIf(process.platform === "win32")("claude identical handlers", () =>
   });
 
   it("keeps a copy with other environment variables (a plugin's CLAUDE_PLUGIN_ROOT) apart", async () => {
-    const tree = copyClaudeFixture("plugins-basic");
-    removals.push(tree.remove);
-    const home = join(tree.root, "home");
+    const root = copyFixture("claude/plugins-basic", createTestWorkspace("claude-plugins").root);
+    const home = join(root, "home");
     const registry = join(home, ".claude", "plugins", "installed_plugins.json");
-    writeFileSync(registry, readFileSync(registry, "utf8").replaceAll("<fixture>", tree.root));
+    writeFileSync(registry, readFileSync(registry, "utf8").replaceAll("<fixture>", root));
     // The quiet plugin's SessionStart hook is `echo quiet`; the user settings hold the same command.
     writeSettings(join(home, ".claude", "settings.json"), {
       enabledPlugins: { "quiet@acme-tools": true },
       hooks: { SessionStart: [group(null, command("echo quiet"))] },
     });
-    writeSettings(join(tree.root, "project", ".claude", "settings.json"), {});
-    const engine = await createEngine({ home, cwd: join(tree.root, "project") });
+    writeSettings(join(root, "project", ".claude", "settings.json"), {});
+    const engine = await createEngine({ home, cwd: join(root, "project") });
     const result = await engine.dispatch("SessionStart", { source: "startup" });
     expect(result.additionalContext).toEqual(["quiet", "quiet"]);
     expect(codes(result)).toEqual([]);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { runCli } from "../../test/support/run-cli.js";
 import { packageRoot as root } from "../../test/support/run-node-script.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
@@ -48,7 +48,7 @@ describe("agent-hooks dispatch", () => {
   });
 
   it("reads the payload from a file and dispatches an empty payload without one", async () => {
-    const directory = await createTempDirectory("cli");
+    const directory = createTestWorkspace("cli").root;
     const file = path.join(directory, "payload.json");
     await writeFile(file, JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } }));
     const withFile = await runCli([
@@ -157,7 +157,7 @@ describe("agent-hooks dispatch with broken configuration", () => {
       /agent-hooks: error invalid_config: .*hooks\.json hooks\)/,
     ],
   ])("prints %s on stderr, exits 0, and exits 1 with --strict", async (_name, text, line) => {
-    const directory = await createTempDirectory("broken");
+    const directory = createTestWorkspace("broken").root;
     const file = path.join(directory, "hooks.json");
     await writeFile(file, text);
     const args = ["dispatch", "Stop", "--profile", "claude", "--config", file];
@@ -290,7 +290,7 @@ describe("agent-hooks validate and config path", () => {
   });
 
   it("resolves ~/.deepagents/hooks.json under --home and says whether it exists", async () => {
-    const home = await createTempDirectory("home");
+    const home = createTestWorkspace("home").root;
     const missing = await runCli(["config", "path", "--home", home, "--json"]);
     const file = path.join(home, ".deepagents", "hooks.json");
     expect(JSON.parse(missing.stdout)).toEqual([{ file, layer: "user", exists: false }]);

@@ -2,7 +2,7 @@ import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { runCli } from "../../test/support/run-cli.js";
 import { packageRoot as root } from "../../test/support/run-node-script.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
@@ -36,7 +36,7 @@ interface Sandbox {
 
 // A copy of the fixture home and system directories, and a cwd outside any git repository.
 async function createSandbox(): Promise<Sandbox> {
-  const directory = await createTempDirectory("hooks-cli");
+  const directory = createTestWorkspace("hooks-cli").root;
   const home = path.join(directory, "home");
   const system = path.join(directory, "system");
   const cwd = path.join(directory, "work");
@@ -452,7 +452,7 @@ const untrustedProfileConfigs = [
 
 describe("agent-hooks hooks list with a profile without hook trust", () => {
   async function createProfileSandbox(file: string, config: unknown) {
-    const directory = await createTempDirectory("hooks-list");
+    const directory = createTestWorkspace("hooks-list").root;
     const home = path.join(directory, "home");
     const cwd = path.join(directory, "work");
     await mkdir(path.dirname(path.join(directory, file)), { recursive: true });

@@ -1,13 +1,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { runCli } from "../../test/support/run-cli.js";
 import { chooseProfile, UsageError } from "./shared-options.js";
 
 // A home and a cwd (not in a git repository); `claude: true` writes an empty .claude/settings.json.
 async function createTree(options: { claude: boolean }): Promise<{ home: string; cwd: string }> {
-  const directory = await createTempDirectory("choose-profile");
+  const directory = createTestWorkspace("choose-profile").root;
   const home = path.join(directory, "home");
   const cwd = path.join(directory, "work");
   await mkdir(home);

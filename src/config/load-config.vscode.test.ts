@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { copyVscodeFixture } from "../../test/fixtures/vscode/copy-vscode-fixture.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture } from "../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { vscodeProfile } from "../profiles/vscode.js";
 import {
   describeConfigFiles,
@@ -10,19 +11,9 @@ import {
 } from "./discover-config-files.js";
 import { loadConfig } from "./load-config.js";
 
-const removals: (() => void)[] = [];
-afterAll(() => {
-  for (const remove of removals) remove();
-});
-
 function copyDiscoveryTree(): { home: string; cwd: string; root: string } {
-  const fixture = copyVscodeFixture("discovery");
-  removals.push(fixture.remove);
-  return {
-    root: fixture.root,
-    home: join(fixture.root, "home"),
-    cwd: join(fixture.root, "workspace"),
-  };
+  const root = copyFixture("vscode/discovery", createTestWorkspace("vscode-discovery").root);
+  return { root, home: join(root, "home"), cwd: join(root, "workspace") };
 }
 
 describe("vscode discovery", () => {

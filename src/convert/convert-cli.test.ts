@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { runCli } from "../../test/support/run-cli.js";
 import { packageRoot as root } from "../../test/support/run-node-script.js";
 
@@ -45,7 +45,7 @@ describe("agent-hooks convert", () => {
   });
 
   it("writes to --output, as TOML when the ZeroCode file ends in .toml", async () => {
-    const directory = await createTempDirectory("convert");
+    const directory = createTestWorkspace("convert").root;
     const output = path.join(directory, "config.toml");
     const run = await runCli([
       "convert",

@@ -1,19 +1,11 @@
 import { execFileSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine } from "../engine.js";
 import type { EventSpec } from "../profiles/profile.js";
 import { type ProfileName, profiles } from "../profiles/profiles.js";
@@ -22,7 +14,7 @@ import { eventSchemas } from "./event-schemas.js";
 // The JSON Schemas `npm run build` writes, and the payloads the engine really sends.
 
 const repository = fileURLToPath(new URL("../../", import.meta.url));
-const root = realpathSync(mkdtempSync(path.join(tmpdir(), "agent-hooks-schemas-")));
+const root = createSuiteWorkspace("schemas").root;
 const output = path.join(root, "schemas");
 const profileNames = Object.keys(eventSchemas) as ProfileName[];
 
@@ -33,7 +25,6 @@ beforeAll(() => {
     stdio: "pipe",
   });
 }, 120_000);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 type Schemas = Record<string, { input: z.ZodType; output: z.ZodType }>;
 const schemasOf = (profile: ProfileName): Schemas => eventSchemas[profile];

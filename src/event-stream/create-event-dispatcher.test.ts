@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeHandler } from "../decide/describe-handler.js";
+import { describe, expect, it, vi } from "vitest";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { describeHandler } from "../config/describe-handler.js";
 import { createEventDispatcher, type EventDispatcherOptions } from "./create-event-dispatcher.js";
 import type { EventDiagnostic } from "./event-diagnostic.js";
 import type { EventLogEntry } from "./event-logger.js";
@@ -20,14 +21,6 @@ const orderedEvents = [
   "permission.request",
 ];
 
-const directories: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(
-    directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })),
-  );
-});
-
 interface Entry {
   command: unknown;
   events?: unknown;
@@ -41,8 +34,7 @@ async function setUp(
   entries: (file: (name: string) => string) => Entry[],
   options: EventDispatcherOptions = {},
 ) {
-  const directory = await mkdtemp(path.join(os.tmpdir(), "event-stream-"));
-  directories.push(directory);
+  const directory = createTestWorkspace("event-stream").root;
   const file = (name: string) => path.join(directory, name);
   const config = file("hooks.json");
   await writeFile(config, JSON.stringify({ hooks: entries(file) }));

@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { truncationMarker } from "./cap-tool-output.js";
 import { createEventDispatcher, type EventPayload } from "./create-event-dispatcher.js";
 import { createToolEventTracker, type TrackedToolCall } from "./create-tool-event-tracker.js";
@@ -156,7 +156,7 @@ describe("createToolEventTracker", () => {
   });
 
   it("delivers the seed's payloads to a real handler, with a 10 MB output capped to exactly 2000", async () => {
-    const directory = await createTempDirectory("tool-events");
+    const directory = createTestWorkspace("tool-events").root;
     const out = path.join(directory, "events.jsonl");
     const config = path.join(directory, "hooks.json");
     const append = fileURLToPath(

@@ -2,7 +2,7 @@ import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { loadEventHooks } from "./load-event-hooks.js";
 
 const example = fileURLToPath(
@@ -10,7 +10,7 @@ const example = fileURLToPath(
 );
 
 async function createHome(text?: string): Promise<string> {
-  const home = await createTempDirectory("event-hooks-home");
+  const home = createTestWorkspace("event-hooks-home").root;
   if (text !== undefined) {
     await mkdir(path.join(home, ".deepagents"));
     await writeFile(path.join(home, ".deepagents", "hooks.json"), text);

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { cp, mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { copyFixture } from "../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { loadConfig } from "../config/load-config.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "../engine.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
@@ -39,11 +39,8 @@ const summarize = (entries: readonly ExplainEntry[]) =>
   }));
 
 /** A copy of a fixture tree in a temporary directory, with `project/.git` (git stores none). */
-async function copyTree(name: string): Promise<string> {
-  const directory = await realpath(await createTempDirectory("explain"));
-  await cp(path.join(fixtures, name), directory, { recursive: true });
-  await mkdir(path.join(directory, "project", ".git"), { recursive: true });
-  return directory;
+function copyTree(name: string): string {
+  return copyFixture(`explain/${name}`, createTestWorkspace("explain").root, ["project"]);
 }
 
 const bash = (command: string) => ({ tool_name: "Bash", tool_input: { command } });
@@ -111,7 +108,7 @@ describe("explain with the deepagents profile", () => {
 
 describe("explain with the zerocode profile", () => {
   it("names trusted, managed, untrusted, disabled and project-untrusted hooks", async () => {
-    const directory = await copyTree("zerocode/trust");
+    const directory = copyTree("zerocode/trust");
     const home = path.join(directory, "home");
     const systemDir = path.join(directory, "system");
     const cwd = path.join(directory, "project");
@@ -154,7 +151,7 @@ describe("explain with the zerocode profile", () => {
   });
 
   it("lists the user's hooks as skipped by the managed-only policy", async () => {
-    const directory = await copyTree("zerocode/managed-only");
+    const directory = copyTree("zerocode/managed-only");
     const explanation = await explain(
       {
         profile: "zerocode",

@@ -15,7 +15,7 @@ import {
   spawnServe,
   waitFor,
 } from "../../test/fixtures/remote/serve-process.js";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
 import { connectStream, spawnHookServer } from "./connect-stream.js";
 import { createRemoteHookEngine } from "./create-remote-hook-engine.js";
@@ -53,7 +53,7 @@ async function createLocalEngine() {
     await createHookEngine({
       profile: "deepagents",
       cwd: root,
-      home: await createTempDirectory("remote"),
+      home: createTestWorkspace("remote").home,
       configFiles: [path.join(root, config)],
     }),
   );

@@ -16,7 +16,7 @@ import {
   spawnListeningServe,
   waitFor,
 } from "../../test/fixtures/remote/serve-process.js";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
 import { connectWebSocket } from "./connect-websocket.js";
 import { createRemoteHookEngine } from "./create-remote-hook-engine.js";
@@ -50,7 +50,7 @@ async function createLocalEngine() {
     await createHookEngine({
       profile: "deepagents",
       cwd: root,
-      home: await createTempDirectory("remote"),
+      home: createTestWorkspace("remote").home,
       configFiles: [path.join(root, config)],
     }),
   );

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
 import { connectWebSocket } from "./connect-websocket.js";
 import { createRemoteHookEngine } from "./create-remote-hook-engine.js";
@@ -26,7 +26,7 @@ afterEach(async () => {
 
 /** A served deepagents engine whose SessionStart hook writes its environment to a file. */
 async function serve(options: { allowedOrigins?: string[] } = {}) {
-  const directory = await createTempDirectory("websocket-server");
+  const directory = createTestWorkspace("websocket-server").root;
   const environmentFile = path.join(directory, "environment.txt");
   const config = path.join(directory, "hooks.json");
   const hook = { type: "command", command: [printEnvironment] };

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { renderAuditReport } from "./render-audit-report.js";
 
 // Debian's chromium, driven by playwright-core: `.ci/run` installs it when it is missing.
@@ -46,12 +46,11 @@ async function readFixtureSessions(): Promise<FixtureSession[]> {
 }
 
 describe("the HTML report in headless Chromium", () => {
-  let directory = "";
+  const directory = createSuiteWorkspace("report").root;
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
     if (!hasChromium) return;
-    directory = await mkdtemp(path.join(os.tmpdir(), "agent-hooks-report-"));
     context = await chromium.launchPersistentContext(path.join(directory, "profile"), {
       executablePath: chromiumPath,
       headless: true,
@@ -71,7 +70,6 @@ describe("the HTML report in headless Chromium", () => {
 
   afterAll(async () => {
     await context?.close();
-    if (directory !== "") await rm(directory, { recursive: true, force: true });
   });
 
   it.skipIf(!hasChromium)(

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine } from "../engine.js";
 import type { ProfileName } from "../profiles/profiles.js";
 import { addContext, allow, block, deny, stop } from "./hook-results.js";
@@ -13,19 +13,14 @@ import { renderHookResult } from "./render-hook-result.js";
 // Real hook scripts written with the SDK (test/fixtures/sdk), run through the real engine.
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/sdk/", import.meta.url));
-const roots: string[] = [];
 
 beforeAll(() => ensureBuilt(), 120_000);
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
 
 const script = (name: string, profile: string) => `node '${path.join(fixtures, name)}' ${profile}`;
 
 /** An engine on one hooks file running `node <script> <profile>` for each event. */
 async function createEngine(profile: ProfileName, hooks: Record<string, string>) {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), "agent-hooks-sdk-")));
-  roots.push(root);
+  const root = createTestWorkspace("sdk").root;
   mkdirSync(path.join(root, "home"));
   const file = path.join(root, "hooks.json");
   const groups = Object.fromEntries(

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine } from "../engine.js";
 import { definePersistentHook, type PersistentHookStreams } from "./define-persistent-hook.js";
 import { addContext, allow, deny } from "./hook-results.js";
@@ -13,16 +13,11 @@ import { addContext, allow, deny } from "./hook-results.js";
 const fixture = fileURLToPath(
   new URL("../../test/fixtures/sdk/persistent-guard.mjs", import.meta.url),
 );
-const roots: string[] = [];
 
 beforeAll(() => ensureBuilt(), 120_000);
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
 
 function createRoot(): string {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), "agent-hooks-persistent-sdk-")));
-  roots.push(root);
+  const root = createTestWorkspace("persistent-sdk").root;
   mkdirSync(path.join(root, "home"));
   return root;
 }

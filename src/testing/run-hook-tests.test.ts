@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { formatHookTestReport } from "./format-hook-test-report.js";
 import { matchText } from "./match-expectation.js";
 import { runHookTests } from "./run-hook-tests.js";
@@ -12,7 +12,7 @@ const fixtures = fileURLToPath(new URL("../../test/fixtures/hook-tests/", import
 const brokenHooks = `${fixtures}broken-hooks`;
 
 // Cases run with the real home unless told otherwise: tests give them an empty one.
-const temporaryHome = () => createTempDirectory("hook-test-home");
+const temporaryHome = () => createTestWorkspace("hook-test-home").home;
 
 // The fixture hooks are SDK scripts that import the built package.
 beforeAll(() => ensureBuilt(), 120_000);
@@ -20,7 +20,7 @@ beforeAll(() => ensureBuilt(), 120_000);
 describe("runHookTests", () => {
   it("runs a case file through the real engine", async () => {
     const report = await runHookTests([`${fixtures}guard.test.json`], {
-      home: await temporaryHome(),
+      home: temporaryHome(),
     });
     expect(report.results.map((result) => [result.name, result.passed])).toEqual([
       ["denies rm -rf", true],
@@ -44,7 +44,7 @@ describe("runHookTests", () => {
           expect: { decision: "deny", additionalContext: "/guard: ls$/" },
         },
       ],
-      { baseDirectory: fixtures, home: await temporaryHome() },
+      { baseDirectory: fixtures, home: temporaryHome() },
     );
     expect(report.failed).toBe(1);
     expect(report.results[0]?.failures).toEqual(['expected decision "deny", got null']);
@@ -60,7 +60,7 @@ describe("runHookTests", () => {
         `${fixtures}missing.test.json`,
         { name: "unknown event", event: "Nope", expect: {} },
       ],
-      { home: await temporaryHome() },
+      { home: temporaryHome() },
     );
     expect(report.failed).toBe(3);
     expect(report.results[0]?.failures[0]).toContain("at cases.0.expect");
@@ -77,7 +77,7 @@ describe("runHookTests on broken hooks", () => {
     ["Garbage", "invalid_output", /does not parse/],
     ["Unstartable", "spawn_failed", /could not start/],
   ] as const)("fails a case whose %s hook breaks, with %s", async (tool, code, message) => {
-    const home = await temporaryHome();
+    const home = temporaryHome();
     const testCase = {
       name: tool,
       event: "PreToolUse",
@@ -119,7 +119,7 @@ describe("runHookTests on broken hooks", () => {
           expect: { errors: ["nonzero_exit"] },
         },
       ],
-      { baseDirectory: brokenHooks, home: await temporaryHome() },
+      { baseDirectory: brokenHooks, home: temporaryHome() },
     );
     expect(report.results[0]?.errors.map((error) => error.code)).toEqual(["config_not_found"]);
     expect(report.results[1]).toMatchObject({
@@ -142,7 +142,7 @@ describe("where cases run", () => {
   it("runs in the project directory by default, with the case's env", async () => {
     const report = await runHookTests([{ ...fine, config: "hooks.json" }], {
       baseDirectory: brokenHooks,
-      home: await temporaryHome(),
+      home: temporaryHome(),
     });
     expect(report.results[0]?.result?.additionalContext).toEqual([
       `word=hello cwd=${await realpath(brokenHooks)}`,
@@ -150,11 +150,11 @@ describe("where cases run", () => {
   });
 
   it("runs in --cwd when given", async () => {
-    const project = await realpath(await createTempDirectory("hook-test-project"));
+    const project = createTestWorkspace("hook-test-project").root;
     const report = await runHookTests([{ ...fine, config: "hooks.json" }], {
       baseDirectory: brokenHooks,
       cwd: project,
-      home: await temporaryHome(),
+      home: temporaryHome(),
     });
     expect(report.results[0]?.result?.additionalContext).toEqual([`word=hello cwd=${project}`]);
   });
@@ -173,7 +173,7 @@ describe("where cases run", () => {
   it("refuses files outside a sandbox", async () => {
     const report = await runHookTests(
       [{ ...fine, config: "hooks.json", files: { "x.txt": "x" } }],
-      { baseDirectory: brokenHooks, home: await temporaryHome() },
+      { baseDirectory: brokenHooks, home: temporaryHome() },
     );
     expect(report.results[0]?.failures).toEqual([
       "files are written only in a sandbox: add sandbox: true (or pass --sandbox)",
@@ -181,7 +181,7 @@ describe("where cases run", () => {
   });
 
   it("reads a config under ~/ from the case's home", async () => {
-    const home = await temporaryHome();
+    const home = temporaryHome();
     await mkdir(path.join(home, ".deepagents"));
     await writeFile(
       path.join(home, ".deepagents", "hooks.json"),

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createCommandSuggester } from "../shared/format-agent-hooks-command.js";
 import {
@@ -106,7 +106,7 @@ describe("evaluateHookTrust", () => {
   });
 
   it("keeps trust when hooks are reordered, and asks again when a script changes", async () => {
-    const home = await createTempDirectory("trust");
+    const home = createTestWorkspace("trust").root;
     await writeFile(path.join(home, "guard.sh"), "echo v1\n");
     const guard = createDefinition({ command: "~/guard.sh" });
     const other = createDefinition({ command: "echo other", path: "hooks.PreToolUse[0].hooks[1]" });

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { loadConfig } from "../config/load-config.js";
 import { createHookEngine, type HookEngine } from "../engine.js";
@@ -13,14 +13,10 @@ import { createTrustGate } from "./gate-hook-trust.js";
 import { createEmptyTrustStore, writeTrustStore } from "./trust-store.js";
 import { recordHookTrusted } from "./update-trust-store.js";
 
-const roots: string[] = [];
 const engines: HookEngine[] = [];
 
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
 const deny = (reason: string) =>
@@ -35,8 +31,7 @@ const script = (output: string) => `#!/bin/sh\ncat >/dev/null\necho '${output}'\
 
 // A ZeroCode home whose one PreToolUse hook is `command`, with every hook trusted as it is now.
 async function trustedSetup(command: string, files: Record<string, string>) {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-gate-")));
-  roots.push(root);
+  const root = createTestWorkspace("gate").root;
   const home = join(root, "home");
   mkdirSync(join(home, ".zerotwo"), { recursive: true });
   for (const [name, text] of Object.entries(files)) {

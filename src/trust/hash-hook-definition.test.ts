@@ -1,17 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readFile, realpath, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { copyFixture } from "../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { loadConfig } from "../config/load-config.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
 import { findHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
-
-const fixtures = fileURLToPath(new URL("../../test/fixtures/trust", import.meta.url));
 
 function createDefinition(overrides: Partial<HookDefinition> = {}): HookDefinition {
   return {
@@ -36,10 +34,8 @@ function createDefinition(overrides: Partial<HookDefinition> = {}): HookDefiniti
   };
 }
 
-async function copyFixtureHome(name: string): Promise<string> {
-  const home = await createTempDirectory("hash");
-  await cp(path.join(fixtures, name), home, { recursive: true });
-  return home;
+function copyFixtureHome(name: string): string {
+  return copyFixture(`trust/${name}`, createTestWorkspace("hash").root);
 }
 
 describe("identifyHook", () => {
@@ -109,7 +105,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes the JSON and TOML spellings of one hook the same", async () => {
-    const home = await copyFixtureHome("spellings");
+    const home = copyFixtureHome("spellings");
     const loaded = await loadConfig(zerocodeProfile, {
       home,
       cwd: home,
@@ -126,7 +122,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("includes the script's bytes: editing or replacing it changes the hash, not the id", async () => {
-    const home = await copyFixtureHome("home");
+    const home = copyFixtureHome("home");
     const definition = createDefinition({ file: path.join(home, ".zerotwo/hooks.json") });
     const before = await hashHookDefinition(definition, { cwd: home, home });
     const id = identifyHook(definition);
@@ -137,7 +133,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes a script that appears later differently from the missing one", async () => {
-    const home = await createTempDirectory("hash");
+    const home = createTestWorkspace("hash").root;
     const definition = createDefinition({ command: "./guard.sh" });
     const missing = await hashHookDefinition(definition, { cwd: home, home });
     await writeFile(path.join(home, "guard.sh"), "#!/bin/sh\n");
@@ -145,10 +141,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("resolves relative scripts against the hook's own cwd before the session cwd", async () => {
-    const [one, two] = await Promise.all([
-      createTempDirectory("hash"),
-      createTempDirectory("hash"),
-    ]);
+    const [one, two] = [createTestWorkspace("hash").root, createTestWorkspace("hash").root];
     await writeFile(path.join(one, "guard.sh"), "echo one\n");
     await writeFile(path.join(two, "guard.sh"), "echo two\n");
     const definition = createDefinition({ command: "bash guard.sh" });
@@ -163,7 +156,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes only the definition when the script path uses $(…)", async () => {
-    const home = await copyFixtureHome("home");
+    const home = copyFixtureHome("home");
     const command =
       '/usr/bin/python3 "$(git rev-parse --show-toplevel)/.zerotwo/hooks/session_start.py"';
     const definition = createDefinition({ command });
@@ -172,7 +165,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("expands the hook's own environment, such as a plugin's PLUGIN_ROOT", async () => {
-    const root = await createTempDirectory("plugin");
+    const root = createTestWorkspace("plugin").root;
     await writeFile(path.join(root, "format.sh"), "echo v1\n");
     const definition = createDefinition({
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
@@ -185,7 +178,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("treats a directory as no script", async () => {
-    const home = await createTempDirectory("hash");
+    const home = createTestWorkspace("hash").root;
     const directory = createDefinition({ command: `${home}/` });
     await expect(hashHookDefinition(directory, { cwd: home, home })).resolves.toMatch(
       /^[0-9a-f]{64}$/,
@@ -193,7 +186,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes every script of a command list: replacing a later one changes the hash", async () => {
-    const cwd = await createTempDirectory("hash");
+    const cwd = createTestWorkspace("hash").root;
     await writeFile(path.join(cwd, "a.sh"), "echo a\n");
     await writeFile(path.join(cwd, "b.sh"), "echo b\n");
     for (const command of ["./a.sh && ./b.sh", "./a.sh; ./b.sh", "./a.sh | bash b.sh"]) {
@@ -205,7 +198,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("keeps the hash of a hook with one script, and adds `scripts` only for more", async () => {
-    const cwd = await createTempDirectory("hash");
+    const cwd = createTestWorkspace("hash").root;
     await writeFile(path.join(cwd, "a.sh"), "echo a\n");
     await writeFile(path.join(cwd, "b.sh"), "echo b\n");
     const sha256 = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
@@ -235,7 +228,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("hashes a script under a project-directory variable the profile sets", async () => {
-    const cwd = await createTempDirectory("hash");
+    const cwd = createTestWorkspace("hash").root;
     await mkdir(path.join(cwd, "hooks"));
     await writeFile(path.join(cwd, "hooks/x.sh"), "echo v1\n");
     const definition = createDefinition({ command: '"$ZEROCODE_PROJECT_DIR"/hooks/x.sh' });
@@ -262,7 +255,7 @@ describe("hashHookDefinition", () => {
   });
 
   it("resolves $(git rev-parse --show-toplevel) to the directory git itself prints", async () => {
-    const root = await realpath(await createTempDirectory("hash"));
+    const root = createTestWorkspace("hash").root;
     execFileSync("git", ["init", "--quiet", root]);
     await mkdir(path.join(root, "sub/deeper"), { recursive: true });
     await writeFile(path.join(root, "check.sh"), "echo v1\n");

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import {
   createEmptyTrustStore,
   readTrustStore,
@@ -35,13 +35,13 @@ function createStore(): TrustStore {
   };
 }
 
-async function createDirectory(): Promise<string> {
-  return createTempDirectory("store");
+function createDirectory(): string {
+  return createTestWorkspace("store").root;
 }
 
 describe("readTrustStore / writeTrustStore", () => {
   it("round-trips a store, creating the directory 0700 and the file 0600", async () => {
-    const file = path.join(await createDirectory(), "nested", ".zerotwo", "hooks-trust.json");
+    const file = path.join(createDirectory(), "nested", ".zerotwo", "hooks-trust.json");
     expect(await writeTrustStore(file, createStore())).toEqual({ ok: true });
     expect(await readTrustStore(file)).toEqual({ store: createStore(), diagnostics: [] });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -51,7 +51,7 @@ describe("readTrustStore / writeTrustStore", () => {
   });
 
   it("keeps the file 0600 and every directory it creates 0700 under a umask of 0", async () => {
-    const root = await createDirectory();
+    const root = createDirectory();
     const file = path.join(root, "a", "b", "hooks-trust.json");
     const previous = process.umask(0);
     try {
@@ -66,7 +66,7 @@ describe("readTrustStore / writeTrustStore", () => {
   });
 
   it("replaces an existing file by rename, leaving no temporary file and fixing its mode", async () => {
-    const directory = await createDirectory();
+    const directory = createDirectory();
     const file = path.join(directory, "hooks-trust.json");
     await writeFile(file, "{}", { mode: 0o644 });
     const before = (await stat(file)).ino;
@@ -77,7 +77,7 @@ describe("readTrustStore / writeTrustStore", () => {
   });
 
   it("reads a missing file as an empty store without diagnostics", async () => {
-    const file = path.join(await createDirectory(), "absent.json");
+    const file = path.join(createDirectory(), "absent.json");
     expect(await readTrustStore(file)).toEqual({
       store: createEmptyTrustStore(),
       diagnostics: [],
@@ -91,7 +91,7 @@ describe("readTrustStore / writeTrustStore", () => {
     ["hooks not an object", '{"version":1,"hooks":[]}', /is not a version 1 trust store/],
     ["empty file", "", /is not valid JSON/],
   ])("reads %s as an empty store plus a diagnostic", async (_, text, message) => {
-    const file = path.join(await createDirectory(), "hooks-trust.json");
+    const file = path.join(createDirectory(), "hooks-trust.json");
     await writeFile(file, text);
     const read = await readTrustStore(file);
     expect(read.store).toEqual(createEmptyTrustStore());
@@ -103,7 +103,7 @@ describe("readTrustStore / writeTrustStore", () => {
   });
 
   it("reads a directory in place of the file as an empty store plus a diagnostic", async () => {
-    const file = path.join(await createDirectory(), "hooks-trust.json");
+    const file = path.join(createDirectory(), "hooks-trust.json");
     await mkdir(file);
     const read = await readTrustStore(file);
     expect(read.store).toEqual(createEmptyTrustStore());
@@ -111,7 +111,7 @@ describe("readTrustStore / writeTrustStore", () => {
   });
 
   it("drops invalid entries with a diagnostic and keeps the valid ones", async () => {
-    const file = path.join(await createDirectory(), "hooks-trust.json");
+    const file = path.join(createDirectory(), "hooks-trust.json");
     const valid = createStore().hooks["0123456789ab"];
     const hooks = {
       "0123456789ab": valid,
@@ -136,7 +136,7 @@ describe("readTrustStore / writeTrustStore", () => {
   });
 
   it("reports a write failure as a value and leaves no temporary file", async () => {
-    const directory = await createDirectory();
+    const directory = createDirectory();
     const blocker = path.join(directory, "not-a-directory");
     await writeFile(blocker, "");
     const written = await writeTrustStore(path.join(blocker, "hooks-trust.json"), createStore());

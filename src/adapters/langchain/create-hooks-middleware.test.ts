@@ -11,7 +11,7 @@ import {
 } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { packageRoot as root } from "../../../test/support/run-node-script.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "../../engine.js";
 import {
@@ -32,7 +32,7 @@ async function openEngine(
   files: string[],
   profile: HookEngineOptions["profile"] = "deepagents",
 ): Promise<HookEngine> {
-  const home = await createTempDirectory("langchain");
+  const home = createTestWorkspace("langchain").home;
   const engine = await createHookEngine({
     profile,
     cwd: root,

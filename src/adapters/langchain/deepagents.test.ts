@@ -4,7 +4,7 @@ import { Command, MemorySaver } from "@langchain/langgraph";
 import { createDeepAgent, LocalShellBackend, StateBackend } from "deepagents";
 import { AIMessage, type BaseMessage, fakeModel, HumanMessage, ToolMessage } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { packageRoot as root } from "../../../test/support/run-node-script.js";
 import { createHookEngine, type HookEngine } from "../../engine.js";
 import { createHooksMiddleware, type HookDispatchRecord } from "./index.js";
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function openEngine(files: string[]): Promise<HookEngine> {
-  const home = await createTempDirectory("deepagents");
+  const home = createTestWorkspace("deepagents").home;
   const engine = await createHookEngine({
     profile: "deepagents",
     cwd: root,
@@ -37,7 +37,7 @@ function toolMessages(messages: readonly BaseMessage[]): ToolMessage[] {
 describe("createHooksMiddleware with createDeepAgent", () => {
   it("runs a coding session on a local shell backend: deny, ask, allow and one Stop continuation", async () => {
     const engine = await openEngine(["deepagents-hooks.json", "deepagents-stop-once.json"]);
-    const project = await createTempDirectory("deep-project");
+    const project = createTestWorkspace("deep-project").root;
     await mkdir(path.join(project, "build"));
     await writeFile(path.join(project, "build", "out.js"), "built");
     const model = fakeModel()

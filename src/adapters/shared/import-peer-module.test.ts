@@ -1,7 +1,7 @@
 import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { packageRoot, runNodeScript } from "../../../test/support/run-node-script.js";
 import { formatInstallMessage, importPeerModule } from "./import-peer-module.js";
 
@@ -51,7 +51,7 @@ describe("importPeerModule", () => {
 
 // The built package, copied into a project whose node_modules holds its dependencies and no peer.
 async function createProjectWithoutPeers(): Promise<string> {
-  const project = await createTempDirectory("peer");
+  const project = createTestWorkspace("peer").root;
   const installed = path.join(project, "node_modules", "agent-hooks");
   await mkdir(installed, { recursive: true });
   await cp(path.join(packageRoot, "package.json"), path.join(installed, "package.json"));

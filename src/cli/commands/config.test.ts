@@ -2,14 +2,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { Command } from "commander";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { copyClaudeFixture } from "../../../test/fixtures/claude/copy-claude-fixture.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { copyFixture } from "../../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { registerConfigCommand } from "./config.js";
 
-const removals: (() => void)[] = [];
-afterAll(() => {
-  for (const remove of removals) remove();
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -29,9 +26,7 @@ async function runConfig(...args: string[]): Promise<string> {
 
 /** A copy of test/fixtures/claude/plugins-basic with absolute install paths in its registry. */
 function copyPlugins() {
-  const copy = copyClaudeFixture("plugins-basic");
-  removals.push(copy.remove);
-  const { root } = copy;
+  const root = copyFixture("claude/plugins-basic", createTestWorkspace("claude-plugins").root);
   const home = join(root, "home");
   const registry = join(home, ".claude", "plugins", "installed_plugins.json");
   writeFileSync(registry, readFileSync(registry, "utf8").replaceAll("<fixture>", root));

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
-import { copyVscodeFixture } from "../../../test/fixtures/vscode/copy-vscode-fixture.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture } from "../../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import type { Diagnostic } from "../../diagnostic.js";
 import { vscodeProfile } from "../../profiles/vscode.js";
 import type { ConfigSource } from "../discover-config-files.js";
@@ -12,10 +13,6 @@ import { selectLocalCommand } from "./select-local-command.js";
 import { parseVscodeConfig } from "./vscode.js";
 
 const fixtures = fileURLToPath(new URL("../../../test/fixtures/", import.meta.url));
-const removals: (() => void)[] = [];
-afterAll(() => {
-  for (const remove of removals) remove();
-});
 
 const source: ConfigSource = {
   file: "/work/repo/.github/hooks/policy.json",
@@ -420,10 +417,9 @@ describe("parseVscodeConfig: the Copilot CLI format", () => {
 
 describe("parseVscodeConfig: the Claude format", () => {
   it("reads JSONC settings with comments, keeps matchers and ignores other settings", async () => {
-    const fixture = copyVscodeFixture("claude-settings");
-    removals.push(fixture.remove);
-    const settings = join(fixture.root, "workspace/.claude/settings.json");
-    const local = join(fixture.root, "workspace/.claude/settings.local.json");
+    const root = copyFixture("vscode/claude-settings", createTestWorkspace("vscode").root);
+    const settings = join(root, "workspace/.claude/settings.json");
+    const local = join(root, "workspace/.claude/settings.local.json");
     const loaded = await load(settings, local);
     expect(located(loaded.diagnostics)).toEqual([
       ["unsupported_handler_type", "warning", "hooks.PreToolUse[1].hooks[0].type"],

@@ -1,19 +1,16 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { copyClaudeFixture } from "../../../test/fixtures/claude/copy-claude-fixture.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyFixture } from "../../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { createHookEngine, type HookEngine } from "../../engine.js";
 import { claudeProfile } from "../../profiles/claude.js";
 import { loadConfig } from "../load-config.js";
 import { describeClaudeFiles } from "./describe-claude-files.js";
 
-const removals: (() => void)[] = [];
 const engines: HookEngine[] = [];
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
-afterAll(() => {
-  for (const remove of removals) remove();
 });
 
 /**
@@ -21,9 +18,7 @@ afterAll(() => {
  * by the copy's path (Claude Code writes absolute install paths).
  */
 function copyPlugins(name: "basic" | "broken") {
-  const copy = copyClaudeFixture(`plugins-${name}`);
-  removals.push(copy.remove);
-  const { root } = copy;
+  const root = copyFixture(`claude/plugins-${name}`, createTestWorkspace("claude-plugins").root);
   const home = join(root, "home");
   const registry = join(home, ".claude", "plugins", "installed_plugins.json");
   writeFileSync(registry, readFileSync(registry, "utf8").replaceAll("<fixture>", root));

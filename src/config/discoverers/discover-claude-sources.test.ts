@@ -1,21 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { copyClaudeFixture } from "../../../test/fixtures/claude/copy-claude-fixture.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture } from "../../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { claudeProfile } from "../../profiles/claude.js";
 import { loadConfig } from "../load-config.js";
 import { discoverClaudeSources } from "./discover-claude-sources.js";
 
-const removals: (() => void)[] = [];
-afterAll(() => {
-  for (const remove of removals) remove();
-});
-
 /** A copy of test/fixtures/claude/layers: managed/, home/.claude, project/.claude (JSONC). */
 function copyLayers() {
-  const copy = copyClaudeFixture("layers");
-  removals.push(copy.remove);
-  const { root } = copy;
+  const root = copyFixture("claude/layers", createTestWorkspace("claude-layers").root);
   return {
     root,
     home: join(root, "home"),

@@ -1,18 +1,18 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyZerocodeFixture } from "../../../test/fixtures/zerocode/copy-zerocode-fixture.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { copyFixture } from "../../../test/support/copy-fixture.js";
+import {
+  createSuiteWorkspace,
+  createTestWorkspace,
+} from "../../../test/support/create-test-workspace.js";
 import { zerocodeProfile } from "../../profiles/zerocode.js";
 import { type LoadedConfig, loadConfig } from "../load-config.js";
 import { discoverPluginSources, listEnabledPlugins } from "./discover-plugin-sources.js";
 
-const removals: (() => void)[] = [];
-afterAll(() => {
-  for (const remove of removals) remove();
-});
-
 describe("ZeroCode plugins", () => {
+  const workspace = createSuiteWorkspace("zerocode-plugins");
   let root = "";
   let plugins = "";
   let userConfig = "";
@@ -20,9 +20,7 @@ describe("ZeroCode plugins", () => {
   const manifest = (name: string) => join(plugins, name, ".codex-plugin", "plugin.json");
 
   beforeAll(async () => {
-    const copy = copyZerocodeFixture("plugins");
-    removals.push(copy.remove);
-    root = copy.root;
+    root = copyFixture("zerocode/plugins", workspace.root);
     plugins = join(root, "home", ".zerotwo", "plugins");
     userConfig = join(root, "home", ".zerotwo", "config.toml");
     symlinkSync(
@@ -177,12 +175,11 @@ describe("ZeroCode plugins", () => {
 
 describe("ZeroCode plugin hooks at run time", () => {
   it("runs a plugin script that sees its root and writes to its data folder", async () => {
-    const copy = copyZerocodeFixture("layers", ["project"]);
-    removals.push(copy.remove);
+    const root = copyFixture("zerocode/layers", createTestWorkspace("zerocode").root, ["project"]);
     const loaded = await loadConfig(zerocodeProfile, {
-      home: join(copy.root, "home"),
-      cwd: join(copy.root, "project"),
-      systemDir: join(copy.root, "system"),
+      home: join(root, "home"),
+      cwd: join(root, "project"),
+      systemDir: join(root, "system"),
     });
     const plugin = loaded.definitions.find((d) => d.layer === "plugin:policy");
     if (plugin === undefined || typeof plugin.command !== "string")
@@ -193,16 +190,8 @@ describe("ZeroCode plugin hooks at run time", () => {
       encoding: "utf8",
     });
     expect(run.status).toBe(0);
-    const pluginRoot = join(copy.root, "home", ".zerotwo", "plugins", "policy");
-    const dataFile = join(
-      copy.root,
-      "home",
-      ".zerotwo",
-      "plugins",
-      "data",
-      "policy",
-      "last-run.txt",
-    );
+    const pluginRoot = join(root, "home", ".zerotwo", "plugins", "policy");
+    const dataFile = join(root, "home", ".zerotwo", "plugins", "data", "policy", "last-run.txt");
     expect(readFileSync(dataFile, "utf8")).toBe(`${pluginRoot}\n`);
   });
 });

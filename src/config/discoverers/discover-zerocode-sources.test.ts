@@ -1,21 +1,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { copyZerocodeFixture } from "../../../test/fixtures/zerocode/copy-zerocode-fixture.js";
+import { describe, expect, it } from "vitest";
+import { copyFixture } from "../../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { zerocodeProfile } from "../../profiles/zerocode.js";
 import { describeConfigFiles } from "../discover-config-files.js";
 import { type LoadedConfig, loadConfig } from "../load-config.js";
 import { saveProjectTrust } from "../write-project-trust.js";
 
-const removals: (() => void)[] = [];
-afterAll(() => {
-  for (const remove of removals) remove();
-});
-
-function copyFixture(name: string, gitRoots: readonly string[] = []): string {
-  const copy = copyZerocodeFixture(name, gitRoots);
-  removals.push(copy.remove);
-  return copy.root;
+function copyZerocodeFixture(name: string, gitRoots: readonly string[] = []): string {
+  return copyFixture(`zerocode/${name}`, createTestWorkspace("zerocode").root, gitRoots);
 }
 
 function load(root: string, cwd = join(root, "project")): Promise<LoadedConfig> {
@@ -39,7 +33,7 @@ const codes = (loaded: LoadedConfig) =>
 
 describe("ZeroCode discovery: layers", () => {
   it("loads every layer in order: system, user, project, plugins, managed", async () => {
-    const root = copyFixture("layers", ["project"]);
+    const root = copyZerocodeFixture("layers", ["project"]);
     const loaded = await load(root, join(root, "project", "src", "deep"));
     expect(loaded.hooksEnabled).toBe(true);
     expect(summarize(loaded)).toEqual([
@@ -87,7 +81,7 @@ describe("ZeroCode discovery: layers", () => {
   });
 
   it("reads the matcher, timeout and statusMessage of requirements.toml's managed hooks", async () => {
-    const root = copyFixture("layers", ["project"]);
+    const root = copyZerocodeFixture("layers", ["project"]);
     const loaded = await load(root);
     const managed = loaded.definitions.find((definition) => definition.layer === "managed");
     expect(managed).toMatchObject({
@@ -101,7 +95,7 @@ describe("ZeroCode discovery: layers", () => {
   });
 
   it("uses the cwd as the project when there is no git root", async () => {
-    const root = copyFixture("layers");
+    const root = copyZerocodeFixture("layers");
     const loaded = await load(root);
     expect(loaded.definitions.filter((d) => d.layer === "project")).toHaveLength(2);
     const deeper = await load(root, join(root, "project", "src"));
@@ -109,14 +103,14 @@ describe("ZeroCode discovery: layers", () => {
   });
 
   it("does not read the user layer twice when the cwd is the home directory", async () => {
-    const root = copyFixture("layers");
+    const root = copyZerocodeFixture("layers");
     const loaded = await load(root, join(root, "home"));
     expect(loaded.definitions.filter((d) => d.layer === "user")).toHaveLength(2);
     expect(loaded.definitions.filter((d) => d.layer === "project")).toHaveLength(0);
   });
 
   it("lists the candidate files for `config path`", () => {
-    const root = copyFixture("layers", ["project"]);
+    const root = copyZerocodeFixture("layers", ["project"]);
     const files = describeConfigFiles(zerocodeProfile, {
       home: join(root, "home"),
       cwd: join(root, "project"),
@@ -134,7 +128,7 @@ describe("ZeroCode discovery: layers", () => {
   });
 
   it("reads explicit files instead: .toml as config.toml, anything else as hooks.json", async () => {
-    const root = copyFixture("layers", ["project"]);
+    const root = copyZerocodeFixture("layers", ["project"]);
     const loaded = await loadConfig(zerocodeProfile, {
       home: join(root, "home"),
       cwd: join(root, "project"),
@@ -153,7 +147,7 @@ describe("ZeroCode discovery: layers", () => {
 
 describe("ZeroCode discovery: project trust", () => {
   it("skips an untrusted project's hooks, says how many and how to trust it", async () => {
-    const root = copyFixture("untrusted-project", ["project"]);
+    const root = copyZerocodeFixture("untrusted-project", ["project"]);
     const loaded = await load(root, join(root, "project", "sub"));
     const project = join(root, "project");
     expect(loaded.hooksEnabled).toBe(true);
@@ -172,7 +166,7 @@ describe("ZeroCode discovery: project trust", () => {
   });
 
   it("loads the project once trust-project's edit is in the user's config.toml", async () => {
-    const root = copyFixture("untrusted-project", ["project"]);
+    const root = copyZerocodeFixture("untrusted-project", ["project"]);
     const project = join(root, "project");
     const configFile = join(root, "home", ".zerotwo", "config.toml");
     expect(await saveProjectTrust(configFile, project)).toMatchObject({ ok: true });
@@ -192,7 +186,7 @@ describe("ZeroCode discovery: project trust", () => {
   });
 
   it("accepts trust recorded for the cwd itself", async () => {
-    const root = copyFixture("untrusted-project", ["project"]);
+    const root = copyZerocodeFixture("untrusted-project", ["project"]);
     const cwd = join(root, "project", "sub");
     mkdirSync(cwd, { recursive: true });
     await saveProjectTrust(join(root, "home", ".zerotwo", "config.toml"), cwd);
@@ -203,7 +197,7 @@ describe("ZeroCode discovery: project trust", () => {
 
 describe("ZeroCode discovery: features and requirements", () => {
   it("turns hooks off with [features] hooks = false; the user layer beats the system layer", async () => {
-    const root = copyFixture("features-off");
+    const root = copyZerocodeFixture("features-off");
     const loaded = await load(root);
     expect(loaded).toEqual({
       sources: [],
@@ -229,7 +223,7 @@ describe("ZeroCode discovery: features and requirements", () => {
   });
 
   it("reads zerocode_hooks as a deprecated alias", async () => {
-    const root = copyFixture("features-alias");
+    const root = copyZerocodeFixture("features-alias");
     const loaded = await load(root);
     expect(loaded.hooksEnabled).toBe(false);
     expect(loaded.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
@@ -239,14 +233,14 @@ describe("ZeroCode discovery: features and requirements", () => {
   });
 
   it("lets a trusted project turn hooks off over the user's on", async () => {
-    const root = copyFixture("project-features-off", ["project"]);
+    const root = copyZerocodeFixture("project-features-off", ["project"]);
     const loaded = await load(root);
     expect(loaded.hooksEnabled).toBe(false);
     expect(loaded.diagnostics[0]?.file).toBe(join(root, "project", ".zerotwo", "config.toml"));
   });
 
   it("lets requirements.toml pin hooks on over a user's off", async () => {
-    const root = copyFixture("requirements-pin-on");
+    const root = copyZerocodeFixture("requirements-pin-on");
     const loaded = await load(root);
     expect(loaded.hooksEnabled).toBe(true);
     expect(codes(loaded)).toEqual([]);
@@ -257,7 +251,7 @@ describe("ZeroCode discovery: features and requirements", () => {
   });
 
   it("lets requirements.toml force hooks off as administrator policy", async () => {
-    const root = copyFixture("requirements-off");
+    const root = copyZerocodeFixture("requirements-off");
     const loaded = await load(root);
     expect(loaded.hooksEnabled).toBe(false);
     expect(loaded.diagnostics).toEqual([
@@ -270,7 +264,7 @@ describe("ZeroCode discovery: features and requirements", () => {
   });
 
   it("loads only managed hooks with allow_managed_hooks_only, listing what it skipped", async () => {
-    const root = copyFixture("managed-only", ["project"]);
+    const root = copyZerocodeFixture("managed-only", ["project"]);
     const loaded = await load(root);
     expect(summarize(loaded)).toEqual([
       ["system", "managed", "SessionStart", "/opt/zerotwo/system.sh"],
@@ -290,7 +284,7 @@ describe("ZeroCode discovery: features and requirements", () => {
 
 describe("ZeroCode discovery: TOML errors", () => {
   it("reports a config.toml syntax error with line and column; other files still load", async () => {
-    const root = copyFixture("invalid-toml");
+    const root = copyZerocodeFixture("invalid-toml");
     const loaded = await load(root);
     const file = join(root, "home", ".zerotwo", "config.toml");
     expect(loaded.diagnostics).toEqual([
@@ -311,7 +305,7 @@ describe("ZeroCode discovery: TOML errors", () => {
 
 describe("ZeroCode discovery: handler rules on a real tree", () => {
   it("applies SessionEnd's timeouts and skips prompt, agent and async handlers with warnings", async () => {
-    const root = copyFixture("handler-rules");
+    const root = copyZerocodeFixture("handler-rules");
     const loaded = await load(root);
     const json = "/home/.zerotwo/hooks.json";
     const toml = "/home/.zerotwo/config.toml";
@@ -355,7 +349,7 @@ describe("ZeroCode discovery: handler rules on a real tree", () => {
 
 describe("ZeroCode discovery: managed policy fails closed", () => {
   it("loads only managed hooks when requirements.toml cannot be parsed", async () => {
-    const root = copyFixture("layers", ["project"]);
+    const root = copyZerocodeFixture("layers", ["project"]);
     writeFileSync(join(root, "system", "requirements.toml"), "allow_managed_hooks_only = [\n");
     const loaded = await load(root);
     expect(loaded.definitions.length).toBeGreaterThan(0);
@@ -369,7 +363,7 @@ describe("ZeroCode discovery: managed policy fails closed", () => {
   });
 
   it("treats a non-boolean allow_managed_hooks_only as true", async () => {
-    const root = copyFixture("layers", ["project"]);
+    const root = copyZerocodeFixture("layers", ["project"]);
     writeFileSync(join(root, "system", "requirements.toml"), 'allow_managed_hooks_only = "yes"\n');
     const loaded = await load(root);
     expect(loaded.definitions.length).toBeGreaterThan(0);

@@ -1,13 +1,13 @@
-import { mkdir, realpath, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../../test/support/create-temp-directory.js";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import type { Diagnostic } from "../../diagnostic.js";
 import { readInstalledClaudePlugins } from "./read-installed-claude-plugins.js";
 
 /** A home whose plugin registry holds `registry` (written as is when it is a string). */
 async function createHome(registry: unknown): Promise<string> {
-  const home = await realpath(await createTempDirectory("claude-registry"));
+  const home = createTestWorkspace("claude-registry").root;
   const directory = path.join(home, ".claude", "plugins");
   await mkdir(directory, { recursive: true });
   const text = typeof registry === "string" ? registry : JSON.stringify(registry);

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { createSuiteWorkspace } from "../../../test/support/create-test-workspace.js";
 import { resolvePluginPath } from "./resolve-plugin-path.js";
 
-const base = realpathSync(mkdtempSync(join(tmpdir(), "agent-hooks-plugin-path-")));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const base = createSuiteWorkspace("plugin-path").root;
 const root = join(base, "plugin");
 mkdirSync(join(root, "hooks"), { recursive: true });
 writeFileSync(join(root, "hooks", "hooks.json"), "{}");
