@@ -6,7 +6,7 @@
 export type ConversionIssueKind = "lossy" | "note";
 
 /** The stable code and the severity of each kind, as the engine's diagnostics carry them. */
-export const conversionIssueKinds = {
+const conversionIssueKinds = {
   lossy: { code: "conversion_lossy", severity: "warning" },
   note: { code: "conversion_note", severity: "info" },
 } as const satisfies Record<ConversionIssueKind, { code: string; severity: string }>;

@@ -3,7 +3,7 @@ import { compactObject } from "./compact-object.js";
 import type { CarriedField } from "./portable-hooks.js";
 
 /** Sets carried fields back at their places in a document or handler object. */
-export function placeCarriedFields(
+function placeCarriedFields(
   target: Record<string, unknown>,
   fields: readonly CarriedField[],
 ): void {

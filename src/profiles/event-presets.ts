@@ -4,13 +4,13 @@ import type { FieldRules } from "./profile.js";
 // differs, so each table still reads as data.
 
 /** Every top-level output field applied: `continue`, `stopReason`, `systemMessage`, `suppressOutput`. */
-export const allTopLevelFields = {
+const allTopLevelFields = {
   supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
   notApplied: [],
 } as const satisfies FieldRules;
 
 /** No `hookSpecificOutput` field. */
-export const noSpecificFields = { supported: [], notApplied: [] } as const satisfies FieldRules;
+const noSpecificFields = { supported: [], notApplied: [] } as const satisfies FieldRules;
 
 /** `hookSpecificOutput.additionalContext` only. */
 export const contextOnly = {

@@ -240,10 +240,19 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
     }
   };
 
-  // Each event is written as a paced start, like a spawn (see `paceWork`).
+  // Each event is written as a paced start, like a spawn (see `paceWork`); a paced job's throw is
+  // swallowed, so one here becomes the event's spawn error rather than a dispatch that never ends.
   const send = (event: PersistentEvent): Promise<ProcessOutcome> =>
     new Promise((resolve) => {
-      paceWork(() => deliver(event, resolve));
+      paceWork(() => {
+        const startedAt = performance.now();
+        try {
+          deliver(event, resolve);
+        } catch (error) {
+          const spawnError = error instanceof Error ? error.message : String(error);
+          resolve(toOutcome({ ...failedFields(startedAt), spawnError }, options));
+        }
+      });
     });
 
   const deliver = (event: PersistentEvent, resolve: (outcome: ProcessOutcome) => void): void => {

@@ -2,7 +2,12 @@ import { execFileSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
-import { quoteShellWord, quoteShellWords } from "./quote-shell-word.js";
+import {
+  formatCommand,
+  quoteDisplayWord,
+  quoteShellWord,
+  quoteShellWords,
+} from "./quote-shell-word.js";
 
 describe("quoteShellWord", () => {
   it.each([
@@ -96,5 +101,21 @@ describe("quoteShellWords", () => {
 
   it("joins no words as the empty command", () => {
     expect(quoteShellWords([])).toBe("");
+  });
+});
+
+describe("quoteDisplayWord and formatCommand", () => {
+  it.each([
+    ["~/hooks/guard.sh", "~/hooks/guard.sh"],
+    ["my hook.sh", "'my hook.sh'"],
+    ["it's", "'it'\\''s'"],
+    ["$HOME", "'$HOME'"],
+  ])("shows %s as %s", (word, shown) => {
+    expect(quoteDisplayWord(word)).toBe(shown);
+  });
+
+  it("shows a string command as written and an argv list word by word", () => {
+    expect(formatCommand("python3 ~/guard.py | tee log")).toBe("python3 ~/guard.py | tee log");
+    expect(formatCommand(["python3", "~/my guard.py"])).toBe("python3 '~/my guard.py'");
   });
 });

@@ -14,7 +14,7 @@ const plainWord = /^[A-Za-z0-9_@%+=:,./-]+$/;
  * ```
  */
 export function quoteShellWord(word: string): string {
-  return plainWord.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  return quoteWord(word, plainWord);
 }
 
 /**
@@ -38,5 +38,17 @@ const displayWord = /^[A-Za-z0-9_@%+=:,./~-]+$/;
  * unquoted, so `~/hook.sh` reads as it was written.
  */
 export function quoteDisplayWord(word: string): string {
-  return displayWord.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  return quoteWord(word, displayWord);
+}
+
+/**
+ * A hook command as one line for people: a string as written, an argv list joined with spaces,
+ * each word quoted by `quoteDisplayWord`.
+ */
+export function formatCommand(command: string | readonly string[]): string {
+  return typeof command === "string" ? command : command.map(quoteDisplayWord).join(" ");
+}
+
+function quoteWord(word: string, plain: RegExp): string {
+  return plain.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }

@@ -1,7 +1,7 @@
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { SuggestCommand } from "../shared/format-agent-hooks-command.js";
-import { quoteDisplayWord } from "../shared/quote-shell-word.js";
+import { formatCommand } from "../shared/quote-shell-word.js";
 import { prepareHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
 import type { NotHashedWord } from "./resolve-hook-script.js";
@@ -199,9 +199,4 @@ export function createHooksNeedReviewDiagnostic(
     "warning",
     `${hooks} review before running; they are skipped until trusted. Run "${review}" (or "${list}")`,
   );
-}
-
-/** A command hook's command as one line: argv lists joined with spaces. */
-export function formatCommand(command: HookDefinition["command"]): string {
-  return typeof command === "string" ? command : command.map(quoteDisplayWord).join(" ");
 }

@@ -8,7 +8,7 @@ import {
   type AgentHooksCommandFlags,
   formatAgentHooksCommand,
 } from "../../shared/format-agent-hooks-command.js";
-import { formatCommand } from "../../trust/evaluate-hook-trust.js";
+import { formatCommand } from "../../shared/quote-shell-word.js";
 import { findTrustEntry, type TrustStore, writeTrustStore } from "../../trust/trust-store.js";
 import {
   recordHookDisabled,

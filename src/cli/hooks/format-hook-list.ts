@@ -1,7 +1,7 @@
 import path from "node:path";
 import pc from "picocolors";
+import { formatCommand } from "../../shared/quote-shell-word.js";
 import type { HookTrustState } from "../../trust/evaluate-hook-trust.js";
-import { formatCommand } from "../../trust/evaluate-hook-trust.js";
 import type { NotHashedWord } from "../../trust/resolve-hook-script.js";
 import { escapeControlCharacters } from "./escape-control-characters.js";
 import type { HookInventoryEntry, HookScript } from "./load-hook-inventory.js";

@@ -40,7 +40,7 @@ export const commandHandlerFields = {
 } as const satisfies HandlerFieldTable;
 
 /** agent-hooks' own handler fields, which every dialect reads after its own. */
-export const extensionFields = {
+const extensionFields = {
   persistent: { kind: "boolean", messages: { type: "persistent must be true or false" } },
 } as const satisfies HandlerFieldTable;
 

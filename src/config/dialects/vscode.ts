@@ -118,7 +118,7 @@ function walkEntryLists(hooks: unknown, context: FlatListContext, result: Dialec
     const event = resolveLocalEventName(name, profile);
     const spec = event === null ? undefined : profile.events[event];
     if (event === null || spec === undefined) {
-      report("unknown_event", "warning", describeUnknownEvent(name, profile), at);
+      report("unknown_event", "warning", describeUnknownHookFileEvent(name, profile), at);
       continue;
     }
     if (!Array.isArray(entries)) {
@@ -168,7 +168,7 @@ function resolveLocalEventName(name: string, profile: Profile): string | null {
   return Object.hasOwn(copilotEventNames, name) ? (copilotEventNames[name] ?? null) : null;
 }
 
-function describeUnknownEvent(name: string, profile: Profile): string {
+function describeUnknownHookFileEvent(name: string, profile: Profile): string {
   if (copilotOnlyEvents.has(name)) {
     return `Copilot CLI event "${name}" has no ${profile.title} equivalent; its hooks will never run`;
   }
