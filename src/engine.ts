@@ -11,18 +11,15 @@ import {
 } from "./decide/apply-session-rules.js";
 import { createToolInputValidator } from "./decide/create-tool-input-validator.js";
 import { createEmptyDispatchResult, type DispatchResult } from "./decide/dispatch-result.js";
-import { createDiagnostic, type DiagnosticCode } from "./diagnostic.js";
+import { createDiagnostic } from "./diagnostic.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
+import { checkRequest } from "./match/check-request.js";
 import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { planHandlers } from "./match/plan-handlers.js";
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
-import {
-  describeUnknownEvent,
-  findEventSpec,
-  resolveDispatchedEvent,
-} from "./profiles/find-event-spec.js";
+import { resolveDispatchedEvent } from "./profiles/find-event-spec.js";
 import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";
 import { paceWork } from "./run/pace-work.js";
@@ -106,20 +103,11 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     dispatchOptions: DispatchOptions,
     trace: DispatchTrace | null,
   ): Promise<DispatchResult> => {
-    const refuse = (event: string, code: DiagnosticCode, message: string) =>
-      createEmptyDispatchResult(event, [createDiagnostic(code, "error", message)]);
     // Own keys only: an event named "constructor" or "__proto__" is unknown, not Object's.
     const event = resolveDispatchedEvent(profile, requestedEvent, dispatchOptions.asSubagent);
-    const spec = findEventSpec(profile, event);
-    if (spec === undefined) {
-      return refuse(event, "unknown_event", describeUnknownEvent(profile, event));
-    }
-    if (closing.signal.aborted) {
-      return refuse(event, "engine_closed", `The engine is closed; ${event} was not dispatched`);
-    }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return refuse(event, "invalid_payload", `The ${event} payload must be a JSON object`);
-    }
+    const checked = checkRequest(profile, event, payload, closing.signal.aborted, "dispatched");
+    if ("refusal" in checked) return createEmptyDispatchResult(event, [checked.refusal]);
+    const spec = checked;
     const built = buildPayload(event, payload, profile, { cwd, sessionId, payloadDefaults });
     const session = String(built.session_id);
     const begun = beginSessionEvent(spec, sessions.get(session) ?? newSessionState);
@@ -129,11 +117,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     try {
       input = JSON.stringify(built);
     } catch (error) {
-      return refuse(
-        event,
-        "invalid_payload",
-        `The ${event} payload cannot be serialized: ${String(error)}`,
-      );
+      return createEmptyDispatchResult(event, [
+        createDiagnostic(
+          "invalid_payload",
+          "error",
+          `The ${event} payload cannot be serialized: ${String(error)}`,
+        ),
+      ]);
     }
     const toolName =
       spec.matchField === profile.toolNameField ? built[profile.toolNameField] : null;

@@ -1,15 +1,12 @@
 import { loadDialectParser } from "../config/dialects/dialect-parsers.js";
 import type { ExcludedSource, ExclusionReason } from "../config/discoverers/discovered-sources.js";
 import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
+import type { Diagnostic, DiagnosticCode } from "../diagnostic.js";
+import { createUnknownEventDiagnostic } from "../match/check-request.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
 import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
 import { buildPayload } from "../payload/build-payload.js";
-import {
-  describeUnknownEvent,
-  findEventSpec,
-  resolveDispatchedEvent,
-} from "../profiles/find-event-spec.js";
+import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
@@ -143,11 +140,7 @@ export async function explainHooks(
   const event = resolveDispatchedEvent(profile, requestedEvent, options.asSubagent);
   const spec = findEventSpec(profile, event);
   const diagnostics: Diagnostic[] = [];
-  if (spec === undefined) {
-    diagnostics.push(
-      createDiagnostic("unknown_event", "error", describeUnknownEvent(profile, event)),
-    );
-  }
+  if (spec === undefined) diagnostics.push(createUnknownEventDiagnostic(profile, event));
   const built = buildPayload(event, payload, profile, {
     cwd: context.cwd,
     sessionId: context.sessionId,

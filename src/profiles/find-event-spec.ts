@@ -17,9 +17,3 @@ export function resolveDispatchedEvent(
   const subagentEvent = findEventSpec(profile, requestedEvent)?.subagentEvent;
   return asSubagent === true && subagentEvent !== undefined ? subagentEvent : requestedEvent;
 }
-
-/** Why a dispatch or an explanation of `event` is refused: the profile has no such event. */
-export function describeUnknownEvent(profile: Profile, event: string): string {
-  const known = Object.keys(profile.events).join(", ");
-  return `${profile.title} has no event "${event}" (events: ${known})`;
-}

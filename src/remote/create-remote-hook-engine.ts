@@ -2,16 +2,17 @@ import { createEmptyDispatchResult, type DispatchResult } from "../decide/dispat
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { HookEngine } from "../engine.js";
 import type { HookExplanation } from "../explain/explain-hooks.js";
-import {
-  describeUnknownEvent,
-  findEventSpec,
-  resolveDispatchedEvent,
-} from "../profiles/find-event-spec.js";
+import { checkRequest } from "../match/check-request.js";
+import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, resolveProfile } from "../profiles/profiles.js";
 import { createRpcClient } from "./create-rpc-client.js";
 import { createUnavailableResult, type FailMode } from "./create-unavailable-result.js";
-import { parseDispatchResult, parseInitializeResult } from "./dispatch-result-schema.js";
+import {
+  type InitializeResult,
+  parseDispatchResult,
+  parseInitializeResult,
+} from "./dispatch-result-schema.js";
 import { parseHookExplanation } from "./hook-explanation-schema.js";
 import { remoteMethods } from "./json-rpc-message.js";
 import { type ConnectChannel, defaultMaxMessageBytes } from "./message-channel.js";
@@ -78,47 +79,38 @@ export function createRemoteHookEngine(
     maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
     maxMessageBytes: options.maxMessageBytes ?? defaultMaxMessageBytes,
     log,
-    onConnected: () => initialize(),
+    onConnected: () => void initialize(),
   });
-  const { request } = client;
 
-  const initialize = () => {
-    request(
+  const initialize = async () => {
+    const answer = await requestRemoteAnswer<InitializeResult | null>(
+      client,
       remoteMethods.initialize,
       {},
       {
-        answer(message) {
-          if (message.kind === "error") {
-            log(`hooks/initialize refused: ${message.message}`);
-            return;
-          }
-          const answer = parseInitializeResult(message.result);
-          if (answer === null) {
-            log("hooks/initialize answered with an invalid result");
-            return;
-          }
-          if (answer.profile !== profile.name) {
-            log(`the hook side serves profile ${answer.profile}, not ${profile.name}`);
-          }
-          loadDiagnostics = answer.diagnostics;
+        parse: parseInitializeResult,
+        unavailable: (reason) => {
+          log(`hooks/initialize failed: ${reason}`);
+          return null;
         },
-        fail: (reason) => log(`hooks/initialize failed: ${reason}`),
-        cancel: () => {},
+        cancelled: () => null,
       },
     );
+    if (answer === null) return;
+    if (answer.profile !== profile.name) {
+      log(`the hook side serves profile ${answer.profile}, not ${profile.name}`);
+    }
+    loadDiagnostics = answer.diagnostics;
   };
 
   const dispatch: HookEngine["dispatch"] = (requestedEvent, payload = {}, dispatchOptions = {}) => {
     const event = resolveDispatchedEvent(profile, requestedEvent, dispatchOptions.asSubagent);
-    const spec = findEventSpec(profile, event);
     // The same answers as a local engine for what can be told without the hook side.
-    if (spec === undefined) {
-      return Promise.resolve(
-        createEmptyDispatchResult(event, [createUnknownEventDiagnostic(profile, event)]),
-      );
+    const checked = checkRequest(profile, event, payload, client.closed, "dispatched");
+    if ("refusal" in checked) {
+      return Promise.resolve(createEmptyDispatchResult(event, [checked.refusal]));
     }
-    const refusal = findLocalRefusal(event, payload, client.closed, "dispatched");
-    if (refusal !== null) return Promise.resolve(createEmptyDispatchResult(event, [refusal]));
+    const spec = checked;
     const validate = dispatchOptions.validateToolInput;
     const wireOptions = {
       ...(dispatchOptions.asSubagent !== undefined && { asSubagent: dispatchOptions.asSubagent }),
@@ -157,11 +149,8 @@ export function createRemoteHookEngine(
     const unexplained = (diagnostic: Diagnostic) =>
       describeUnexplained(profile, event, payload, diagnostic);
     // The hook side refuses these, so they are answered here without a round trip.
-    if (findEventSpec(profile, event) === undefined) {
-      return Promise.resolve(unexplained(createUnknownEventDiagnostic(profile, event)));
-    }
-    const refusal = findLocalRefusal(event, payload, client.closed, "explained");
-    if (refusal !== null) return Promise.resolve(unexplained(refusal));
+    const checked = checkRequest(profile, event, payload, client.closed, "explained");
+    if ("refusal" in checked) return Promise.resolve(unexplained(checked.refusal));
     const wireOptions =
       explainOptions.asSubagent === undefined ? {} : { asSubagent: explainOptions.asSubagent };
     return requestRemoteAnswer(
@@ -231,34 +220,6 @@ function describeUnexplained(
     entries: [],
     diagnostics: [diagnostic],
   };
-}
-
-// What the hook side would refuse of a request about a known event, told without a round trip.
-function findLocalRefusal(
-  event: string,
-  payload: unknown,
-  closed: boolean,
-  action: "dispatched" | "explained",
-): Diagnostic | null {
-  if (closed) {
-    return createDiagnostic(
-      "engine_closed",
-      "error",
-      `The engine is closed; ${event} was not ${action}`,
-    );
-  }
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    return createDiagnostic(
-      "invalid_payload",
-      "error",
-      `The ${event} payload must be a JSON object`,
-    );
-  }
-  return null;
-}
-
-function createUnknownEventDiagnostic(profile: Profile, event: string): Diagnostic {
-  return createDiagnostic("unknown_event", "error", describeUnknownEvent(profile, event));
 }
 
 // The host's validator runs here, on the rewrite the hook side chose.

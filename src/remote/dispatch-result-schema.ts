@@ -54,6 +54,6 @@ const initializeResultSchema = z.object({
 export type InitializeResult = z.infer<typeof initializeResultSchema>;
 
 /** Checks a `hooks/initialize` answer (untrusted JSON). */
-export function parseInitializeResult(value: unknown): InitializeResult | null {
-  return initializeResultSchema.safeParse(value).data ?? null;
+export function parseInitializeResult(value: unknown): RemoteAnswer<InitializeResult> {
+  return parseRemoteAnswer(initializeResultSchema, "InitializeResult", value);
 }
