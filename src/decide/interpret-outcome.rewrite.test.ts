@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { HookDefinition } from "../config/hook-definition.js";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
+import { createProcessOutcome } from "../../test/support/create-process-outcome.js";
 import { claudeProfile } from "../profiles/claude.js";
 import type { Profile } from "../profiles/profile.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
-import type { ProcessOutcome } from "../run/process-outcome.js";
 import type { HandlerVerdict } from "./handler-verdict.js";
 import { interpretOutcome } from "./interpret-outcome.js";
 
@@ -11,44 +11,17 @@ import { interpretOutcome } from "./interpret-outcome.js";
 // accepts it only with "allow" and fails the run for any other shape; Claude Code keeps a deny
 // and drops only its rewrite.
 
-const definition: HookDefinition = {
-  event: "PreToolUse",
-  matcher: null,
-  if: null,
+const definition = createHookDefinition({
   command: "./rewrite.sh",
   timeoutMs: 500,
-  statusMessage: null,
-  cwd: null,
-  additionalContextLimit: null,
-  persistent: false,
-  trust: "none",
-  env: {},
   file: "/home/me/hooks.json",
-  layer: "user",
-  path: "hooks.PreToolUse[0].hooks[0]",
-  groupPath: "hooks.PreToolUse[0]",
-  groupIndex: 0,
-  handlerIndex: 0,
-};
+});
 
 function interpret(profile: Profile, toolName: string, output: unknown): HandlerVerdict {
   const spec = profile.events.PreToolUse;
   if (spec === undefined) throw new Error(`${profile.name} has no PreToolUse`);
   const stdout = JSON.stringify(output);
-  const outcome: ProcessOutcome = {
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    cancelled: false,
-    spawnError: null,
-    stdout,
-    stderr: "",
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    stdoutBytes: Buffer.byteLength(stdout),
-    stderrBytes: 0,
-    durationMs: 5,
-  };
+  const outcome = createProcessOutcome({ stdout });
   return interpretOutcome(outcome, { hook: definition, spec, profile, toolName });
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
+import { createProcessOutcome } from "../../test/support/create-process-outcome.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import type { Profile } from "../profiles/profile.js";
@@ -8,45 +10,12 @@ import type { HandlerVerdict } from "./handler-verdict.js";
 import { interpretOutcome } from "./interpret-outcome.js";
 
 function definition(event: string): HookDefinition {
-  return {
+  return createHookDefinition({
     event,
-    matcher: null,
-    if: null,
     command: "./guard.sh",
     timeoutMs: 500,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
-    trust: "none",
-    env: {},
     file: "/home/me/.deepagents/hooks.json",
-    layer: "user",
-    path: `hooks.${event}[0].hooks[0]`,
-    groupPath: `hooks.${event}[0]`,
-    groupIndex: 0,
-    handlerIndex: 0,
-  };
-}
-
-function outcome(fields: Partial<ProcessOutcome>): ProcessOutcome {
-  const stdout = fields.stdout ?? "";
-  const stderr = fields.stderr ?? "";
-  return {
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    cancelled: false,
-    spawnError: null,
-    stdout,
-    stderr,
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    stdoutBytes: Buffer.byteLength(stdout),
-    stderrBytes: Buffer.byteLength(stderr),
-    durationMs: 5,
-    ...fields,
-  };
+  });
 }
 
 function interpret(event: string, fields: Partial<ProcessOutcome>): HandlerVerdict {
@@ -60,7 +29,7 @@ function interpretIn(
 ): HandlerVerdict {
   const spec = profile.events[event];
   if (spec === undefined) throw new Error(`no ${event} in ${profile.name}`);
-  return interpretOutcome(outcome(fields), {
+  return interpretOutcome(createProcessOutcome(fields), {
     hook: definition(event),
     spec,
     profile,

@@ -1,30 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { HookDefinition } from "../config/hook-definition.js";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { type ParsedHandlerOutput, parseHandlerOutput } from "./parse-handler-output.js";
 
 type EventName = keyof typeof deepagentsProfile.events;
 
 function parse(event: EventName, output: unknown): ParsedHandlerOutput {
-  const hook: HookDefinition = {
-    event,
-    matcher: null,
-    if: null,
-    command: ["./guard.sh"],
-    timeoutMs: 1_000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
-    trust: "none",
-    env: {},
-    file: "/cfg/hooks.json",
-    layer: "user",
-    path: `hooks.${event}[0].hooks[0]`,
-    groupPath: `hooks.${event}[0]`,
-    groupIndex: 0,
-    handlerIndex: 0,
-  };
+  const hook = createHookDefinition({ event, command: ["./guard.sh"], file: "/cfg/hooks.json" });
   const stdout = typeof output === "string" ? output : JSON.stringify(output);
   return parseHandlerOutput(stdout, {
     hook,

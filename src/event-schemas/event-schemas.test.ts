@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
+import { createProcessOutcome } from "../../test/support/create-process-outcome.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { interpretOutcome } from "../decide/interpret-outcome.js";
 import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, profiles } from "../profiles/profiles.js";
-import type { ProcessOutcome } from "../run/process-outcome.js";
 import { eventSchemas } from "./event-schemas.js";
 
 // The schemas derived from the profile tables, against the tables and against the engine itself.
@@ -87,25 +88,7 @@ const candidates: { name: string; top?: Record<string, unknown>; specific?: obje
 ];
 
 function createHook(event: string): HookDefinition {
-  return {
-    event,
-    matcher: null,
-    if: null,
-    command: ["./hook.sh"],
-    timeoutMs: 1_000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
-    trust: "none",
-    env: {},
-    file: "/config/hooks.json",
-    layer: "user",
-    path: `hooks.${event}[0].hooks[0]`,
-    groupPath: `hooks.${event}[0]`,
-    groupIndex: 0,
-    handlerIndex: 0,
-  };
+  return createHookDefinition({ event, command: ["./hook.sh"] });
 }
 
 /** Whether the engine applies the output as printed: no diagnostic, no failed run. */
@@ -113,20 +96,7 @@ function engineApplies(profile: Profile, event: string, output: object): boolean
   const spec = profile.events[event];
   if (spec === undefined) throw new Error(`no ${event} in ${profile.name}`);
   const stdout = JSON.stringify(output);
-  const outcome: ProcessOutcome = {
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    cancelled: false,
-    spawnError: null,
-    stdout,
-    stderr: "",
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    stdoutBytes: stdout.length,
-    stderrBytes: 0,
-    durationMs: 1,
-  };
+  const outcome = createProcessOutcome({ stdout, stdoutBytes: stdout.length, durationMs: 1 });
   const verdict = interpretOutcome(outcome, {
     hook: createHook(event),
     spec,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { claudeProfile } from "../profiles/claude.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
@@ -8,25 +9,7 @@ import { zerocodeProfile } from "../profiles/zerocode.js";
 import { compileHooks } from "./compile-hooks.js";
 
 function createDefinition(event: string, matcher: string | null): HookDefinition {
-  return {
-    event,
-    matcher,
-    if: null,
-    command: "./hook.sh",
-    timeoutMs: 1000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
-    trust: "none",
-    env: {},
-    file: "/config/hooks.json",
-    layer: "user",
-    path: `hooks.${event}[0].hooks[0]`,
-    groupPath: `hooks.${event}[0]`,
-    groupIndex: 0,
-    handlerIndex: 0,
-  };
+  return createHookDefinition({ event, matcher });
 }
 
 const profiles: Profile[] = [deepagentsProfile, zerocodeProfile, vscodeProfile, claudeProfile];

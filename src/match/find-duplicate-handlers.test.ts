@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { claudeProfile } from "../profiles/claude.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
@@ -19,25 +20,17 @@ interface Copy {
 function createHook(copy: Copy, index: number): { id: string; definition: HookDefinition } {
   return {
     id: `Stop:${index}:0`,
-    definition: {
+    definition: createHookDefinition({
       event: "Stop",
-      matcher: null,
-      if: null,
       command: copy.command,
       timeoutMs: 1000 * (index + 1),
-      statusMessage: null,
       cwd: copy.cwd ?? null,
-      additionalContextLimit: null,
-      persistent: false,
       trust: copy.layer === "managed" ? "managed" : "none",
       env: copy.env ?? {},
       file: `/config/${copy.layer}/hooks.json`,
       layer: copy.layer,
-      path: `hooks.Stop[${index}].hooks[0]`,
-      groupPath: `hooks.Stop[${index}]`,
       groupIndex: index,
-      handlerIndex: 0,
-    },
+    }),
   };
 }
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
@@ -15,25 +16,12 @@ const matchers = fc.oneof(
 );
 
 function createDefinition(matcher: string | null, index: number): HookDefinition {
-  return {
-    event: "PreToolUse",
+  return createHookDefinition({
     matcher,
-    if: null,
     command: `./hook-${index}.sh`,
-    timeoutMs: 1000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
-    trust: "none",
-    env: {},
     file: "/h/hooks.json",
-    layer: "user",
-    path: `hooks.PreToolUse[${index}].hooks[0]`,
-    groupPath: `hooks.PreToolUse[${index}]`,
     groupIndex: index,
-    handlerIndex: 0,
-  };
+  });
 }
 
 describe("selectCandidateHooks", () => {

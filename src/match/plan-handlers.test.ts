@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic } from "../diagnostic.js";
 import { claudeProfile } from "../profiles/claude.js";
@@ -13,25 +14,14 @@ import {
 } from "./plan-handlers.js";
 
 function createDefinition(layer: string, matcher: string | null, index: number): HookDefinition {
-  return {
-    event: "PreToolUse",
+  return createHookDefinition({
     matcher,
-    if: null,
     command: "./guard.sh",
-    timeoutMs: 1000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
     trust: layer === "managed" ? "managed" : "none",
-    env: {},
     file: `/config/${layer}.json`,
     layer,
-    path: `hooks.PreToolUse[${index}].hooks[0]`,
-    groupPath: `hooks.PreToolUse[${index}]`,
     groupIndex: index,
-    handlerIndex: 0,
-  };
+  });
 }
 
 const compile = (...copies: [layer: string, matcher: string | null][]) =>

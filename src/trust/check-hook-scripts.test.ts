@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
 import { profiles } from "../profiles/profiles.js";
 import { checkHookScripts } from "./check-hook-scripts.js";
@@ -9,25 +10,7 @@ import { checkHookScripts } from "./check-hook-scripts.js";
 const fixtures = fileURLToPath(new URL("../../test/fixtures/cli/broken-scripts", import.meta.url));
 
 function createDefinition(command: HookCommand, env: Record<string, string> = {}): HookDefinition {
-  return {
-    event: "PreToolUse",
-    matcher: null,
-    if: null,
-    command,
-    timeoutMs: 60_000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
-    trust: "none",
-    env,
-    file: "/config/hooks.json",
-    layer: "user",
-    path: "hooks.PreToolUse[0].hooks[2]",
-    groupPath: "hooks.PreToolUse[0]",
-    groupIndex: 0,
-    handlerIndex: 2,
-  };
+  return createHookDefinition({ command, timeoutMs: 60_000, env, handlerIndex: 2 });
 }
 
 const codes = (command: HookCommand) =>

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createCommandSuggester } from "../shared/format-agent-hooks-command.js";
@@ -20,26 +21,14 @@ const where = { cwd: "/nonexistent-cwd", home: "/nonexistent-home" };
 const otherHash = "b".repeat(64);
 
 function createDefinition(overrides: Partial<HookDefinition> = {}): HookDefinition {
-  return {
-    event: "PreToolUse",
+  return createHookDefinition({
     matcher: "Bash",
-    if: null,
     command: "python3 ~/.zerotwo/hooks/guard.py",
     timeoutMs: 600_000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
     trust: "review",
-    env: {},
     file: "/home/me/.zerotwo/hooks.json",
-    layer: "user",
-    path: "hooks.PreToolUse[0].hooks[0]",
-    groupPath: "hooks.PreToolUse[0]",
-    groupIndex: 0,
-    handlerIndex: 0,
     ...overrides,
-  };
+  });
 }
 
 function storeWith(definition: HookDefinition, entry: Partial<TrustEntry>): TrustStore {

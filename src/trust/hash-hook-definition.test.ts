@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyFixture } from "../../test/support/copy-fixture.js";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { loadConfig } from "../config/load-config.js";
@@ -12,26 +13,14 @@ import { findHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
 
 function createDefinition(overrides: Partial<HookDefinition> = {}): HookDefinition {
-  return {
-    event: "PreToolUse",
+  return createHookDefinition({
     matcher: "Bash",
-    if: null,
     command: "python3 ~/.zerotwo/hooks/guard.py",
     timeoutMs: 600_000,
-    statusMessage: null,
-    cwd: null,
-    additionalContextLimit: null,
-    persistent: false,
     trust: "review",
-    env: {},
     file: "/home/me/.zerotwo/hooks.json",
-    layer: "user",
-    path: "hooks.PreToolUse[0].hooks[0]",
-    groupPath: "hooks.PreToolUse[0]",
-    groupIndex: 0,
-    handlerIndex: 0,
     ...overrides,
-  };
+  });
 }
 
 function copyFixtureHome(name: string): string {
