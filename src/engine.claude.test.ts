@@ -238,24 +238,48 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
       expect(third.decision).toBe("block");
     });
 
-    it("puts no cap on consecutive Stop continuations", async () => {
+    it("ends the turn after 8 consecutive Stop blocks, as Claude Code does", async () => {
       const { engine } = await setup({
         Stop: [group(null, command(script("always-block-stop.sh")))],
       });
       const reasons: (string | null)[] = [];
-      for (let index = 0; index < 12; index += 1) {
+      for (let index = 0; index < 8; index += 1) {
         const result = await engine.dispatch("Stop", {});
         expect(codes(result)).toEqual([]);
         reasons.push(result.reason);
       }
       expect(reasons).toEqual([
         "keep going (stop_hook_active=false)",
-        ...Array.from({ length: 11 }, () => "keep going (stop_hook_active=true)"),
+        ...Array.from({ length: 7 }, () => "keep going (stop_hook_active=true)"),
       ]);
+      const ninth = await engine.dispatch("Stop", {});
+      expect(ninth).toMatchObject({ decision: null, reason: null });
+      expect(codes(ninth)).toEqual(["continuation_cap"]);
       await engine.dispatch("UserPromptSubmit", { prompt: "next" });
       const fresh = await engine.dispatch("Stop", {});
       expect(fresh.reason).toBe("keep going (stop_hook_active=false)");
     });
+
+    it.each([
+      ["2", 2],
+      ["0", 12],
+    ])(
+      "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=%s in the engine's env allows %i blocks in a row",
+      async (value, allowed) => {
+        const { engine } = await setup(
+          { Stop: [group(null, command(script("always-block-stop.sh")))] },
+          { env: { ...process.env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: value } },
+        );
+        const decisions: (string | null)[] = [];
+        for (let index = 0; index < Math.min(allowed + 1, 12); index += 1) {
+          decisions.push((await engine.dispatch("Stop", {})).decision);
+        }
+        const expected = Array.from({ length: Math.min(allowed + 1, 12) }, (_, index) =>
+          index < allowed ? "block" : null,
+        );
+        expect(decisions).toEqual(expected);
+      },
+    );
 
     it("treats plain stdout as context for SessionStart and UserPromptSubmit only", async () => {
       const plain = [group(null, command(script("plain-context.sh")))];

@@ -11,6 +11,7 @@ import {
 } from "./decide/apply-session-rules.js";
 import { createToolInputValidator } from "./decide/create-tool-input-validator.js";
 import { createEmptyDispatchResult, type DispatchResult } from "./decide/dispatch-result.js";
+import { resolveContinuationCap } from "./decide/resolve-continuation-cap.js";
 import { createDiagnostic } from "./diagnostic.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
@@ -74,6 +75,12 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     homeGiven: options.home !== undefined,
   });
   const { trustGate } = snapshot;
+  const continuation = resolveContinuationCap(profile, environment);
+  const sessionRules = { continuationCap: continuation.cap, title: profile.title };
+  const engineDiagnostics =
+    continuation.diagnostic === null
+      ? snapshot.diagnostics
+      : [...snapshot.diagnostics, continuation.diagnostic];
   const payloadDefaults = { ...profile.payloadDefaults, ...options.payloadDefaults };
   const sessions = new Map<string, SessionState>();
   const running = new Set<Promise<unknown>>();
@@ -171,7 +178,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       aggregateVerdicts(verdicts, spec.decisionKind),
       event,
       spec,
-      profile,
+      sessionRules,
       sessions.get(session) ?? newSessionState,
     );
     sessions.set(session, ruling.state);
@@ -212,7 +219,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
 
   return {
     profile,
-    diagnostics: snapshot.diagnostics,
+    diagnostics: engineDiagnostics,
     dispatch,
     withholdSecrets: environments.withhold,
     async close() {

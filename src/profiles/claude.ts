@@ -147,7 +147,9 @@ export const claudeProfile = {
   payloadDefaults: {},
   defaultTimeoutSeconds: 600,
   ...defaultLimits,
-  continuationCap: null,
+  // Claude Code ends the turn after 8 consecutive Stop blocks (CHANGELOG 2.1.143).
+  continuationCap: 8,
+  continuationCapVariable: "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP",
   // An identical command runs once, as the most authoritative settings file configures it;
   // a plugin's hooks are never merged with another source's.
   deduplicate: {

@@ -165,6 +165,11 @@ export interface Profile {
   killGraceMs: number;
   /** Maximum consecutive Stop continuations per session (the next is refused), or null for none. */
   continuationCap: number | null;
+  /**
+   * An environment variable (read from the engine's `env`) that sets the cap instead: a
+   * non-negative integer, `0` for no cap (Claude Code's `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`).
+   */
+  continuationCapVariable?: string;
   /** Identical handlers of one dispatch run once (the highest-precedence copy), or null: every copy runs. */
   deduplicate: DeduplicationRules | null;
   /** Handler types the profile recognizes but does not run. */
