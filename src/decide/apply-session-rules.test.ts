@@ -318,7 +318,7 @@ const rows: Row[] = [
     name: "no cap (null) lets a Stop block continue forever",
     event: "Stop",
     spec: claudeStop,
-    profile: claudeProfile,
+    profile: { ...claudeProfile, continuationCap: null },
     aggregated: aggregatedWith({ decision: "block", reason: "go on" }),
     continuations: 1000,
     decision: "block",
