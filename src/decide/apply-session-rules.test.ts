@@ -88,6 +88,7 @@ const deepagentsStop: EventSpec = deepagentsProfile.events.Stop;
 const claudePreToolUse: EventSpec = claudeProfile.events.PreToolUse;
 const claudeStop: EventSpec = claudeProfile.events.Stop;
 const claudeSubagentStop: EventSpec = claudeProfile.events.SubagentStop;
+const uncapped = { ...claudeProfile, continuationCap: null };
 
 interface ExpectedDiagnostic {
   code: DiagnosticCode;
@@ -318,7 +319,7 @@ const rows: Row[] = [
     name: "no cap (null) lets a Stop block continue forever",
     event: "Stop",
     spec: claudeStop,
-    profile: { ...claudeProfile, continuationCap: null },
+    profile: uncapped,
     aggregated: aggregatedWith({ decision: "block", reason: "go on" }),
     continuations: 1000,
     decision: "block",
@@ -428,7 +429,7 @@ describe("applySessionRules", () => {
         let state = newSessionState;
         let run = 0;
         for (const verdict of verdicts) {
-          const ruled = applySessionRules(verdict, "Stop", claudeStop, claudeProfile, state);
+          const ruled = applySessionRules(verdict, "Stop", claudeStop, uncapped, state);
           const survives = verdict.continue && verdict.decision === "block";
           expect(ruled.result.decision).toBe(survives ? "block" : null);
           run = survives ? run + 1 : 0;
