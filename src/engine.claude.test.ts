@@ -188,6 +188,22 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
       expect(statuses(notified)).toEqual(["ok"]);
     });
 
+    it("passes no inherited OTEL_ variable to hooks, as Claude Code does", async () => {
+      const { engine } = await setup(
+        { SessionStart: [group(null, command(script("otel-variables.sh")))] },
+        {
+          env: {
+            ...process.env,
+            OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+            OTEL_SERVICE_NAME: "agent",
+            OTELISH: "kept",
+          },
+        },
+      );
+      const started = await engine.dispatch("SessionStart", { source: "startup" });
+      expect(started.additionalContext).toEqual(["OTELISH=kept end"]);
+    });
+
     it("applies updatedInput with an allow", async () => {
       const { engine } = await setup({
         PreToolUse: [group("Bash", command(script("rewrite-command.sh")))],

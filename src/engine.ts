@@ -88,7 +88,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   // Every running handler listens for close; hundreds may run at once.
   setMaxListeners(0, closing.signal);
   const persistentHandlers = createPersistentHandlerPool();
-  const environments = createHookEnvironments(environment);
+  const environments = createHookEnvironments(environment, profile.withheldVariablePrefixes);
   const runContext: HandlerRunContext = {
     profile,
     cwd,

@@ -139,6 +139,8 @@ export const claudeProfile = {
   updatedInputWithDeny: "drop-rewrite",
   shell: "bash",
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
+  // Claude Code does not pass its OpenTelemetry settings on to hooks.
+  withheldVariablePrefixes: ["OTEL_"],
   timestampField: null,
   commonPayload: {
     required: ["session_id", "cwd"],

@@ -150,6 +150,8 @@ export interface Profile {
   shell: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
   projectDirectoryVariables: readonly string[];
+  /** Prefixes of inherited environment variables no handler sees (Claude Code: `OTEL_`). */
+  withheldVariablePrefixes?: readonly string[];
   /** A payload field filled with the dispatch time (ISO 8601) when the host leaves it out, or null. */
   timestampField: string | null;
   /** Payload fields every event carries, beside each event's own `payload`. */

@@ -11,7 +11,8 @@ export interface HookEnvironments {
 
 /**
  * Builds hooks' environments on first use: one frozen object per hook, so the runner resolves
- * each command once rather than per event.
+ * each command once rather than per event. Inherited variables whose names start with one of
+ * `withheldPrefixes` are left out (a hook's own `env` may still set them).
  *
  * @example
  * ```ts
@@ -20,8 +21,10 @@ export interface HookEnvironments {
  * ```
  */
 export function createHookEnvironments(
-  base: Readonly<Record<string, string | undefined>>,
+  inherited: Readonly<Record<string, string | undefined>>,
+  withheldPrefixes: readonly string[] = [],
 ): HookEnvironments {
+  const base = withholdPrefixedVariables(inherited, withheldPrefixes);
   const cache = new Map<string, Readonly<Record<string, string | undefined>>>();
   const secrets = new Set<string>();
   return {
@@ -40,4 +43,16 @@ export function createHookEnvironments(
       cache.clear();
     },
   };
+}
+
+function withholdPrefixedVariables(
+  inherited: Readonly<Record<string, string | undefined>>,
+  prefixes: readonly string[],
+): Readonly<Record<string, string | undefined>> {
+  if (prefixes.length === 0) return inherited;
+  return Object.fromEntries(
+    Object.entries(inherited).filter(
+      ([name]) => !prefixes.some((prefix) => name.startsWith(prefix)),
+    ),
+  );
 }
