@@ -47,6 +47,12 @@ export const diagnosticCodes = [
   "mixed_config_forms",
   "audit_log_failed",
   "remote_unavailable",
+  "http_url_refused",
+  "http_env_var_refused",
+  "async_output",
+  "async_decision_ignored",
+  "environment_file",
+  "event_budget",
 ] as const;
 
 /** A stable diagnostic code. */

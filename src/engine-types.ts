@@ -2,9 +2,21 @@ import type { HookDefinition } from "./config/hook-definition.js";
 import type { DispatchResult, RunSummary } from "./decide/dispatch-result.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { ExplainOptions, HookExplanation } from "./explain/explain-hooks.js";
+import type { ScopedHookSet, ScopedHooksOptions } from "./match/scoped-hook-sets.js";
 import type { TracingOption } from "./observe/trace-dispatch.js";
 import type { Profile } from "./profiles/profile.js";
 import type { ProfileName } from "./profiles/profiles.js";
+import type { AsyncHookOutput, CallMcpTool, EvaluatePrompt } from "./run/host-callbacks.js";
+
+export type {
+  AsyncHookOutput,
+  CallMcpTool,
+  EvaluatePrompt,
+  McpToolRequest,
+  McpToolResult,
+  ModelHookReply,
+  ModelHookRequest,
+} from "./run/host-callbacks.js";
 
 // The engine's public types; `engine.ts` re-exports them.
 
@@ -57,6 +69,17 @@ export interface HookEngineOptions {
   auditLog?: string;
   /** Also writes the payload (dispatch lines) and handler stdout and stderr (run lines) to the audit log. */
   auditPayloads?: boolean;
+  /**
+   * Answers `prompt` handlers with the host's model (Claude Code profile); without it, prompt
+   * handlers do not load (`unsupported_handler_type`).
+   */
+  evaluatePrompt?: EvaluatePrompt;
+  /** Runs `agent` handlers (a subagent that replies `{ ok, reason }`); without it, they do not load. */
+  runAgentHook?: EvaluatePrompt;
+  /** Calls the tool of an `mcp_tool` handler on a connected MCP server; without it, they do not load. */
+  callMcpTool?: CallMcpTool;
+  /** Receives the output of each `async` handler when it ends (errors thrown here are ignored). */
+  onAsyncOutput?: (output: AsyncHookOutput) => void;
   /** OpenTelemetry spans per dispatch and run: on when `@opentelemetry/api` has a provider (default), off, or this tracer. */
   tracing?: TracingOption;
 }
@@ -89,6 +112,12 @@ export interface HookEngine {
    * is one of them is not passed. `AGENT_HOOKS_TOKEN` never is. Absent where hooks run elsewhere.
    */
   withholdSecrets?(secrets: readonly string[]): void;
+  /**
+   * Adds a skill's or subagent's hooks (its frontmatter `hooks`) to later dispatches until the
+   * set's `remove()`; the configuration itself is unchanged. Never throws: problems are the set's
+   * diagnostics. Absent where hooks run elsewhere (the remote engine): see docs/claude.md.
+   */
+  addScopedHooks?(options: ScopedHooksOptions): Promise<ScopedHookSet>;
   /** Says, for every configured hook, whether it would run for this event and payload, and why not; runs nothing. */
   explain(
     event: string,

@@ -357,20 +357,38 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
       expect(result).toMatchObject({ runs: [], additionalContext: [], diagnostics: [] });
     });
 
-    it("skips prompt, agent and http handlers with a warning; command siblings run", async () => {
+    it("skips prompt, agent and mcp_tool handlers whose host callback is missing, naming it; command siblings run", async () => {
       const { engine } = await setup({
         Stop: [
           group(
             null,
             { type: "prompt", prompt: "Are all tasks done? $ARGUMENTS" },
-            { type: "http", url: "http://127.0.0.1:9/hook" },
+            { type: "agent", prompt: "Check the tests" },
+            { type: "mcp_tool", server: "memory", tool: "check" },
             command('echo \'{"systemMessage": "stop checked"}\''),
           ),
         ],
       });
-      expect(codes(engine)).toEqual(["unsupported_handler_type", "unsupported_handler_type"]);
+      expect(engine.diagnostics.map(({ code, message, path }) => [code, message, path])).toEqual([
+        [
+          "unsupported_handler_type",
+          `Handler type "prompt" needs the host's evaluatePrompt callback, which this engine was not given; the handler is skipped`,
+          "hooks.Stop[0].hooks[0].type",
+        ],
+        [
+          "unsupported_handler_type",
+          `Handler type "agent" needs the host's runAgentHook callback, which this engine was not given; the handler is skipped`,
+          "hooks.Stop[0].hooks[1].type",
+        ],
+        [
+          "unsupported_handler_type",
+          `Handler type "mcp_tool" needs the host's callMcpTool callback, which this engine was not given; the handler is skipped`,
+          "hooks.Stop[0].hooks[2].type",
+        ],
+      ]);
       const result = await engine.dispatch("Stop", {});
       expect(result.systemMessages).toEqual(["stop checked"]);
+      expect(result.runs).toHaveLength(1);
     });
 
     it("filters handlers with an if rule on the tool call", async () => {
@@ -457,7 +475,7 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
       });
     });
 
-    it("applies PermissionRequest decision.behavior and reports updatedInput as not applied", async () => {
+    it("applies PermissionRequest decision.behavior and its decision.updatedInput", async () => {
       const { engine } = await setup({
         PermissionRequest: [
           group(
@@ -469,8 +487,8 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
         ],
       });
       const result = await engine.dispatch("PermissionRequest", bash("ls"));
-      expect(result).toMatchObject({ decision: "allow", updatedInput: null });
-      expect(codes(result)).toEqual(["unsupported_field"]);
+      expect(result).toMatchObject({ decision: "allow", updatedInput: { command: "ls -la" } });
+      expect(codes(result)).toEqual([]);
     });
 
     it("dispatches a subagent's Stop as SubagentStop", async () => {

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import os from "node:os";
 import path from "node:path";
+import type { HandlerType } from "./config/hook-definition.js";
+import { createAsyncHandlerRunner } from "./create-async-handler-runner.js";
 import { aggregateVerdicts } from "./decide/aggregate-verdicts.js";
 import {
   applySessionRules,
@@ -11,13 +13,16 @@ import {
 } from "./decide/apply-session-rules.js";
 import { createToolInputValidator } from "./decide/create-tool-input-validator.js";
 import { createEmptyDispatchResult, type DispatchResult } from "./decide/dispatch-result.js";
+import { mergeAsyncOutput } from "./decide/merge-async-output.js";
 import { resolveContinuationCap } from "./decide/resolve-continuation-cap.js";
+import { resolveEventBudgets } from "./decide/resolve-event-budgets.js";
 import { createDiagnostic } from "./diagnostic.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
 import { checkRequest } from "./match/check-request.js";
 import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { planHandlers } from "./match/plan-handlers.js";
+import { createScopedHookSets, mergeScopedHooks } from "./match/scoped-hook-sets.js";
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
 import { resolveDispatchedEvent } from "./profiles/find-event-spec.js";
@@ -73,14 +78,25 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     managedSettings: options.managedSettings,
     bypassHookTrust: options.bypassHookTrust,
     homeGiven: options.home !== undefined,
+    runnableHandlerTypes: listRunnableHandlerTypes(options),
   });
   const { trustGate } = snapshot;
+  // Skill and subagent hooks the host adds for their lifetime, beside the snapshot.
+  const scopedHooks = createScopedHookSets(profile, {
+    runnableHandlerTypes: listRunnableHandlerTypes(options),
+    httpHookPolicy: snapshot.httpHookPolicy,
+  });
   const continuation = resolveContinuationCap(profile, environment);
   const sessionRules = { continuationCap: continuation.cap, title: profile.title };
+  const budgets = resolveEventBudgets(profile, environment);
   const engineDiagnostics =
-    continuation.diagnostic === null
+    continuation.diagnostic === null && budgets.diagnostics.length === 0
       ? snapshot.diagnostics
-      : [...snapshot.diagnostics, continuation.diagnostic];
+      : [
+          ...snapshot.diagnostics,
+          ...(continuation.diagnostic === null ? [] : [continuation.diagnostic]),
+          ...budgets.diagnostics,
+        ];
   const payloadDefaults = { ...profile.payloadDefaults, ...options.payloadDefaults };
   const sessions = new Map<string, SessionState>();
   const running = new Set<Promise<unknown>>();
@@ -88,7 +104,11 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   // Every running handler listens for close; hundreds may run at once.
   setMaxListeners(0, closing.signal);
   const persistentHandlers = createPersistentHandlerPool();
-  const environments = createHookEnvironments(environment, profile.withheldVariablePrefixes);
+  const environments = createHookEnvironments(
+    environment,
+    profile.withheldVariablePrefixes,
+    profile.credentialScrub,
+  );
   const runContext: HandlerRunContext = {
     profile,
     cwd,
@@ -96,10 +116,16 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     verify: (hook) => trustGate.verify(hook),
     environmentFor: environments.environmentFor,
     persistentHandlers,
+    callbacks: {
+      evaluatePrompt: options.evaluatePrompt,
+      runAgentHook: options.runAgentHook,
+      callMcpTool: options.callMcpTool,
+    },
     signal: closing.signal,
     onRunStart: options.onRunStart,
     onRunEnd: options.onRunEnd,
   };
+  const asyncHandlers = createAsyncHandlerRunner(runContext, options.onAsyncOutput);
   // Dispatches beyond `burstDispatches` in flight are paced, and so is every handler start in
   // run/ (a spawn, a persistent write): a burst of events must not stall the host's event loop.
   let inFlight = 0;
@@ -132,6 +158,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         ),
       ]);
     }
+    // Output of async handlers that ended since this session's last dispatch (not this one's).
+    const asyncOutput = asyncHandlers.take(session);
     const toolName =
       spec.matchField === profile.toolNameField ? built[profile.toolNameField] : null;
     const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
@@ -141,30 +169,42 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       trace.matcherValue = typeof matchValue === "string" ? matchValue : null;
       trace.input = input;
     }
-    const candidates = selectCandidateHooks(
-      snapshot.indexes.get(event),
-      typeof matchValue === "string" ? matchValue : undefined,
-      aliases,
+    const value = typeof matchValue === "string" ? matchValue : undefined;
+    const candidates = scopedHooks.addCandidates(
+      selectCandidateHooks(snapshot.indexes.get(event), value, aliases),
+      { event, value, aliases, payload: built },
     );
-    const planned = planHandlers(candidates, built, spec, {
+    const plan = planHandlers(candidates, built, spec, {
       cwd,
       home,
       aliases,
       gate: trustGate.refuse,
-      deduplicate: profile.deduplicate,
+      deduplicate: scopedHooks.deduplicate,
     });
+    const planned = scopedHooks.claimOnce(plan, session);
     const validation = createToolInputValidator(dispatchOptions);
     let settled: HandlerRun[] = [];
     if (planned.length > 0) {
       const call: HandlerCall = {
         event,
         input,
+        payload: built,
         spec,
         validateToolInput: validation.validate,
         toolName: typeof toolName === "string" ? toolName : null,
         sessionId: session,
+        budgetMs: budgets.budgetFor(
+          event,
+          planned.flatMap((entry) => (entry.skip === null ? [entry.hook.definition] : [])),
+        ),
       };
-      const work = Promise.all(planned.map((entry) => runPlannedHandler(call, entry, runContext)));
+      const work = Promise.all(
+        planned.map((entry) =>
+          entry.hook.definition.async === true
+            ? asyncHandlers.start(call, entry)
+            : runPlannedHandler(call, entry, runContext),
+        ),
+      );
       running.add(work);
       inFlight += 1;
       settled = await work.finally(() => {
@@ -195,10 +235,12 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       systemMessages: ruled.systemMessages,
       additionalContext: ruled.additionalContext,
       updatedInput: ruled.updatedInput,
+      ...(ruled.environment !== undefined && { environment: ruled.environment }),
+      ...(ruled.eventOutput !== undefined && { eventOutput: ruled.eventOutput }),
       runs: settled.map((entry) => entry.summary),
       diagnostics,
     };
-    return result;
+    return mergeAsyncOutput(result, asyncOutput);
   };
 
   const observed = await observeDispatches(dispatchTraced, { ...options, sessionId });
@@ -222,8 +264,10 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     diagnostics: engineDiagnostics,
     dispatch,
     withholdSecrets: environments.withhold,
+    addScopedHooks: scopedHooks.add,
     async close() {
       closing.abort();
+      await asyncHandlers.close();
       await Promise.allSettled([...running]);
       await persistentHandlers.close();
       await observed.close();
@@ -231,7 +275,21 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     async explain(event, payload = {}, explainOptions = {}) {
       const { explainHooks } = await import("./explain/explain-hooks.js");
       const context = { profile, cwd, home, sessionId, payloadDefaults, ...snapshot };
-      return explainHooks(context, event, payload, explainOptions);
+      return explainHooks(
+        mergeScopedHooks(context, scopedHooks, payload),
+        event,
+        payload,
+        explainOptions,
+      );
     },
   };
+}
+
+// Command and http handlers always run; the others need the host's callback.
+function listRunnableHandlerTypes(options: HookEngineOptions): ReadonlySet<HandlerType> {
+  const types = new Set<HandlerType>(["command", "http"]);
+  if (options.evaluatePrompt !== undefined) types.add("prompt");
+  if (options.runAgentHook !== undefined) types.add("agent");
+  if (options.callMcpTool !== undefined) types.add("mcp_tool");
+  return types;
 }

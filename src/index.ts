@@ -5,6 +5,7 @@ export {
 } from "./config/detect-profile.js";
 export type { ConfigSource } from "./config/discover-config-files.js";
 export type { HookCommand, HookDefinition } from "./config/hook-definition.js";
+export { type FrontmatterHooks, readFrontmatterHooks } from "./config/read-frontmatter-hooks.js";
 export type {
   Decision,
   DispatchResult,
@@ -32,6 +33,7 @@ export type {
   ExplainReasonKind,
   HookExplanation,
 } from "./explain/explain-hooks.js";
+export type { HookScope, ScopedHookSet, ScopedHooksOptions } from "./match/scoped-hook-sets.js";
 export type { SpanLike, TracerLike, TracingOption } from "./observe/trace-dispatch.js";
 export { claudeProfile } from "./profiles/claude.js";
 export { deepagentsProfile } from "./profiles/deepagents.js";

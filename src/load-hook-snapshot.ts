@@ -1,4 +1,6 @@
-import type { HookDefinition } from "./config/hook-definition.js";
+import { applyHttpHookPolicy } from "./config/apply-http-hook-policy.js";
+import { checkHandlerTypes } from "./config/check-handler-types.js";
+import type { HandlerType, HookDefinition } from "./config/hook-definition.js";
 import { type LoadedConfig, loadConfig } from "./config/load-config.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { type CompiledHooks, compileHooks } from "./match/compile-hooks.js";
@@ -18,6 +20,11 @@ export interface SnapshotOptions {
   bypassHookTrust?: boolean | undefined;
   /** Whether `--home` was given, so trust messages name it in the commands they suggest. */
   homeGiven?: boolean | undefined;
+  /**
+   * The handler types the host can run (`prompt` needs `evaluatePrompt`, …); others are dropped
+   * with a diagnostic. Absent: every type is kept (configuration checks, listings).
+   */
+  runnableHandlerTypes?: ReadonlySet<HandlerType> | undefined;
   /** False: no trust gate (`validate` checks configuration, not trust); default true. */
   trust?: boolean | undefined;
 }
@@ -38,6 +45,8 @@ export interface HookSnapshot {
   diagnostics: Diagnostic[];
   /** The load stage's diagnostics alone (discovery and parsing), the first of `diagnostics`. */
   configDiagnostics: Diagnostic[];
+  /** Claude Code's http hook policy, for hooks added later (skill and subagent hooks): `applyHttpHookPolicy`. */
+  httpHookPolicy?: LoadedConfig["httpHookPolicy"];
 }
 
 /**
@@ -62,14 +71,18 @@ export async function loadHookSnapshot(
     ...(options.systemDir !== undefined && { systemDir: options.systemDir }),
     ...(options.managedSettings !== undefined && { managedSettings: options.managedSettings }),
   });
-  const compiled = compileHooks(loaded.definitions, profile);
+  // Claude Code's allowedHttpHookUrls and httpHookAllowedEnvVars, from every settings file.
+  const policed = applyHttpHookPolicy(loaded.definitions, loaded.httpHookPolicy);
+  const checked = checkHandlerTypes(policed.definitions, profile, options.runnableHandlerTypes);
+  const configDiagnostics = [...loaded.diagnostics, ...policed.diagnostics, ...checked.diagnostics];
+  const compiled = compileHooks(checked.definitions, profile);
   const indexes = new Map(
     [...compiled.byEvent].map(([event, hooks]) => [event, indexHooksByName(hooks)]),
   );
   const trustGate =
     options.trust === false
       ? openTrustGate
-      : await createTrustGate(profile, loaded.definitions, {
+      : await createTrustGate(profile, checked.definitions, {
           cwd,
           home,
           bypass: options.bypassHookTrust === true,
@@ -81,13 +94,14 @@ export async function loadHookSnapshot(
         });
   return {
     sources: loaded.sources,
-    definitions: loaded.definitions,
+    definitions: checked.definitions,
     excluded: loaded.excluded,
     compiled,
     indexes,
     trustGate,
     hooksEnabled: loaded.hooksEnabled,
-    diagnostics: [...loaded.diagnostics, ...compiled.diagnostics, ...trustGate.diagnostics],
-    configDiagnostics: loaded.diagnostics,
+    diagnostics: [...configDiagnostics, ...compiled.diagnostics, ...trustGate.diagnostics],
+    configDiagnostics,
+    ...(loaded.httpHookPolicy !== undefined && { httpHookPolicy: loaded.httpHookPolicy }),
   };
 }

@@ -3,14 +3,19 @@ import type { HookDefinition } from "./config/hook-definition.js";
 import type { RunStatus, RunSummary } from "./decide/dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./decide/handler-verdict.js";
 import { interpretOutcome } from "./decide/interpret-outcome.js";
+import { parseEnvironmentFile } from "./decide/parse-environment-file.js";
+import { translateModelReply } from "./decide/translate-model-reply.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { RunEnd, RunStart } from "./engine-types.js";
 import type { CompiledHook } from "./match/compile-hooks.js";
 import type { PlannedHandler } from "./match/plan-handlers.js";
 import { type RunObservation, readClock } from "./observe/dispatch-observation.js";
 import type { EventSpec, Profile } from "./profiles/profile.js";
+import type { HostCallbacks } from "./run/host-callbacks.js";
 import type { PersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
+import { runHookAction } from "./run/run-hook-action.js";
+import { runWithEnvironmentFile } from "./run/run-with-environment-file.js";
 import { spawnHandler } from "./run/spawn-handler.js";
 import { quoteShellWord } from "./shared/quote-shell-word.js";
 
@@ -19,10 +24,14 @@ export interface HandlerCall {
   event: string;
   /** The payload, serialized once for every handler's stdin. */
   input: string;
+  /** The payload itself, for handlers that are not processes (mcp_tool placeholders, model requests). */
+  payload: Readonly<Record<string, unknown>>;
   spec: EventSpec;
   toolName: string | null;
   sessionId: string;
   validateToolInput: ((input: unknown) => boolean) | null;
+  /** The event's time budget for this dispatch: no handler runs longer (null or absent: none). */
+  budgetMs?: number | null;
 }
 
 /** What an engine lends each handler run: where and how it runs, and whom to tell. */
@@ -35,6 +44,8 @@ export interface HandlerRunContext {
   /** The hook's environment, secrets withheld. */
   environmentFor: (hook: CompiledHook) => Readonly<Record<string, string | undefined>>;
   persistentHandlers: PersistentHandlerPool;
+  /** The host's callbacks for prompt, agent and mcp_tool handlers. */
+  callbacks: HostCallbacks;
   /** Aborted when the engine closes: running handlers are killed. */
   signal: AbortSignal;
   onRunStart?: ((run: RunStart) => void) | undefined;
@@ -87,23 +98,40 @@ export async function runPlannedHandler(
     cwd: definition.cwd === null ? cwd : path.resolve(cwd, definition.cwd),
     env: context.environmentFor(hook),
     input,
-    timeoutMs: definition.timeoutMs,
+    timeoutMs: Math.min(definition.timeoutMs, call.budgetMs ?? Number.POSITIVE_INFINITY),
     killGraceMs: profile.killGraceMs,
     captureLimitBytes: profile.captureLimitBytes,
-    shell: profile.shell,
+    shell: definition.shell ?? profile.shell,
     signal: context.signal,
   };
-  // A persistent handler answers on its running process; its answer reads like an exit.
-  const outcome = definition.persistent
-    ? await context.persistentHandlers.run(hook.id, request)
-    : await spawnHandler(request);
-  const verdict = interpretOutcome(outcome, {
+  // A command run of an event with an environment file gets a fresh one (not a persistent process).
+  const environmentVariable =
+    spec.environmentFile === true && definition.action === undefined && !definition.persistent
+      ? profile.environmentFileVariable
+      : undefined;
+  const started =
+    environmentVariable === undefined
+      ? { outcome: await startHandler(call, hook, request, context), environmentFile: null }
+      : await runWithEnvironmentFile(request, environmentVariable, (withFile) =>
+          startHandler(call, hook, withFile, context),
+        );
+  const { outcome } = started;
+  // A prompt or agent handler's reply `{ ok, reason }` is read as the exit a command with its
+  // meaning would make; the run still reports the reply itself.
+  const model = definition.action?.type === "prompt" || definition.action?.type === "agent";
+  const read = model ? translateModelReply(outcome, { hook: definition, spec, profile }) : outcome;
+  const verdict = interpretOutcome(read, {
     hook: definition,
     spec,
     profile,
     toolName,
     validateToolInput: call.validateToolInput,
   });
+  if (started.environmentFile !== null) {
+    const exported = parseEnvironmentFile(started.environmentFile, definition);
+    if (Object.keys(exported.variables).length > 0) verdict.environment = exported.variables;
+    verdict.diagnostics.push(...exported.diagnostics);
+  }
   let contextSpilled = false;
   if (profile.spill !== null && verdict.additionalContext !== null) {
     // Loaded on first use: most profiles never spill.
@@ -131,6 +159,33 @@ export async function runPlannedHandler(
   });
   const observation = observeRun(hook, summary, verdict, outcome, contextSpilled, startedAt);
   return { verdict, summary, observation };
+}
+
+// A persistent handler answers on its running process, and a handler that is not a process
+// (http, prompt, agent, mcp_tool) through its call: each answer reads like an exit.
+function startHandler(
+  call: HandlerCall,
+  hook: CompiledHook,
+  request: SpawnRequest,
+  context: HandlerRunContext,
+): Promise<ProcessOutcome> {
+  const { definition } = hook;
+  if (definition.action !== undefined) {
+    const actionRequest = {
+      action: definition.action,
+      event: call.event,
+      input: call.input,
+      payload: call.payload,
+      env: request.env,
+      timeoutMs: request.timeoutMs,
+      captureLimitBytes: request.captureLimitBytes,
+      signal: context.signal,
+    };
+    return runHookAction(actionRequest, context.callbacks);
+  }
+  return definition.persistent
+    ? context.persistentHandlers.run(hook.id, request)
+    : spawnHandler(request);
 }
 
 function observeRun(

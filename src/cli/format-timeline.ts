@@ -53,6 +53,7 @@ function formatRun(run: RunSummary): string {
     error: pc.red("✗"),
     timeout: pc.red("⏱"),
     skipped: pc.dim("–"),
+    async: pc.dim("↷"),
   }[run.status];
   const exit =
     run.signal !== null

@@ -3,12 +3,16 @@ import type { HookDefinition } from "./hook-definition.js";
 const labelLimitCharacters = 80;
 
 /**
- * Names a handler for messages, `PreToolUse hook "./guard.sh"`, cutting a command over 80
- * characters in the middle so that its program and its script and arguments stay visible.
+ * Names a handler for messages, `PreToolUse hook "./guard.sh"` (`PreToolUse http hook "…"` for
+ * another handler type), cutting a command over 80 characters in the middle so that its program
+ * and its script and arguments stay visible.
  */
-export function describeHandler(hook: Pick<HookDefinition, "event" | "command">): string {
+export function describeHandler(
+  hook: Pick<HookDefinition, "event" | "command" | "action">,
+): string {
   const command = typeof hook.command === "string" ? hook.command : hook.command.join(" ");
-  return `${hook.event} hook "${shortenInMiddle(command, labelLimitCharacters)}"`;
+  const type = hook.action === undefined ? "" : `${hook.action.type} `;
+  return `${hook.event} ${type}hook "${shortenInMiddle(command, labelLimitCharacters)}"`;
 }
 
 /** Where a handler is configured: `(/home/me/.deepagents/hooks.json hooks.PreToolUse[0].hooks[1])`. */

@@ -7,7 +7,43 @@ export type HookCommand = string | readonly string[];
  */
 export type HookTrustMode = "none" | "review" | "managed";
 
-/** One command handler from a configuration file, normalized, with its provenance. */
+/** The handler types a configuration can name: Claude Code's set; other profiles run `command` only. */
+export type HandlerType = "command" | "http" | "prompt" | "agent" | "mcp_tool";
+
+/** An `http` handler: the event JSON is POSTed to `url`. */
+export interface HttpHookAction {
+  type: "http";
+  url: string;
+  /** Header values as written; `$VAR` / `${VAR}` are filled from `allowedEnvVars` only, at run time. */
+  headers: Readonly<Record<string, string>>;
+  /** Variables the header values may interpolate (intersected with the settings' `httpHookAllowedEnvVars`). */
+  allowedEnvVars: readonly string[];
+}
+
+/** A `prompt` or `agent` handler: the host's model answers `{ ok, reason, impossible }`. */
+export interface ModelHookAction {
+  type: "prompt" | "agent";
+  /** The prompt as written; `$ARGUMENTS` is replaced by the event JSON (else the JSON is appended). */
+  prompt: string;
+  /** The model the handler names, or null for the host's default. */
+  model: string | null;
+  /** Claude Code's `continueOnBlock`, as written, or null when absent. */
+  continueOnBlock: boolean | null;
+}
+
+/** An `mcp_tool` handler: a tool of a connected MCP server, called through the host. */
+export interface McpToolHookAction {
+  type: "mcp_tool";
+  server: string;
+  tool: string;
+  /** The tool's arguments as written; `${tool_input.x}` placeholders are filled from the event. */
+  input: Readonly<Record<string, unknown>>;
+}
+
+/** What a non-command handler calls instead of running a process. */
+export type HookAction = HttpHookAction | ModelHookAction | McpToolHookAction;
+
+/** One handler from a configuration file, normalized, with its provenance. */
 export interface HookDefinition {
   /** The event this handler is registered for, as the profile names it. */
   event: string;
@@ -15,7 +51,22 @@ export interface HookDefinition {
   matcher: string | null;
   /** The `if` permission-rule predicate as written, or null. */
   if: string | null;
+  /**
+   * The command a `command` handler runs. For another handler type, a one-line description of
+   * what it calls (the URL, `prompt: …`, `mcp_tool server/tool`), used for display,
+   * de-duplication and trust; `action` holds the details.
+   */
   command: HookCommand;
+  /** What a non-command handler calls; absent for a `command` handler. */
+  action?: HookAction;
+  /** `async: true`: the dispatch does not wait for it; its context arrives with a later dispatch. */
+  async?: boolean;
+  /** `asyncRewake: true`: an async run's exit 2 wakes the agent through `onAsyncOutput`. */
+  asyncRewake?: boolean;
+  /** The shell a string command runs with when the configuration names one (`bash`, `powershell`). */
+  shell?: "bash" | "powershell";
+  /** `once: true` (skill frontmatter): the handler runs once per session, then is removed. */
+  once?: boolean;
   /** Timeout in milliseconds (already defaulted from the profile). */
   timeoutMs: number;
   statusMessage: string | null;

@@ -5,6 +5,7 @@ import type { ConfigSource, DiscoveryOptions } from "./discover-config-files.js"
 import { discoverHookSources } from "./discoverers/discover-hook-sources.js";
 import type { ExcludedSource } from "./discoverers/discovered-sources.js";
 import type { HookDefinition } from "./hook-definition.js";
+import type { HttpHookPolicy } from "./http-hook-policy.js";
 import { readConfigDocument } from "./read-config-document.js";
 
 /** Every handler definition from a profile's configuration, in configuration order. */
@@ -16,6 +17,8 @@ export interface LoadedConfig {
   hooksEnabled: boolean;
   /** Sources found but kept from loading by policy (parsed only by `explain`). */
   excluded: ExcludedSource[];
+  /** Claude Code's http hook policy from the settings files (`claude` profile only); applied by `applyHttpHookPolicy`. */
+  httpHookPolicy?: HttpHookPolicy;
 }
 
 /**
@@ -38,6 +41,7 @@ export async function loadConfig(
     diagnostics: [...discovered.diagnostics],
     hooksEnabled: discovered.hooksEnabled,
     excluded: discovered.excluded ?? [],
+    ...(discovered.httpHookPolicy !== undefined && { httpHookPolicy: discovered.httpHookPolicy }),
   };
   const groupOffsets: Record<string, number> = {};
   for (const source of discovered.sources) {

@@ -60,6 +60,7 @@ const problemByKind = {
   "text-list": "must be a list of strings",
   seconds: "must be a positive number of seconds",
   "text-record": "must be an object of string values",
+  "json-object": "must be an object",
   tokens: "must be a whole number of tokens, 0 or more",
   boolean: "must be true or false",
 } as const satisfies Record<FieldKind, string>;

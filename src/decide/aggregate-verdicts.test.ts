@@ -5,11 +5,11 @@ import { aggregateVerdicts } from "./aggregate-verdicts.js";
 import type { Decision } from "./dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
 
-const allDecisions: readonly (Decision | null)[] = ["allow", "deny", "ask", "block", null];
+const allDecisions: readonly (Decision | null)[] = ["allow", "deny", "ask", "defer", "block", null];
 
 /** Strongest first: the decisions each kind applies; anything else is ignored. */
 const ranking = {
-  permission: ["deny", "ask", "allow"],
+  permission: ["deny", "defer", "ask", "allow"],
   "permission-request": ["deny", "allow"],
   block: ["block"],
   none: [],
@@ -18,6 +18,16 @@ const ranking = {
 const kinds = Object.keys(ranking) as DecisionKind[];
 
 const text = fc.option(fc.string({ maxLength: 12 }), { nil: null });
+
+// A few fields of each merge rule: a first-wins string and boolean, a concatenated list.
+const eventOutputArbitrary: fc.Arbitrary<Record<string, unknown>> = fc.record(
+  {
+    sessionTitle: fc.string({ maxLength: 6 }),
+    retry: fc.boolean(),
+    watchPaths: fc.array(fc.string({ maxLength: 6 }), { maxLength: 3 }),
+  },
+  { requiredKeys: [] },
+);
 
 const verdictArbitrary: fc.Arbitrary<HandlerVerdict> = fc
   .record({
@@ -28,10 +38,12 @@ const verdictArbitrary: fc.Arbitrary<HandlerVerdict> = fc
     systemMessage: text,
     additionalContext: text,
     updatedInput: fc.option(fc.jsonValue(), { nil: undefined }),
+    eventOutput: fc.option(eventOutputArbitrary, { nil: undefined }),
   })
-  .map(({ updatedInput, ...fields }) => {
+  .map(({ updatedInput, eventOutput, ...fields }) => {
     const verdict: HandlerVerdict = { ...createEmptyVerdict("ok"), ...fields };
     if (updatedInput !== undefined) verdict.updatedInput = updatedInput;
+    if (eventOutput !== undefined) verdict.eventOutput = eventOutput;
     return verdict;
   });
 
@@ -52,7 +64,7 @@ function expectedDecision(kind: DecisionKind, verdicts: readonly HandlerVerdict[
 }
 
 describe("aggregateVerdicts", () => {
-  it("picks the strongest decision (deny > ask > allow; any deny wins) in every order", () => {
+  it("picks the strongest decision (deny > defer > ask > allow; any deny wins) in every order", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...kinds),
@@ -150,6 +162,34 @@ describe("aggregateVerdicts", () => {
     );
   });
 
+  it("merges event output fields in configuration order: the first value wins, lists concatenate", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...kinds), verdictsArbitrary, (kind, verdicts) => {
+        const outputs = verdicts.flatMap((verdict) =>
+          verdict.eventOutput === undefined ? [] : [verdict.eventOutput],
+        );
+        const result = aggregateVerdicts(verdicts, kind).eventOutput;
+        const given = (name: string) => outputs.filter((output) => Object.hasOwn(output, name));
+        if (outputs.every((output) => Object.keys(output).length === 0)) {
+          expect(result).toBeUndefined();
+          return;
+        }
+        for (const name of ["sessionTitle", "retry"]) {
+          expect(result?.[name]).toEqual(given(name)[0]?.[name]);
+        }
+        const lists = given("watchPaths");
+        expect(result?.watchPaths).toEqual(
+          lists.length === 0 ? undefined : lists.flatMap((output) => output.watchPaths as string[]),
+        );
+      }),
+    );
+  });
+
+  it("leaves eventOutput out when no verdict carries one", () => {
+    const verdicts = [{ ...createEmptyVerdict("ok"), decision: "allow" as const }];
+    expect(aggregateVerdicts(verdicts, "permission")).not.toHaveProperty("eventOutput");
+  });
+
   it("combines nothing into an empty result", () => {
     for (const kind of kinds) {
       expect(aggregateVerdicts([], kind)).toEqual({
@@ -180,6 +220,9 @@ describe("aggregateVerdicts", () => {
   it.each([
     ["permission", ["allow", "ask", "deny"], "deny"],
     ["permission", ["allow", "ask"], "ask"],
+    ["permission", ["ask", "defer", "allow"], "defer"],
+    ["permission", ["defer", "deny"], "deny"],
+    ["permission-request", ["defer", "allow"], "allow"],
     ["permission", ["block", "allow"], "allow"],
     ["permission-request", ["ask", "allow"], "allow"],
     ["permission-request", ["ask"], null],

@@ -1,6 +1,7 @@
 import type { DecisionKind } from "../profiles/profile.js";
 import type { Decision, DispatchResult } from "./dispatch-result.js";
 import type { HandlerVerdict } from "./handler-verdict.js";
+import { mergeEventOutput } from "./merge-event-output.js";
 
 /** The combined effect of every handler of one event, before session rules apply. */
 export type AggregatedVerdict = Omit<DispatchResult, "event" | "runs" | "diagnostics">;
@@ -20,7 +21,7 @@ export function createUndecidedVerdict(): AggregatedVerdict {
 
 /** How strongly each decision wins for a decision kind; a decision not listed is ignored. */
 export const decisionPrecedence = {
-  permission: { deny: 3, ask: 2, allow: 1 },
+  permission: { deny: 4, defer: 3, ask: 2, allow: 1 },
   "permission-request": { deny: 2, allow: 1 },
   block: { block: 1 },
   none: {},
@@ -28,7 +29,8 @@ export const decisionPrecedence = {
 
 /**
  * Combines verdicts listed in configuration order: the strongest decision wins (the first
- * reason given for it, in configuration order, is kept), messages and context keep configuration order.
+ * reason given for it, in configuration order, is kept), messages and context keep configuration
+ * order, and event output fields merge by their rule (`mergeEventOutput`).
  */
 export function aggregateVerdicts(
   verdicts: readonly HandlerVerdict[],
@@ -47,6 +49,13 @@ export function aggregateVerdicts(
       result.additionalContext.push(verdict.additionalContext);
     if (verdict.updatedInput !== undefined && result.updatedInput === null) {
       result.updatedInput = verdict.updatedInput;
+    }
+    if (verdict.eventOutput !== undefined && Object.keys(verdict.eventOutput).length > 0) {
+      result.eventOutput = mergeEventOutput(result.eventOutput, verdict.eventOutput);
+    }
+    // Exported variables merge in configuration order: a later handler's value wins.
+    if (verdict.environment !== undefined) {
+      result.environment = { ...result.environment, ...verdict.environment };
     }
     const rank = verdict.decision === null ? 0 : (precedence[verdict.decision] ?? 0);
     if (rank > strongest) {

@@ -72,6 +72,8 @@ export function applySessionRules(
       systemMessages: aggregated.systemMessages,
       additionalContext: aggregated.additionalContext,
       updatedInput: decision === "allow" || decision === "ask" ? aggregated.updatedInput : null,
+      ...(aggregated.environment !== undefined && { environment: aggregated.environment }),
+      ...(aggregated.eventOutput !== undefined && { eventOutput: aggregated.eventOutput }),
       diagnostics,
     },
     state: next,

@@ -2,11 +2,14 @@ import type { HookCommand } from "../config/hook-definition.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { createUndecidedVerdict } from "./aggregate-verdicts.js";
 
-/** A combined decision: allow / deny / ask for permissions, block to keep a turn going. */
-export type Decision = "allow" | "deny" | "ask" | "block";
+/**
+ * A combined decision: allow / deny / ask for permissions, defer to hand a tool call back to the
+ * host's own permission flow (Claude Code's PreToolUse), block to keep a turn going.
+ */
+export type Decision = "allow" | "deny" | "ask" | "defer" | "block";
 
-/** How one handler run ended, as listed in a dispatch result. */
-export type RunStatus = "ok" | "blocked" | "error" | "timeout" | "skipped";
+/** How one handler run ended, as listed in a dispatch result; `async`: started in the background, not awaited. */
+export type RunStatus = "ok" | "blocked" | "error" | "timeout" | "skipped" | "async";
 
 /** One handler of a dispatch, listed in configuration order. */
 export interface RunSummary {
@@ -33,6 +36,18 @@ export interface DispatchResult {
   systemMessages: string[];
   additionalContext: string[];
   updatedInput: unknown;
+  /**
+   * Variables the handlers exported through their environment file (`CLAUDE_ENV_FILE`) for the
+   * host to apply, merged in configuration order (a later handler's value wins); absent when none.
+   */
+  environment?: Record<string, string>;
+  /**
+   * The event's output fields the engine passes on without applying them (`watchPaths`,
+   * `updatedToolOutput`, `worktreePath`, …, see `eventOutputFields`), checked against their
+   * types and merged in configuration order (the first value wins, lists are concatenated);
+   * absent when no handler returned one.
+   */
+  eventOutput?: Record<string, unknown>;
   runs: RunSummary[];
   diagnostics: Diagnostic[];
 }

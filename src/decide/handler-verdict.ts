@@ -13,6 +13,10 @@ export interface HandlerVerdict {
   additionalContext: string | null;
   /** A tool-input rewrite the profile applies, or undefined. */
   updatedInput?: unknown;
+  /** The event output fields this handler returned (already type-checked), or undefined. */
+  eventOutput?: Record<string, unknown>;
+  /** Variables the handler exported through its environment file, or undefined. */
+  environment?: Readonly<Record<string, string>>;
   diagnostics: Diagnostic[];
 }
 

@@ -35,12 +35,16 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
     verdict.diagnostics.push(createHandlerDiagnostic(hook, code, severity, message));
     return verdict;
   };
+  // A handler that is not a process (http, prompt, agent, mcp_tool) is worded as a call.
+  const isCall = hook.action !== undefined;
   if (outcome.spawnError !== null) {
-    return fail("error", "spawn_failed", "error", `could not start: ${outcome.spawnError}`);
+    const start = isCall ? "could not run" : "could not start";
+    return fail("error", "spawn_failed", "error", `${start}: ${outcome.spawnError}`);
   }
   if (outcome.timedOut) {
     const after = formatSeconds(hook.timeoutMs);
-    return fail("timeout", "timeout", "warning", `timed out after ${after} and was killed`);
+    const ending = isCall ? "; its call was abandoned" : " and was killed";
+    return fail("timeout", "timeout", "warning", `timed out after ${after}${ending}`);
   }
   if (outcome.cancelled) {
     return fail("error", "engine_closed", "warning", "was cancelled because the engine closed");
@@ -53,9 +57,16 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
     const reason = stderr === "" ? `Blocked by ${describeHandler(hook)} (exit code 2)` : stderr;
     return applyBlock(createEmptyVerdict("blocked"), reason, context);
   }
+  if (outcome.exitCode !== 0 && context.spec.failedExit === "block") {
+    // Any failure is the event's block (WorktreeCreate: the creation is aborted).
+    const reason =
+      stderr === "" ? `${describeHandler(hook)} exited with code ${outcome.exitCode}` : stderr;
+    return applyBlock(createEmptyVerdict("blocked"), reason, context);
+  }
   if (outcome.exitCode !== 0) {
     const code = outcome.exitCode;
-    return fail("error", "nonzero_exit", "warning", `exited with code ${code}${stderrNote}`);
+    const failure = isCall ? `failed${stderrNote}` : `exited with code ${code}${stderrNote}`;
+    return fail("error", "nonzero_exit", "warning", failure);
   }
   return capVerdict(interpretStdout(outcome, context), profile, hook);
 }
@@ -73,6 +84,9 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   verdict.diagnostics.push(...parsed.diagnostics);
   if (parsed.kind === "plain") {
     if (spec.plainStdout === "context") verdict.additionalContext = stdout;
+    if (spec.plainStdout === "output" && spec.plainStdoutField !== undefined) {
+      verdict.eventOutput = { [spec.plainStdoutField]: stdout };
+    }
     if (spec.plainStdout === "invalid") {
       verdict.status = "error";
       verdict.diagnostics.push(
@@ -107,6 +121,7 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   verdict.systemMessage = output.systemMessage ?? null;
   verdict.additionalContext = output.additionalContext ?? null;
   if (output.updatedInput !== undefined) verdict.updatedInput = output.updatedInput;
+  if (output.eventOutput !== undefined) verdict.eventOutput = output.eventOutput;
   if (output.block !== undefined) {
     verdict.status = "blocked";
     return applyBlock(verdict, output.block, context);

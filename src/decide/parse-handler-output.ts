@@ -1,8 +1,10 @@
 import { describeHandler } from "../config/describe-handler.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { eventOutputFields, isEventOutputField } from "../profiles/event-output-fields.js";
 import { defaultPermissionDecisions, type EventSpec } from "../profiles/profile.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
+import { checkEventOutputValue } from "./check-event-output-value.js";
 import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
 import type { Decision } from "./dispatch-result.js";
 import type { OutcomeContext } from "./interpret-outcome.js";
@@ -18,6 +20,8 @@ export interface HandlerOutput {
   block?: string;
   additionalContext?: string;
   updatedInput?: unknown;
+  /** Event output fields passed on to the host unapplied, each of its table's type. */
+  eventOutput?: Record<string, unknown>;
 }
 
 /**
@@ -300,11 +304,27 @@ function applySpecificField(
       }
       output.decision = value.behavior;
       if (value.message !== undefined) output.reason = value.message;
-      for (const nested of Object.keys(value)) {
+      const nestedRules = spec.decisionFields;
+      for (const [nested, nestedValue] of Object.entries(value)) {
+        if (nested === "behavior" || nested === "message") continue;
         if (spec.failClosedFields.includes(nested)) {
           failClosed(nested, `decision.${nested}`);
-        } else if (spec.specificFields.notApplied.includes(nested)) {
+        } else if (nestedRules === undefined) {
+          if (spec.specificFields.notApplied.includes(nested)) {
+            notApplied(nested, `returned decision.${nested}, which is parsed but not applied`);
+          }
+        } else if (nestedRules.notApplied.includes(nested)) {
           notApplied(nested, `returned decision.${nested}, which is parsed but not applied`);
+        } else if (nested === "updatedInput" && nestedRules.supported.includes(nested)) {
+          output.updatedInput = nestedValue;
+        } else if (nestedRules.supported.includes(nested) && isEventOutputField(nested)) {
+          addEventOutput(`decision.${nested}`, nested, nestedValue, output, report);
+        } else {
+          report(
+            "unknown_field",
+            "info",
+            `returned decision.${nested}, which this event does not read; it is ignored`,
+          );
         }
       }
       return;
@@ -313,8 +333,33 @@ function applySpecificField(
       output.updatedInput = value;
       return;
     default:
-      wrongType();
+      if (isEventOutputField(key)) {
+        addEventOutput(`hookSpecificOutput.${key}`, key, value, output, report);
+      } else {
+        wrongType();
+      }
   }
+}
+
+// A field the host applies: kept for eventOutput when its value has the table's type.
+function addEventOutput(
+  path: string,
+  key: keyof typeof eventOutputFields,
+  value: unknown,
+  output: HandlerOutput,
+  report: OutputReporter["report"],
+): void {
+  const type = eventOutputFields[key].value;
+  if (!checkEventOutputValue(value, type)) {
+    const expected = typeof type === "object" ? `one of ${type.oneOf.join(", ")}` : type;
+    report(
+      "invalid_output",
+      "warning",
+      `returned ${path} of the wrong type (${describeType(value)}, expected ${expected}); it is ignored`,
+    );
+    return;
+  }
+  output.eventOutput = { ...output.eventOutput, [key]: value };
 }
 
 // A rewrite goes with an allow, and a shell or patch tool needs a string command.

@@ -3,6 +3,7 @@ import { defaultPermissionDecisions } from "../profiles/profile.js";
 import { createInputShape, type InputFields, type InputShape } from "./input-fields.js";
 import {
   blockDecisionFields,
+  type DecisionFieldName,
   type LegacyDecisionShape,
   legacyDecisionFields,
   pickSpecificFields,
@@ -21,6 +22,7 @@ export interface SchemaEventSpec {
   blockFields?: "top-level" | "specific";
   topLevelFields: { supported: readonly TopLevelFieldName[] };
   specificFields: { supported: readonly SpecificFieldName[] };
+  decisionFields?: { supported: readonly DecisionFieldName[] };
   legacyDecisions: Readonly<Partial<Record<"approve" | "block", string>>>;
   permissionDecisions?: Readonly<Record<string, "apply" | "unsupported">>;
   payload: InputFields;
@@ -57,6 +59,12 @@ type AppliedPermissionDecision<S extends SchemaEventSpec> = S extends {
         : never;
     }[keyof typeof defaultPermissionDecisions];
 
+type AppliedDecisionField<S extends SchemaEventSpec> = S extends {
+  decisionFields: { supported: readonly (infer D)[] };
+}
+  ? D & DecisionFieldName
+  : never;
+
 type BlocksInSpecificOutput<S extends SchemaEventSpec> = S extends { blockFields: "specific" }
   ? S["decisionKind"] extends "block"
     ? true
@@ -77,7 +85,11 @@ type SpecificOutputShape<E extends string, S extends SchemaEventSpec> = Flatten<
   { hookEventName: z.ZodLiteral<E> } & (BlocksInSpecificOutput<S> extends true
     ? typeof blockDecisionFields
     : unknown) &
-    SpecificShape<S["specificFields"]["supported"][number], AppliedPermissionDecision<S>>
+    SpecificShape<
+      S["specificFields"]["supported"][number],
+      AppliedPermissionDecision<S>,
+      AppliedDecisionField<S>
+    >
 >;
 
 type SpecificOutput<E extends string, S extends SchemaEventSpec> = [
@@ -146,7 +158,11 @@ function createOutputSchema(event: string, spec: SchemaEventSpec): z.ZodObject {
   const blocksInSpecific = spec.decisionKind === "block" && spec.blockFields === "specific";
   const specific = {
     ...(blocksInSpecific && blockDecisionFields),
-    ...pickSpecificFields(spec.specificFields.supported, listAppliedPermissionDecisions(spec)),
+    ...pickSpecificFields(
+      spec.specificFields.supported,
+      listAppliedPermissionDecisions(spec),
+      spec.decisionFields?.supported ?? [],
+    ),
   };
   const hasSpecific = blocksInSpecific || spec.specificFields.supported.length > 0;
   return z.strictObject({

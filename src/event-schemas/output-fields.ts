@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  type EventOutputFieldName,
+  type EventOutputValue,
+  eventOutputFields,
+} from "../profiles/event-output-fields.js";
 
 // Building blocks of the output schemas: every field is optional (printing nothing is valid) and
 // objects are strict, so a field an event does not apply fails validation instead of passing.
@@ -49,21 +54,95 @@ export function legacyDecisionFields<V extends string>(
   } as LegacyDecisionShape<V>;
 }
 
+/** The zod type of an event output field whose value has the JSON type `V`. */
+type EventOutputSchema<V extends EventOutputValue> = z.ZodOptional<
+  V extends "string"
+    ? z.ZodString
+    : V extends "boolean"
+      ? z.ZodBoolean
+      : V extends "object"
+        ? z.ZodRecord<z.ZodString, z.ZodUnknown>
+        : V extends "list"
+          ? z.ZodArray<z.ZodUnknown>
+          : V extends "string-list"
+            ? z.ZodArray<z.ZodString>
+            : V extends { oneOf: readonly (infer S extends string)[] }
+              ? z.ZodEnum<{ [K in S]: K }>
+              : z.ZodUnknown
+>;
+
+type EventOutputShape = {
+  [K in EventOutputFieldName]: EventOutputSchema<(typeof eventOutputFields)[K]["value"]>;
+};
+
+function createEventOutputSchema(value: EventOutputValue): z.ZodType {
+  if (typeof value === "object") return z.enum(value.oneOf);
+  switch (value) {
+    case "string":
+      return z.string();
+    case "boolean":
+      return z.boolean();
+    case "object":
+      return z.record(z.string(), z.unknown());
+    case "list":
+      return z.array(z.unknown());
+    case "string-list":
+      return z.array(z.string());
+    case "any":
+      return z.unknown();
+  }
+}
+
+// The fields the pipeline carries to the host in eventOutput, typed from their table.
+const eventOutputShape = Object.fromEntries(
+  Object.entries(eventOutputFields).map(([name, field]) => [
+    name,
+    createEventOutputSchema(field.value).optional().describe(field.description),
+  ]),
+) as EventOutputShape;
+
+const updatedInputSchema = z
+  .record(z.string(), z.unknown())
+  .optional()
+  .describe("The tool input to run instead; shell tools need a string command");
+
+// Fields read inside a PermissionRequest's decision beside behavior and message.
+const decisionFieldShape = {
+  updatedInput: updatedInputSchema,
+  updatedPermissions: eventOutputShape.updatedPermissions,
+  interrupt: eventOutputShape.interrupt,
+} as const;
+
+/** The name of a field a row may read inside `hookSpecificOutput.decision`. */
+export type DecisionFieldName = keyof typeof decisionFieldShape;
+
+const permissionRequestDecisionFields = {
+  behavior: z.enum(["allow", "deny"]),
+  message: z.string().optional(),
+} as const;
+
+/** The zod shape of a PermissionRequest `decision` that also reads the fields `D`. */
+export type DecisionSchema<D extends DecisionFieldName> = z.ZodOptional<
+  z.ZodObject<
+    typeof permissionRequestDecisionFields & { [K in D]: (typeof decisionFieldShape)[K] },
+    z.core.$strict
+  >
+>;
+
+function createDecisionSchema(fields: readonly DecisionFieldName[]): z.ZodType {
+  const shape: Record<string, z.ZodType> = { ...permissionRequestDecisionFields };
+  for (const name of fields) shape[name] = decisionFieldShape[name];
+  return z.strictObject(shape).optional();
+}
+
 // The hookSpecificOutput fields the pipeline applies; permissionDecision takes the event's values.
 const specificFields = {
+  ...eventOutputShape,
   permissionDecisionReason: z.string().optional(),
-  updatedInput: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe("The tool input to run instead; shell tools need a string command"),
+  updatedInput: updatedInputSchema,
   additionalContext: z.string().optional().describe("Text added to the model's context"),
   // A PermissionRequest answer: `decision.behavior` allow or deny, with a message.
-  decision: z
-    .strictObject({
-      behavior: z.enum(["allow", "deny"]),
-      message: z.string().optional(),
-    })
-    .optional(),
+  decision: createDecisionSchema([]) as DecisionSchema<never>,
 } as const;
 
 type SpecificFields = typeof specificFields;
@@ -71,24 +150,42 @@ type SpecificFields = typeof specificFields;
 /** The name of a `hookSpecificOutput` field the pipeline applies. */
 export type SpecificFieldName = keyof SpecificFields | "permissionDecision";
 
-/** The zod shape of the `hookSpecificOutput` fields `N`, `permissionDecision` among `V`. */
-export type SpecificShape<N extends SpecificFieldName, V extends string> = {
-  [K in N]: K extends keyof SpecificFields
-    ? SpecificFields[K]
-    : z.ZodOptional<z.ZodEnum<{ [D in V]: D }>>;
+/**
+ * The zod shape of the `hookSpecificOutput` fields `N`, `permissionDecision` among `V`, a
+ * PermissionRequest `decision` that also reads the fields `D`.
+ */
+export type SpecificShape<
+  N extends SpecificFieldName,
+  V extends string,
+  D extends DecisionFieldName = never,
+> = {
+  [K in N]: K extends "permissionDecision"
+    ? z.ZodOptional<z.ZodEnum<{ [P in V]: P }>>
+    : K extends "decision"
+      ? DecisionSchema<D>
+      : K extends keyof SpecificFields
+        ? SpecificFields[K]
+        : never;
 };
 
-/** The `hookSpecificOutput` fields `names`, in the order given; `permissionDecision` among `values`. */
-export function pickSpecificFields<N extends SpecificFieldName, V extends string>(
+/**
+ * The `hookSpecificOutput` fields `names`, in the order given; `permissionDecision` among `values`,
+ * `decision` with the nested `decisionFields`.
+ */
+export function pickSpecificFields<
+  N extends SpecificFieldName,
+  V extends string,
+  D extends DecisionFieldName = never,
+>(
   names: readonly N[],
   permissionDecisions: readonly V[],
-): SpecificShape<N, V> {
+  decisionFields: readonly D[] = [],
+): SpecificShape<N, V, D> {
   const shape: Record<string, z.ZodType> = {};
   for (const name of names) {
-    shape[name] =
-      name === "permissionDecision"
-        ? z.enum(permissionDecisions).optional()
-        : specificFields[name as keyof SpecificFields];
+    if (name === "permissionDecision") shape[name] = z.enum(permissionDecisions).optional();
+    else if (name === "decision") shape[name] = createDecisionSchema(decisionFields);
+    else shape[name] = specificFields[name as keyof SpecificFields];
   }
-  return shape as SpecificShape<N, V>;
+  return shape as SpecificShape<N, V, D>;
 }

@@ -3,10 +3,13 @@ import {
   claudeHandlerTypes,
   contextOnly,
   defaultLimits,
+  elicitationEvent,
   observerEvent,
   permissionEvent,
   permissionRequestEvent,
   toolEvent,
+  unmatchedBlockingEvent,
+  watchPathsOnly,
 } from "./event-presets.js";
 import type { EventSpec, Profile } from "./profile.js";
 
@@ -15,13 +18,26 @@ const events = {
     ...observerEvent,
     matchField: "source",
     plainStdout: "context",
-    specificFields: contextOnly,
+    specificFields: {
+      supported: ["additionalContext", "initialUserMessage", "sessionTitle", "watchPaths"],
+      notApplied: [],
+    },
     payload: { required: ["source"], optional: ["model", "agent_type"] },
+    // Claude Code skips http hooks here: no session exists yet to send them from.
+    unsupportedHandlerTypes: ["http"],
+    // Handlers may export variables for the session through CLAUDE_ENV_FILE.
+    environmentFile: true,
   },
   SessionEnd: {
     ...observerEvent,
     matchField: "reason",
     payload: { required: ["reason"], optional: [] },
+    // Claude Code gives SessionEnd hooks 1.5 s in all (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS).
+    budgetMs: 1500,
+    budgetVariable: "CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS",
+    // A longer timeout in settings raises the budget up to 60 s; a plugin's never does.
+    budgetMaxMs: 60_000,
+    budgetFixedLayerPrefixes: ["plugin:"],
   },
   UserPromptSubmit: {
     ...blockingEvent,
@@ -30,6 +46,24 @@ const events = {
     resetsContinuations: true,
     specificFields: contextOnly,
     payload: { required: ["prompt"], optional: [] },
+  },
+  // A slash command (or MCP prompt) about to expand into a prompt: a block refuses the expansion.
+  UserPromptExpansion: {
+    ...blockingEvent,
+    matchField: "command_name",
+    specificFields: contextOnly,
+    payload: {
+      required: ["command_name", "prompt"],
+      optional: ["expansion_type", "command_args", "command_source"],
+    },
+  },
+  Setup: {
+    ...observerEvent,
+    matchField: "trigger",
+    specificFields: contextOnly,
+    payload: { required: ["trigger"], optional: [] },
+    unsupportedHandlerTypes: ["http"],
+    environmentFile: true,
   },
   PreToolUse: {
     ...permissionEvent,
@@ -44,15 +78,34 @@ const events = {
       notApplied: [],
     },
     legacyDecisions: { approve: "allow", block: "deny" },
+    // defer hands the call back to the host's own permission flow; deny > defer > ask > allow.
+    permissionDecisions: { allow: "apply", deny: "apply", ask: "apply", defer: "apply" },
     payload: { required: ["tool_name", "tool_input"], optional: ["tool_use_id"] },
   },
-  // Claude Code applies decision.updatedInput and decision.updatedPermissions on allow; the
-  // pipeline reads only decision.behavior and decision.message, so they are reported.
-  PermissionRequest: permissionRequestEvent,
+  // decision.updatedInput is the rewrite (with allow); updatedPermissions and interrupt go to the
+  // host in eventOutput.
+  PermissionRequest: {
+    ...permissionRequestEvent,
+    specificFields: { supported: ["decision"], notApplied: [] },
+    decisionFields: {
+      supported: ["updatedInput", "updatedPermissions", "interrupt"],
+      notApplied: [],
+    },
+  },
+  // The auto-mode classifier denied a call; a hook cannot undo it but may let the model retry.
+  PermissionDenied: {
+    ...observerEvent,
+    ...toolEvent,
+    specificFields: { supported: ["retry"], notApplied: [] },
+    payload: { required: ["tool_name", "tool_input"], optional: ["tool_use_id", "reason"] },
+  },
   PostToolUse: {
     ...blockingEvent,
     ...toolEvent,
-    specificFields: { supported: ["additionalContext"], notApplied: ["updatedMCPToolOutput"] },
+    specificFields: {
+      supported: ["additionalContext", "updatedToolOutput", "updatedMCPToolOutput"],
+      notApplied: [],
+    },
     payload: { required: ["tool_name", "tool_input", "tool_response"], optional: ["tool_use_id"] },
   },
   // The tool already failed: a block is feedback for the model, never a decision.
@@ -65,6 +118,13 @@ const events = {
       required: ["tool_name", "tool_input"],
       optional: ["tool_use_id", "error", "is_interrupt"],
     },
+  },
+  // Once per batch of parallel tool calls, before the next model call: a block stops the loop.
+  PostToolBatch: {
+    ...blockingEvent,
+    matchField: null,
+    specificFields: contextOnly,
+    payload: { required: ["tool_calls"], optional: [] },
   },
   Notification: {
     ...observerEvent,
@@ -101,6 +161,100 @@ const events = {
     ...observerEvent,
     matchField: "trigger",
     payload: { required: ["trigger"], optional: ["compact_summary"] },
+  },
+  // Display only: displayContent replaces the assistant text shown to the user, not the transcript.
+  MessageDisplay: {
+    ...observerEvent,
+    matchField: null,
+    specificFields: { supported: ["displayContent"], notApplied: [] },
+    payload: { required: [], optional: ["message"] },
+  },
+  TaskCreated: {
+    ...unmatchedBlockingEvent,
+    payload: {
+      required: ["task_id", "task_subject"],
+      optional: ["task_description", "teammate_name", "team_name"],
+    },
+  },
+  TaskCompleted: {
+    ...unmatchedBlockingEvent,
+    payload: {
+      required: ["task_id", "task_subject"],
+      optional: ["task_description", "teammate_name", "team_name"],
+    },
+  },
+  // A block keeps the teammate working, as a Stop block keeps the turn going.
+  TeammateIdle: {
+    ...unmatchedBlockingEvent,
+    payload: { required: ["teammate_name", "team_name"], optional: [] },
+  },
+  // The turn ended on an API error; output and exit code are ignored.
+  StopFailure: {
+    ...observerEvent,
+    matchField: "error",
+    payload: { required: ["error"], optional: ["error_details", "last_assistant_message"] },
+  },
+  InstructionsLoaded: {
+    ...observerEvent,
+    matchField: "load_reason",
+    payload: {
+      required: ["file_path", "memory_type", "load_reason"],
+      optional: ["globs", "trigger_file_path", "parent_file_path"],
+    },
+  },
+  CwdChanged: {
+    ...observerEvent,
+    matchField: null,
+    specificFields: watchPathsOnly,
+    payload: { required: ["old_cwd", "new_cwd"], optional: [] },
+    environmentFile: true,
+  },
+  DirectoryAdded: {
+    ...observerEvent,
+    matchField: null,
+    payload: { required: ["directory"], optional: [] },
+  },
+  // Claude Code matches the file's name; here the matcher reads the full path (a regex such as
+  // `\.envrc$` works in both).
+  FileChanged: {
+    ...observerEvent,
+    matchField: "file_path",
+    specificFields: watchPathsOnly,
+    payload: { required: ["file_path", "event"], optional: [] },
+    environmentFile: true,
+  },
+  ConfigChange: {
+    ...blockingEvent,
+    matchField: "source",
+    payload: { required: ["source"], optional: ["file_path"] },
+  },
+  // The hook creates the worktree: plain stdout is its path, and any failed exit aborts.
+  WorktreeCreate: {
+    ...unmatchedBlockingEvent,
+    plainStdout: "output",
+    plainStdoutField: "worktreePath",
+    failedExit: "block",
+    specificFields: { supported: ["worktreePath"], notApplied: [] },
+    payload: { required: ["name"], optional: [] },
+  },
+  WorktreeRemove: {
+    ...observerEvent,
+    matchField: null,
+    payload: { required: ["worktree_path"], optional: [] },
+  },
+  Elicitation: {
+    ...elicitationEvent,
+    payload: {
+      required: ["mcp_server_name", "message"],
+      optional: ["mode", "url", "elicitation_id", "requested_schema"],
+    },
+  },
+  ElicitationResult: {
+    ...elicitationEvent,
+    payload: {
+      required: ["mcp_server_name", "action"],
+      optional: ["content", "mode", "elicitation_id"],
+    },
   },
 } as const satisfies Record<string, EventSpec>;
 
@@ -141,6 +295,32 @@ export const claudeProfile = {
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
   // Claude Code does not pass its OpenTelemetry settings on to hooks.
   withheldVariablePrefixes: ["OTEL_"],
+  environmentFileVariable: "CLAUDE_ENV_FILE",
+  // CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1 keeps these credentials out of hooks (CHANGELOG 2.1.83);
+  // GITHUB_TOKEN and GH_TOKEN stay, as in Claude Code.
+  credentialScrub: {
+    variable: "CLAUDE_CODE_SUBPROCESS_ENV_SCRUB",
+    names: [
+      "ANTHROPIC_API_KEY",
+      "ANTHROPIC_AUTH_TOKEN",
+      "ANTHROPIC_FOUNDRY_API_KEY",
+      "ANTHROPIC_CUSTOM_HEADERS",
+      "CLAUDE_CODE_OAUTH_TOKEN",
+      "OTEL_EXPORTER_OTLP_HEADERS",
+      "OTEL_EXPORTER_OTLP_LOGS_HEADERS",
+      "OTEL_EXPORTER_OTLP_METRICS_HEADERS",
+      "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+      "AWS_SECRET_ACCESS_KEY",
+      "AWS_SESSION_TOKEN",
+      "AWS_BEARER_TOKEN_BEDROCK",
+      "GOOGLE_APPLICATION_CREDENTIALS",
+      "AZURE_CLIENT_SECRET",
+      "AZURE_CLIENT_CERTIFICATE_PATH",
+      "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+      "ACTIONS_ID_TOKEN_REQUEST_URL",
+      "ACTIONS_RUNTIME_TOKEN",
+    ],
+  },
   timestampField: null,
   commonPayload: {
     required: ["session_id", "cwd"],

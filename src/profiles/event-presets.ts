@@ -82,3 +82,25 @@ export const defaultLimits = {
 
 /** The handler types of the Claude Code hook format, recognized even where only `command` runs. */
 export const claudeHandlerTypes = ["command", "prompt", "agent", "http", "mcp_tool"] as const;
+
+/** `hookSpecificOutput.watchPaths` only: the files FileChanged watches from now on. */
+export const watchPathsOnly = {
+  supported: ["watchPaths"],
+  notApplied: [],
+} as const satisfies FieldRules;
+
+/**
+ * A blocking event without a matcher whose exit 2 or `decision: "block"` refuses what it reports
+ * (a task created or completed, a teammate going idle).
+ */
+export const unmatchedBlockingEvent = { ...blockingEvent, matchField: null } as const;
+
+/**
+ * An MCP elicitation event, matched on the server name: exit 2 or a block declines it, and
+ * `hookSpecificOutput.action` / `content` answer it for the user.
+ */
+export const elicitationEvent = {
+  ...blockingEvent,
+  matchField: "mcp_server_name",
+  specificFields: { supported: ["action", "content"], notApplied: [] },
+} as const;

@@ -16,8 +16,11 @@ export type DecisionKind = "permission" | "permission-request" | "block" | "none
  */
 export type BlockEffect = "decide" | "feedback" | "unsupported" | "none";
 
-/** What plain (non-JSON) stdout on exit 0 means: ignored, model context, or an invalid run. */
-export type PlainStdout = "ignored" | "context" | "invalid";
+/**
+ * What plain (non-JSON) stdout on exit 0 means: ignored, model context, an invalid run, or the
+ * value of the event's `plainStdoutField` output field (WorktreeCreate's path).
+ */
+export type PlainStdout = "ignored" | "context" | "invalid" | "output";
 
 /** Output fields an event applies, and fields it recognizes without applying. */
 export interface FieldRules {
@@ -58,12 +61,46 @@ export interface EventSpec {
   failClosedFields: readonly string[];
   /** Where a block lives: top-level `decision` / `reason` (default) or inside `hookSpecificOutput`. */
   blockFields?: "top-level" | "specific";
+  /**
+   * Fields read inside `hookSpecificOutput.decision` beside `behavior` and `message`
+   * (PermissionRequest): `updatedInput` is the rewrite, other supported names are event output
+   * fields. Without it, nested fields listed in `specificFields.notApplied` are reported.
+   */
+  decisionFields?: FieldRules;
+  /** The event output field plain stdout fills where `plainStdout` is `output`. */
+  plainStdoutField?: string;
+  /**
+   * What a non-zero exit other than 2 does: a non-blocking error (default), or the event's block
+   * like exit 2 (WorktreeCreate: any failure aborts the creation).
+   */
+  failedExit?: "error" | "block";
   /** The event this one is dispatched as when the host runs it for a subagent (`Stop` → `SubagentStop`). */
   subagentEvent?: string;
+  /** Handler types that do not run on this event (Claude Code: no `http` on SessionStart and Setup). */
+  unsupportedHandlerTypes?: readonly string[];
   /** Default handler timeout for this event, overriding the profile's. */
   defaultTimeoutSeconds?: number;
   /** Longest timeout allowed; a longer one is clamped with a warning. */
   maxTimeoutSeconds?: number;
+  /**
+   * Whether each command run of this event gets an environment file (its path in the profile's
+   * `environmentFileVariable`) whose `export` lines come back in the result's `environment`.
+   */
+  environmentFile?: boolean;
+  /**
+   * Milliseconds all of this event's handlers get at most (Claude Code's SessionEnd: 1500): each
+   * handler's timeout is the smaller of its own and this budget.
+   */
+  budgetMs?: number;
+  /** An environment variable (read from the engine's `env`) that sets `budgetMs` instead, in milliseconds. */
+  budgetVariable?: string;
+  /**
+   * A handler whose own timeout is longer than the budget raises the event's budget to it, up to
+   * this many milliseconds (Claude Code: 60 s); without it, no timeout raises the budget.
+   */
+  budgetMaxMs?: number;
+  /** Layer-name prefixes (`plugin:`) whose handlers' timeouts never raise the budget. */
+  budgetFixedLayerPrefixes?: readonly string[];
   /**
    * The event's own payload fields, beside the profile's `commonPayload`: the event input schemas
    * (and so the SDK's types and `schemas/`) are derived from them; the pipeline does not read them.
@@ -111,6 +148,17 @@ export interface DeduplicationRules {
   separateLayerPrefixes: readonly string[];
 }
 
+/**
+ * Credentials kept out of handlers' environments when the engine's `env` sets `variable` to `1`
+ * or `true` (Claude Code: `CLAUDE_CODE_SUBPROCESS_ENV_SCRUB`); a handler's own `env` may still
+ * set one.
+ */
+export interface CredentialScrub {
+  variable: string;
+  /** Names of the inherited variables withheld. */
+  names: readonly string[];
+}
+
 /** A hook system described as data: every profile runs through the same pipeline. */
 export interface Profile {
   name: string;
@@ -152,6 +200,13 @@ export interface Profile {
   projectDirectoryVariables: readonly string[];
   /** Prefixes of inherited environment variables no handler sees (Claude Code: `OTEL_`). */
   withheldVariablePrefixes?: readonly string[];
+  /**
+   * The variable naming the environment file of events with `environmentFile` (Claude Code:
+   * `CLAUDE_ENV_FILE`); without it, no event gets one.
+   */
+  environmentFileVariable?: string;
+  /** An opt-in that withholds inherited credentials from every handler, or absent for none. */
+  credentialScrub?: CredentialScrub;
   /** A payload field filled with the dispatch time (ISO 8601) when the host leaves it out, or null. */
   timestampField: string | null;
   /** Payload fields every event carries, beside each event's own `payload`. */
@@ -184,7 +239,10 @@ export interface Profile {
   spill: SpillRules | null;
 }
 
-/** What each `permissionDecision` value does where the event names none: allow, deny and ask apply. */
+/**
+ * What each `permissionDecision` value does where the event names none: allow, deny and ask apply;
+ * `defer` is recognized but not applied.
+ */
 export const defaultPermissionDecisions = {
   allow: "apply",
   deny: "apply",

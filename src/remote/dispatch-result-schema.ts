@@ -17,7 +17,7 @@ const runSummarySchema = z.object({
   command: z.union([z.string(), z.array(z.string())]),
   source: z.string(),
   path: z.string(),
-  status: z.enum(["ok", "blocked", "error", "timeout", "skipped"]),
+  status: z.enum(["ok", "blocked", "error", "timeout", "skipped", "async"]),
   exitCode: z.number().nullable(),
   signal: z.string().nullable(),
   durationMs: z.number(),
@@ -25,13 +25,15 @@ const runSummarySchema = z.object({
 
 const dispatchResultSchema = z.object({
   event: z.string(),
-  decision: z.enum(["allow", "deny", "ask", "block"]).nullable(),
+  decision: z.enum(["allow", "deny", "ask", "defer", "block"]).nullable(),
   reason: z.string().nullable(),
   continue: z.boolean(),
   stopReason: z.string().nullable(),
   systemMessages: z.array(z.string()),
   additionalContext: z.array(z.string()),
   updatedInput: z.unknown(),
+  environment: z.record(z.string(), z.string()).optional(),
+  eventOutput: z.record(z.string(), z.unknown()).optional(),
   runs: z.array(runSummarySchema),
   diagnostics: z.array(diagnosticSchema),
 });
@@ -40,7 +42,16 @@ const dispatchResultSchema = z.object({
 export function parseDispatchResult(value: unknown): RemoteAnswer<DispatchResult> {
   const parsed = parseRemoteAnswer(dispatchResultSchema, "DispatchResult", value);
   if (!parsed.ok) return parsed;
-  return { ok: true, value: { ...parsed.value, updatedInput: parsed.value.updatedInput ?? null } };
+  const { environment, eventOutput, ...result } = parsed.value;
+  return {
+    ok: true,
+    value: {
+      ...result,
+      updatedInput: result.updatedInput ?? null,
+      ...(environment !== undefined && { environment }),
+      ...(eventOutput !== undefined && { eventOutput }),
+    },
+  };
 }
 
 const initializeResultSchema = z.object({

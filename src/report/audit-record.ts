@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-const statuses = ["ok", "blocked", "error", "timeout", "skipped"] as const;
-const decisions = ["allow", "deny", "ask", "block"] as const;
+const statuses = ["ok", "blocked", "error", "timeout", "skipped", "async"] as const;
+const decisions = ["allow", "deny", "ask", "defer", "block"] as const;
 
 const diagnosticSchema = z.looseObject({
   code: z.string(),

@@ -128,8 +128,22 @@ describe("buildReportModel", () => {
       ]),
     );
     const session = model.sessions[0];
-    expect(session?.statusCounts).toEqual({ ok: 1, blocked: 1, error: 1, timeout: 1, skipped: 1 });
-    expect(session?.decisionCounts).toEqual({ deny: 1, block: 1, ask: 1, allow: 0, none: 1 });
+    expect(session?.statusCounts).toEqual({
+      ok: 1,
+      blocked: 1,
+      error: 1,
+      timeout: 1,
+      skipped: 1,
+      async: 0,
+    });
+    expect(session?.decisionCounts).toEqual({
+      deny: 1,
+      block: 1,
+      ask: 1,
+      defer: 0,
+      allow: 0,
+      none: 1,
+    });
   });
 
   it("ranks the slowest hooks by max, then median, leaving skipped runs out", () => {

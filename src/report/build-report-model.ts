@@ -9,6 +9,7 @@ export const runStatuses = [
   "error",
   "timeout",
   "skipped",
+  "async",
 ] as const satisfies readonly RunStatus[];
 
 /** Combined decisions in the order the report lists them; `none` is a dispatch that decided nothing. */
@@ -16,6 +17,7 @@ export const reportedDecisions = [
   "deny",
   "block",
   "ask",
+  "defer",
   "allow",
   "none",
 ] as const satisfies readonly (Decision | "none")[];

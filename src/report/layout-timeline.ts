@@ -56,11 +56,13 @@ const statusWeight: Record<RunStatus, number> = {
   blocked: 3,
   ok: 2,
   skipped: 1,
+  async: 0,
 };
 
 const decisionWeight: Record<ReportedDecision, number> = {
-  deny: 5,
-  block: 4,
+  deny: 6,
+  block: 5,
+  defer: 4,
   ask: 3,
   allow: 2,
   none: 1,

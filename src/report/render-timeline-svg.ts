@@ -138,7 +138,7 @@ function renderBar(bar: TimelineBar, y: number, session: SessionReport): string 
 function stackStatuses(
   runs: readonly ReportRun[],
 ): { status: RunStatus; top: number; height: number }[] {
-  const order: readonly RunStatus[] = ["timeout", "error", "blocked", "skipped", "ok"];
+  const order: readonly RunStatus[] = ["timeout", "error", "blocked", "skipped", "async", "ok"];
   const segments: { status: RunStatus; top: number; height: number }[] = [];
   let top = 0;
   for (const status of order) {

@@ -61,9 +61,9 @@ code { font-family: var(--mono); font-size: 0.92em; }
 .chip.decision-none .swatch { border-radius: 50%; transform: scale(0.7); }
 .chip.status-ok .swatch { background: var(--ok); } .chip.status-blocked .swatch { background: var(--blocked); }
 .chip.status-error .swatch { background: var(--error); } .chip.status-timeout .swatch { background: var(--timeout); }
-.chip.status-skipped .swatch { background: var(--skipped); }
+.chip.status-skipped .swatch, .chip.status-async .swatch { background: var(--skipped); }
 .chip.decision-deny .swatch { background: var(--deny); } .chip.decision-block .swatch { background: var(--block); }
-.chip.decision-ask .swatch { background: var(--ask); } .chip.decision-allow .swatch { background: var(--allow); }
+.chip.decision-ask .swatch, .chip.decision-defer .swatch { background: var(--ask); } .chip.decision-allow .swatch { background: var(--allow); }
 .chip.decision-none .swatch { background: var(--none); }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; }
 .timeline-card { padding: 6px 0 4px; overflow: hidden; margin-bottom: 14px; }
@@ -86,12 +86,12 @@ svg .bar:hover rect, svg .marker:hover path, svg .marker:hover circle { stroke: 
 svg .bar-count { font-size: 10px; font-weight: 700; fill: #fff; pointer-events: none; }
 svg .fill-ok { fill: var(--ok); } svg .fill-blocked { fill: var(--blocked); }
 svg .fill-error { fill: var(--error); } svg .fill-timeout { fill: var(--timeout); }
-svg .fill-skipped { fill: var(--skipped); }
+svg .fill-skipped, svg .fill-async { fill: var(--skipped); }
 svg .bar:not(.merged) .fill-skipped { stroke-dasharray: 2 2; stroke: var(--muted); }
 svg .marker .span { fill: currentColor; opacity: 0.25; }
 svg .marker path, svg .marker circle { fill: currentColor; stroke: var(--card); stroke-width: 1.5; }
 svg .decision-deny { color: var(--deny); } svg .decision-block { color: var(--block); }
-svg .decision-ask { color: var(--ask); } svg .decision-allow { color: var(--allow); }
+svg .decision-ask, svg .decision-defer { color: var(--ask); } svg .decision-allow { color: var(--allow); }
 svg .decision-none { color: var(--none); }
 svg .guide { stroke: currentColor; stroke-width: 1.2; stroke-dasharray: 3 3; opacity: 0.55; }
 .tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 14px; margin-bottom: 14px; }
@@ -110,7 +110,7 @@ td .command { word-break: break-all; }
 .count { font-weight: 700; } .count.status-error { color: var(--error); } .count.status-timeout { color: var(--timeout); }
 .decision { display: inline-block; padding: 0 8px; border-radius: 999px; font-size: 12px; font-weight: 600; color: #fff; }
 .decision.decision-deny { background: var(--deny); } .decision.decision-block { background: var(--block); }
-.decision.decision-ask { background: var(--ask); } .decision.decision-allow { background: var(--allow); }
+.decision.decision-ask, .decision.decision-defer { background: var(--ask); } .decision.decision-allow { background: var(--allow); }
 .decision.decision-none { background: var(--none); }
 .empty { margin: 4px 0; color: var(--muted); }
 .more { margin: 6px 8px 0; color: var(--muted); font-size: 12px; }

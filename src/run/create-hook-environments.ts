@@ -1,4 +1,5 @@
 import type { CompiledHook } from "../match/compile-hooks.js";
+import type { CredentialScrub } from "../profiles/profile.js";
 import { removeSecretVariables } from "./remove-secret-variables.js";
 
 /** Each hook's environment, built once, and the secrets no handler may see. */
@@ -12,7 +13,9 @@ export interface HookEnvironments {
 /**
  * Builds hooks' environments on first use: one frozen object per hook, so the runner resolves
  * each command once rather than per event. Inherited variables whose names start with one of
- * `withheldPrefixes` are left out (a hook's own `env` may still set them).
+ * `withheldPrefixes` are left out, and so are the credentials `credentialScrub` names when the
+ * inherited environment turns it on (its variable is `1` or `true`); a hook's own `env` may still
+ * set any of them.
  *
  * @example
  * ```ts
@@ -23,8 +26,10 @@ export interface HookEnvironments {
 export function createHookEnvironments(
   inherited: Readonly<Record<string, string | undefined>>,
   withheldPrefixes: readonly string[] = [],
+  credentialScrub?: CredentialScrub,
 ): HookEnvironments {
-  const base = withholdPrefixedVariables(inherited, withheldPrefixes);
+  const withheldNames = isScrubOn(inherited, credentialScrub) ? credentialScrub.names : [];
+  const base = withholdInheritedVariables(inherited, withheldPrefixes, withheldNames);
   const cache = new Map<string, Readonly<Record<string, string | undefined>>>();
   const secrets = new Set<string>();
   return {
@@ -45,14 +50,25 @@ export function createHookEnvironments(
   };
 }
 
-function withholdPrefixedVariables(
+function isScrubOn(
+  inherited: Readonly<Record<string, string | undefined>>,
+  scrub: CredentialScrub | undefined,
+): scrub is CredentialScrub {
+  if (scrub === undefined) return false;
+  const value = inherited[scrub.variable]?.trim().toLowerCase();
+  return value === "1" || value === "true";
+}
+
+function withholdInheritedVariables(
   inherited: Readonly<Record<string, string | undefined>>,
   prefixes: readonly string[],
+  names: readonly string[],
 ): Readonly<Record<string, string | undefined>> {
-  if (prefixes.length === 0) return inherited;
+  if (prefixes.length === 0 && names.length === 0) return inherited;
+  const withheld = new Set(names);
   return Object.fromEntries(
     Object.entries(inherited).filter(
-      ([name]) => !prefixes.some((prefix) => name.startsWith(prefix)),
+      ([name]) => !withheld.has(name) && !prefixes.some((prefix) => name.startsWith(prefix)),
     ),
   );
 }

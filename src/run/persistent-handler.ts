@@ -13,7 +13,7 @@ export interface PersistentHandlerOptions {
   command: HookCommand;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
-  shell?: "sh" | "bash";
+  shell?: "sh" | "bash" | "powershell";
   /** Time between SIGTERM and SIGKILL of the process group when it is stopped. */
   killGraceMs: number;
   /** Bytes of each answer's stdout and of its stderr kept; the rest is dropped and counted. */

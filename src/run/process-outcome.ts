@@ -12,8 +12,11 @@ export interface SpawnRequest {
   killGraceMs: number;
   /** Bytes of stdout and of stderr kept; the rest is read and dropped. */
   captureLimitBytes: number;
-  /** The shell a string command runs with: `sh` (default), or `bash` where it exists. */
-  shell?: "sh" | "bash";
+  /**
+   * The shell a string command runs with: `sh` (default), `bash` where it exists, or
+   * `powershell` (`pwsh`, else `powershell`, found on `PATH`; a spawn error when neither is).
+   */
+  shell?: "sh" | "bash" | "powershell";
   /**
    * Run a command string that has no shell syntax without the shell (default true). The
    * handler sees the same argv, environment (`PWD` included) and working directory.

@@ -1,4 +1,5 @@
 import { accessSync, constants, statSync } from "node:fs";
+import path from "node:path";
 import type { HookCommand } from "../config/hook-definition.js";
 import { emulateShellEnvironment } from "./emulate-shell-environment.js";
 import { splitDirectCommand } from "./split-direct-command.js";
@@ -16,7 +17,7 @@ export interface Invocation {
 
 /** Where and how a command runs. */
 export interface InvocationOptions {
-  shell: "sh" | "bash";
+  shell: "sh" | "bash" | "powershell";
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   /** Run a string with no shell syntax without the shell (default true; POSIX only). */
@@ -64,12 +65,14 @@ function computeInvocation(command: HookCommand, options: InvocationOptions): In
     const env = keepDefinedVariables(options.env);
     return { file, args, env, windowsVerbatimArguments: false, direct: false };
   }
+  const { shell } = options;
+  if (shell === "powershell") return resolvePowerShellInvocation(command, options.env);
   if (options.directExec !== false && process.platform !== "win32") {
-    const words = splitDirectCommand(command, options);
+    const words = splitDirectCommand(command, { ...options, shell });
     const [file, ...args] = words ?? [];
     if (file !== undefined && file !== "") {
       const env = keepDefinedVariables(options.env);
-      if (emulateShellEnvironment(env, { shell: options.shell, cwd: options.cwd, file })) {
+      if (emulateShellEnvironment(env, { shell, cwd: options.cwd, file })) {
         return { file, args, env, windowsVerbatimArguments: false, direct: true };
       }
     }
@@ -83,6 +86,17 @@ export function resolveShellInvocation(
   options: Pick<InvocationOptions, "shell" | "env">,
 ): Invocation {
   const env = keepDefinedVariables(options.env);
+  if (options.shell === "powershell") {
+    // Reached only after a direct run failed; a missing PowerShell fails to spawn, visibly.
+    const file = findPowerShell(env.PATH) ?? "pwsh";
+    return {
+      file,
+      args: [...powerShellArguments, command],
+      env,
+      windowsVerbatimArguments: false,
+      direct: false,
+    };
+  }
   if (process.platform === "win32") {
     return {
       file: process.env.ComSpec ?? "cmd.exe",
@@ -94,6 +108,55 @@ export function resolveShellInvocation(
   }
   const file = options.shell === "bash" ? (findBash() ?? "/bin/sh") : "/bin/sh";
   return { file, args: ["-c", command], env, windowsVerbatimArguments: false, direct: false };
+}
+
+/** PowerShell's options for running one command string, as Claude Code's `shell: "powershell"` does. */
+const powerShellArguments = ["-NoProfile", "-NonInteractive", "-Command"] as const;
+
+/** Runs a command string with `pwsh` (else Windows PowerShell) from the handler's `PATH`. */
+function resolvePowerShellInvocation(
+  command: string,
+  environment: Readonly<Record<string, string | undefined>>,
+): Invocation | string {
+  const env = keepDefinedVariables(environment);
+  const file = findPowerShell(env.PATH);
+  if (file === null) {
+    return 'spawn failed: the handler asks for shell "powershell", but neither pwsh nor powershell is on PATH';
+  }
+  return {
+    file,
+    args: [...powerShellArguments, command],
+    env,
+    windowsVerbatimArguments: false,
+    direct: false,
+  };
+}
+
+/** PowerShell found per `PATH` value: `pwsh`, else `powershell`, or null. */
+const powerShells = new Map<string, string | null>();
+
+function findPowerShell(searchPath: string | undefined): string | null {
+  const key = searchPath ?? "";
+  let found = powerShells.get(key);
+  if (found === undefined) {
+    const extensions = process.platform === "win32" ? [".exe", ""] : [""];
+    const directories = key.split(path.delimiter).filter((directory) => directory !== "");
+    found = null;
+    search: for (const name of ["pwsh", "powershell"]) {
+      for (const directory of directories) {
+        for (const extension of extensions) {
+          const candidate = path.join(directory, `${name}${extension}`);
+          if (isExecutableFile(candidate)) {
+            found = candidate;
+            break search;
+          }
+        }
+      }
+    }
+    if (powerShells.size >= maximumRemembered) powerShells.clear();
+    powerShells.set(key, found);
+  }
+  return found;
 }
 
 /** Drops variables whose value is undefined. */

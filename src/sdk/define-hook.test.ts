@@ -7,7 +7,7 @@ import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine } from "../engine.js";
 import type { ProfileName } from "../profiles/profiles.js";
-import { addContext, allow, block, deny, stop } from "./hook-results.js";
+import { addContext, allow, block, defer, deny, stop } from "./hook-results.js";
 import { renderHookResult } from "./render-hook-result.js";
 
 // Real hook scripts written with the SDK (test/fixtures/sdk), run through the real engine.
@@ -211,10 +211,32 @@ describe("renderHookResult", () => {
       },
     ],
     ["zerocode", "PreToolUse", stop("done"), { continue: false, stopReason: "done" }],
+    [
+      "claude",
+      "PreToolUse",
+      defer("not mine"),
+      {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "defer",
+          permissionDecisionReason: "not mine",
+        },
+      },
+    ],
   ] as const)("%s %s", (profile, event, result, expected) => {
     const outcome = renderHookResult(result, event, profile);
     expect(outcome.exitCode).toBe(0);
     expect(JSON.parse(outcome.stdout)).toEqual(expected);
+  });
+
+  it.each([
+    ["deepagents", "PreToolUse"],
+    ["claude", "PermissionRequest"],
+    ["claude", "Stop"],
+  ] as const)("refuses a defer where %s %s does not apply one", (profile, event) => {
+    const outcome = renderHookResult(defer("later"), event, profile);
+    expect(outcome).toMatchObject({ exitCode: 1, stdout: "" });
+    expect(outcome.stderr).toContain(`${event} cannot defer`);
   });
 
   it("hands a block of an event that cannot decide to exit code 2", () => {

@@ -10,6 +10,19 @@ export function ask(reason: string): HookResult {
   return { decision: "ask", reason };
 }
 
+/**
+ * Hands the tool call back to the host's own permission flow (PreToolUse, where the profile applies
+ * `defer`: Claude Code), with a reason.
+ *
+ * @example
+ * ```ts
+ * export default defineHook({ event: "PreToolUse", profile: "claude", run: () => defer("not mine") });
+ * ```
+ */
+export function defer(reason: string): HookResult {
+  return { decision: "defer", reason };
+}
+
 /** Allows the action, optionally with a rewritten tool input (`updatedInput`). */
 export function allow(
   options: { updatedInput?: Record<string, unknown>; reason?: string } = {},

@@ -73,8 +73,30 @@ describe("HookInput and HookOutput types", () => {
     >;
     expectTypeOf<ClaudePermissionRequest>().toEqualTypeOf<{
       hookEventName: "PermissionRequest";
-      decision?: { behavior: "allow" | "deny"; message?: string | undefined } | undefined;
+      decision?:
+        | {
+            behavior: "allow" | "deny";
+            message?: string | undefined;
+            updatedInput?: Record<string, unknown> | undefined;
+            updatedPermissions?: unknown[] | undefined;
+            interrupt?: boolean | undefined;
+          }
+        | undefined;
     }>();
+    type ClaudeSessionStart = NonNullable<
+      HookOutput<"SessionStart", "claude">["hookSpecificOutput"]
+    >;
+    expectTypeOf<ClaudeSessionStart["watchPaths"]>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<ClaudeSessionStart["sessionTitle"]>().toEqualTypeOf<string | undefined>();
+    type ClaudeElicitation = NonNullable<HookOutput<"Elicitation", "claude">["hookSpecificOutput"]>;
+    expectTypeOf<ClaudeElicitation["action"]>().toEqualTypeOf<
+      "accept" | "decline" | "cancel" | undefined
+    >();
+    expectTypeOf<HookInput<"WorktreeCreate", "claude">["name"]>().toEqualTypeOf<string>();
+    type ClaudePreToolUse = NonNullable<HookOutput<"PreToolUse", "claude">["hookSpecificOutput"]>;
+    expectTypeOf<ClaudePreToolUse["permissionDecision"]>().toEqualTypeOf<
+      "allow" | "deny" | "ask" | "defer" | undefined
+    >();
     expectTypeOf<keyof HookOutput<"SessionEnd", "claude">>().toEqualTypeOf<
       "continue" | "stopReason" | "systemMessage" | "suppressOutput"
     >();

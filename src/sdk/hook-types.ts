@@ -56,7 +56,7 @@ export type HookOutput<
   : never;
 
 /** A decision a hook can return; how it is written depends on the event and the profile. */
-export type HookDecision = "allow" | "deny" | "ask" | "block";
+export type HookDecision = "allow" | "deny" | "ask" | "defer" | "block";
 
 /**
  * What a hook's `handle` returns: build it with `deny`, `ask`, `allow`, `block`, `addContext` and

@@ -9,7 +9,7 @@ export {
   type PersistentHookDefinition,
   type PersistentHookStreams,
 } from "./define-persistent-hook.js";
-export { addContext, allow, ask, block, deny, stop } from "./hook-results.js";
+export { addContext, allow, ask, block, defer, deny, stop } from "./hook-results.js";
 export type {
   CommonHookInput,
   HookDecision,

@@ -1,4 +1,4 @@
-import type { EventSpec } from "../profiles/profile.js";
+import { defaultPermissionDecisions, type EventSpec } from "../profiles/profile.js";
 import { profiles } from "../profiles/profiles.js";
 import type { HookOutcome, HookProfileName, HookResult } from "./hook-types.js";
 
@@ -34,6 +34,9 @@ export function renderHookResult(
   }
   const decision = result.decision;
   const reason = result.reason ?? "";
+  if (decision === "defer" && !appliesDefer(spec)) {
+    return failure(`${event} cannot defer in the ${profileName} profile`);
+  }
   if (decision !== undefined) {
     switch (spec.decisionKind) {
       case "permission": {
@@ -84,6 +87,12 @@ export function renderHookResult(
   }
   if (Object.keys(top).length === 0) return { exitCode: 0, stdout: "", stderr: "" };
   return { exitCode: 0, stdout: `${JSON.stringify(top)}\n`, stderr: "" };
+}
+
+function appliesDefer(spec: EventSpec): boolean {
+  const rules: Readonly<Record<string, "apply" | "unsupported">> =
+    spec.permissionDecisions ?? defaultPermissionDecisions;
+  return spec.decisionKind === "permission" && rules.defer === "apply";
 }
 
 function failure(message: string): HookOutcome {

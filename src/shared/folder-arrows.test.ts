@@ -22,6 +22,7 @@ const core = [
   "engine-types.ts",
   "load-hook-snapshot.ts",
   "run-planned-handler.ts",
+  "create-async-handler-runner.ts",
   "engine.ts",
 ] as const;
 
@@ -70,6 +71,8 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
     "engine-types.ts",
     "diagnostic.ts",
   ],
+  // Async handlers: each a planned handler run, not awaited; its output read and queued.
+  "create-async-handler-runner.ts": ["match", "run", "decide", "observe", "run-planned-handler.ts"],
   explain: ["profiles", "config", "match", "trust", "payload", "diagnostic.ts"],
   observe: ["decide", "diagnostic.ts", "open-private-file.ts"],
   "engine-types.ts": core.filter(

@@ -43,7 +43,7 @@ export interface HookTestCase {
 }
 
 const expectationSchema = z.strictObject({
-  decision: z.enum(["allow", "deny", "ask", "block"]).nullable().optional(),
+  decision: z.enum(["allow", "deny", "ask", "defer", "block"]).nullable().optional(),
   reason: z.string().optional(),
   additionalContext: z.string().optional(),
   continue: z.boolean().optional(),

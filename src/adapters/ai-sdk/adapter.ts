@@ -1,5 +1,8 @@
 // The adapter's public exports; index.ts loads this module so a missing framework gets a clear error.
+
+export type { PromptEvaluatorOptions } from "../shared/create-model-prompt-evaluator.js";
 export * from "../shared/tool-adapter-exports.js";
+export { createPromptEvaluator } from "./create-prompt-evaluator.js";
 export type { AiSdkHooksOptions, ToolCallFacts } from "./hook-tool.js";
 export {
   type HookDenial,

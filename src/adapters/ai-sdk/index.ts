@@ -9,6 +9,8 @@ const adapter = await importPeerModule(() => import("./adapter.js"), {
   packages: ["ai@6"],
 });
 
+/** Creates an engine `evaluatePrompt` that answers `prompt` hooks with an AI SDK language model. */
+export const createPromptEvaluator = adapter.createPromptEvaluator;
 /** Creates the `Stop` hook loop's decision function for an engine. */
 export const createStopHook = adapter.createStopHook;
 /** Whether a tool result is one a hook produced (a denial or feedback). */

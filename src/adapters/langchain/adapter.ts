@@ -1,8 +1,11 @@
 // The adapter's public exports; index.ts loads this module so a missing framework gets a clear error.
+
+export type { PromptEvaluatorOptions } from "../shared/create-model-prompt-evaluator.js";
 export {
   createHooksMiddleware,
   type HooksMiddlewareOptions,
 } from "./create-hooks-middleware.js";
+export { createPromptEvaluator, type PromptHookModel } from "./create-prompt-evaluator.js";
 export { deepagentsToolNames, resolvePublicToolName } from "./deepagents-tool-names.js";
 export { type HookMessageKind, isHookMessage } from "./hook-messages.js";
 export type { HookDispatchRecord } from "./middleware-context.js";

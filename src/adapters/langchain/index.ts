@@ -11,6 +11,8 @@ const adapter = await importPeerModule(() => import("./adapter.js"), {
 
 /** Creates LangChain agent middleware that runs a hook engine's events. */
 export const createHooksMiddleware = adapter.createHooksMiddleware;
+/** Creates an engine `evaluatePrompt` that answers `prompt` hooks with a LangChain chat model. */
+export const createPromptEvaluator = adapter.createPromptEvaluator;
 /** Deep Agents' built-in tool names mapped to the public names hooks match on. */
 export const deepagentsToolNames = adapter.deepagentsToolNames;
 /** The name hooks see for a framework tool name. */

@@ -9,6 +9,8 @@ const adapter = await importPeerModule(() => import("./adapter.js"), {
   packages: ["@openai/agents@0.14"],
 });
 
+/** Creates an engine `evaluatePrompt` that answers `prompt` hooks with an OpenAI Agents model. */
+export const createPromptEvaluator = adapter.createPromptEvaluator;
 /** Creates the `Stop` hook loop's decision function for an engine. */
 export const createStopHook = adapter.createStopHook;
 /** Creates tool input and output guardrails that run the engine's tool hooks. */

@@ -33,9 +33,10 @@ export function registerDispatchCommand(program: Command): void {
     const payload = await readEventPayload(options.profile, event, flags.payload);
     const engine = await createHookEngine(options);
     const result = await engine.dispatch(event, payload);
-    await engine.close();
     result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    // Like Claude Code's -p mode: async hooks still running are killed, not waited for.
+    await engine.close();
     const errors = writeErrorDiagnostics(result.diagnostics);
     if (flags.strict === true && errors > 0) process.exitCode = 1;
   });

@@ -98,20 +98,106 @@ describe("parseClaudeConfig", () => {
     });
   });
 
-  it.each(["prompt", "agent", "http", "mcp_tool"])(
-    'skips a "%s" handler with an unsupported_handler_type warning; its siblings load',
-    (type) => {
-      const result = parse(preToolUse({ type, prompt: "Is this safe?" }, command()));
-      expect(located(result.diagnostics)).toEqual([
-        ["unsupported_handler_type", "warning", "hooks.PreToolUse[0].hooks[0].type"],
-      ]);
-      expect(result.definitions.map((definition) => definition.handlerIndex)).toEqual([1]);
-    },
-  );
+  it("reads http, prompt, agent and mcp_tool handlers into their actions", () => {
+    const result = parse(
+      preToolUse(
+        {
+          type: "http",
+          url: "http://localhost:8080/hooks/pre",
+          headers: { Authorization: "Bearer $TOKEN" },
+          allowedEnvVars: ["TOKEN"],
+          timeout: 5,
+        },
+        { type: "prompt", prompt: "Is $ARGUMENTS safe?", model: "fast", continueOnBlock: true },
+        { type: "agent", prompt: "Check  the\ntests" },
+        {
+          type: "mcp_tool",
+          server: "memory",
+          tool: "check",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's placeholder syntax
+          input: { path: "${tool_input.file_path}" },
+        },
+      ),
+    );
+    expect(result.diagnostics).toEqual([]);
+    expect(
+      result.definitions.map(({ command, action, timeoutMs }) => ({ command, action, timeoutMs })),
+    ).toEqual([
+      {
+        command: "http://localhost:8080/hooks/pre",
+        action: {
+          type: "http",
+          url: "http://localhost:8080/hooks/pre",
+          headers: { Authorization: "Bearer $TOKEN" },
+          allowedEnvVars: ["TOKEN"],
+        },
+        timeoutMs: 5_000,
+      },
+      {
+        command: "prompt: Is $ARGUMENTS safe?",
+        action: {
+          type: "prompt",
+          prompt: "Is $ARGUMENTS safe?",
+          model: "fast",
+          continueOnBlock: true,
+        },
+        timeoutMs: 30_000,
+      },
+      {
+        command: "agent: Check the tests",
+        action: { type: "agent", prompt: "Check  the\ntests", model: null, continueOnBlock: null },
+        timeoutMs: 60_000,
+      },
+      {
+        command: "mcp_tool memory/check",
+        action: {
+          type: "mcp_tool",
+          server: "memory",
+          tool: "check",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's placeholder syntax
+          input: { path: "${tool_input.file_path}" },
+        },
+        timeoutMs: 600_000,
+      },
+    ]);
+  });
+
+  it.each([
+    ["an http handler without url", { type: "http" }, "hooks.PreToolUse[0].hooks[0].url"],
+    ["a blank prompt", { type: "prompt", prompt: " " }, "hooks.PreToolUse[0].hooks[0].prompt"],
+    [
+      "mcp_tool input that is not an object",
+      { type: "mcp_tool", server: "s", tool: "t", input: [] },
+      "hooks.PreToolUse[0].hooks[0].input",
+    ],
+    [
+      "header values that are not strings",
+      { type: "http", url: "http://localhost", headers: { A: 1 } },
+      "hooks.PreToolUse[0].hooks[0].headers.A",
+    ],
+  ])("drops %s (invalid_config); its siblings load", (_name, handler, path) => {
+    const result = parse(preToolUse(handler, command()));
+    expect(located(result.diagnostics)).toEqual([["invalid_config", "error", path]]);
+    expect(result.definitions.map((definition) => definition.handlerIndex)).toEqual([1]);
+  });
+
+  it("warns about a field of another handler type and about async on a non-command handler", () => {
+    const result = parse(
+      preToolUse({ type: "prompt", prompt: "ok?", command: "./x.sh", async: true }),
+    );
+    expect(located(result.diagnostics)).toEqual([
+      ["unknown_field", "warning", "hooks.PreToolUse[0].hooks[0].command"],
+      ["unsupported_field", "warning", "hooks.PreToolUse[0].hooks[0].async"],
+    ]);
+    expect(result.definitions[0]?.async).toBeUndefined();
+  });
 
   it("names an unknown handler type as unknown", () => {
     const result = parse(preToolUse({ type: "webhook", url: "https://example.com" }));
-    expect(result.diagnostics[0]?.message).toContain('"webhook" is unknown and not supported');
+    expect(result.diagnostics[0]?.message).toBe(
+      'Handler type "webhook" is unknown (known: command, prompt, agent, http, mcp_tool), so the handler is skipped',
+    );
+    expect(result.definitions).toEqual([]);
   });
 
   it.each([
@@ -134,12 +220,13 @@ describe("parseClaudeConfig", () => {
     expect(result.definitions).toHaveLength(1);
   });
 
-  it("runs an async handler synchronously, with a warning", () => {
-    const result = parse(preToolUse(command({ async: true })));
-    expect(located(result.diagnostics)).toEqual([
-      ["unsupported_field", "warning", "hooks.PreToolUse[0].hooks[0].async"],
+  it("reads async, and asyncRewake as async too", () => {
+    const result = parse(preToolUse(command({ async: true }), command({ asyncRewake: true })));
+    expect(result.diagnostics).toEqual([]);
+    expect(result.definitions.map(({ async, asyncRewake }) => ({ async, asyncRewake }))).toEqual([
+      { async: true, asyncRewake: undefined },
+      { async: true, asyncRewake: true },
     ]);
-    expect(result.definitions).toHaveLength(1);
   });
 
   it("ignores once in settings, with an info diagnostic", () => {
@@ -148,19 +235,31 @@ describe("parseClaudeConfig", () => {
       ["unsupported_field", "info", "hooks.PreToolUse[0].hooks[0].once"],
     ]);
     expect(result.definitions).toHaveLength(1);
+    expect(result.definitions[0]?.once).toBeUndefined();
   });
 
-  it('accepts shell "bash" and skips a handler for another shell', () => {
+  it('accepts shell "bash" and "powershell" and skips a handler for another shell', () => {
     const result = parse(
       preToolUse(
         command({ shell: "bash" }),
         command({ command: "Write-Host hi", shell: "powershell" }),
+        command({ shell: "zsh" }),
       ),
     );
     expect(located(result.diagnostics)).toEqual([
-      ["unsupported_field", "warning", "hooks.PreToolUse[0].hooks[1].shell"],
+      ["unsupported_field", "warning", "hooks.PreToolUse[0].hooks[2].shell"],
     ]);
-    expect(result.definitions.map((definition) => definition.handlerIndex)).toEqual([0]);
+    expect(result.definitions.map((definition) => definition.shell)).toEqual([
+      "bash",
+      "powershell",
+    ]);
+  });
+
+  it("keeps once in a skill's hooks", () => {
+    const skill = { ...source, layer: "skill:deploy" };
+    const result = parseClaudeConfig(preToolUse(command({ once: true })), skill, claudeProfile);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.definitions[0]?.once).toBe(true);
   });
 
   it("reports an unknown event and a hooks value that is not an object", () => {
@@ -184,20 +283,9 @@ describe("parseClaudeConfig", () => {
     );
     const result = parse({ hooks });
     expect(result.diagnostics).toEqual([]);
-    expect(result.definitions.map((definition) => definition.event)).toEqual([
-      "SessionStart",
-      "SessionEnd",
-      "UserPromptSubmit",
-      "PreToolUse",
-      "PermissionRequest",
-      "PostToolUse",
-      "PostToolUseFailure",
-      "Notification",
-      "Stop",
-      "SubagentStart",
-      "SubagentStop",
-      "PreCompact",
-      "PostCompact",
-    ]);
+    expect(result.definitions.map((definition) => definition.event)).toEqual(
+      Object.keys(claudeProfile.events),
+    );
+    expect(result.definitions).toHaveLength(31);
   });
 });

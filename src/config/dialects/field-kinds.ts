@@ -40,7 +40,8 @@ interface FieldKindRule {
  * and through its zod schema (built only to explain a value the plain reader refuses).
  * `text`: a string; `trimmed-text`: a string, trimmed, not blank; `boolean`; `seconds`: a finite
  * number above 0; `tokens`: a safe integer of 0 or more; `command`: trimmed text or a non-empty
- * list of strings; `text-list`: a list of strings; `text-record`: an object of strings.
+ * list of strings; `text-list`: a list of strings; `text-record`: an object of strings; `json-object`: an object of
+ * any JSON values.
  */
 export const fieldKinds = {
   text: {
@@ -80,6 +81,12 @@ export const fieldKinds = {
         ? [...value]
         : invalidValue,
     createSchema: (z, messages) => z.array(z.string(messages.item), messages.type),
+  },
+  "json-object": {
+    // A `__proto__` key is left to zod, which drops it: both readers must give the same value.
+    read: (value) =>
+      isRecord(value) && !Object.hasOwn(value, "__proto__") ? { ...value } : invalidValue,
+    createSchema: (z, messages) => z.record(z.string(), z.unknown(), messages.type),
   },
   "text-record": {
     // A `__proto__` key is left to zod, which drops it: both readers must give the same value.

@@ -97,9 +97,59 @@ export const claudeHandlerFields = extendFields(
       ...commandHandlerFields.command,
       messages: { ...commandHandlerFields.command.messages, type: "command must be a string" },
     },
+    asyncRewake: { kind: "boolean", messages: { type: "asyncRewake must be true or false" } },
     ...extensionFields,
   },
 );
+
+/** The fields every Claude Code handler type shares beside its own. */
+const claudeCommonFields = {
+  timeout: commandHandlerFields.timeout,
+  statusMessage: commandHandlerFields.statusMessage,
+  if: commandHandlerFields.if,
+  once: commandHandlerFields.once,
+  async: commandHandlerFields.async,
+} as const satisfies HandlerFieldTable;
+
+/** A Claude Code `http` handler: the event JSON is POSTed to `url`. */
+export const claudeHttpHandlerFields = {
+  url: { kind: "trimmed-text", required: true, messages: { empty: "url must not be empty" } },
+  headers: {
+    kind: "text-record",
+    messages: { type: "headers must be an object of strings", item: "headers must be strings" },
+  },
+  allowedEnvVars: {
+    kind: "text-list",
+    messages: {
+      type: "allowedEnvVars must be a list of strings",
+      item: "allowedEnvVars must be strings",
+    },
+  },
+  ...claudeCommonFields,
+} as const satisfies HandlerFieldTable;
+
+/** A Claude Code `prompt` or `agent` handler: a prompt the host's model answers. */
+export const claudeModelHandlerFields = {
+  prompt: {
+    kind: "trimmed-text",
+    required: true,
+    messages: { empty: "prompt must not be empty" },
+  },
+  model: { kind: "trimmed-text", messages: { empty: "model must not be empty" } },
+  continueOnBlock: {
+    kind: "boolean",
+    messages: { type: "continueOnBlock must be true or false" },
+  },
+  ...claudeCommonFields,
+} as const satisfies HandlerFieldTable;
+
+/** A Claude Code `mcp_tool` handler: a tool of a connected MCP server. */
+export const claudeMcpToolHandlerFields = {
+  server: { kind: "trimmed-text", required: true, messages: { empty: "server must not be empty" } },
+  tool: { kind: "trimmed-text", required: true, messages: { empty: "tool must not be empty" } },
+  input: { kind: "json-object", messages: { type: "input must be an object" } },
+  ...claudeCommonFields,
+} as const satisfies HandlerFieldTable;
 
 /** A Claude-format handler inside a VS Code hook file. */
 export const vscodeClaudeHandlerFields = rewordFields(

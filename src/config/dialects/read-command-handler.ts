@@ -98,6 +98,17 @@ export function checkCommandHandler(
     return null;
   }
   if (reportUnsupportedHandlerType(handler.type, dialect, context)) return null;
+  reportUnknownHandlerKeys(handler, handlerKeys, context);
+  return handler;
+}
+
+/** Reports each key of a handler outside `handlerKeys` as an `unknown_field` warning. */
+export function reportUnknownHandlerKeys(
+  handler: Readonly<Record<string, unknown>>,
+  handlerKeys: ReadonlySet<string>,
+  context: HandlerTypeContext,
+): void {
+  const { at, report } = context;
   for (const key of Object.keys(handler)) {
     if (!handlerKeys.has(key)) {
       report(
@@ -108,5 +119,4 @@ export function checkCommandHandler(
       );
     }
   }
-  return handler;
 }

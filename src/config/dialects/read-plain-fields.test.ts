@@ -14,6 +14,7 @@ const schemas: Record<FieldKind, z.ZodType> = {
   command: z.union([z.string().trim().min(1), z.array(z.string()).min(1)]),
   "text-list": z.array(z.string()),
   "text-record": z.record(z.string(), z.string()),
+  "json-object": z.record(z.string(), z.unknown()),
 };
 
 const kinds = Object.keys(schemas) as FieldKind[];

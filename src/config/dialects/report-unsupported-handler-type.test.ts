@@ -60,14 +60,14 @@ describe("reportUnsupportedHandlerType", () => {
       claudeProfile,
       "http",
       "warning",
-      'Handler type "http" is not supported here; only "command" handlers run, so it is skipped',
+      'Handler type "http" is not supported here, so it is skipped',
     ],
     [
       "claude",
       claudeProfile,
       "webhook",
       "warning",
-      'Handler type "webhook" is unknown and not supported here; only "command" handlers run, so it is skipped',
+      'Handler type "webhook" is unknown (known: command, prompt, agent, http, mcp_tool), so the handler is skipped',
     ],
     [
       "vscode-claude",

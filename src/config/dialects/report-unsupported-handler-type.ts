@@ -61,11 +61,12 @@ export const handlerTypeWordings = {
     subject: "Handler",
     known: {
       severity: "warning",
-      describe: () => `not supported here; ${onlyCommandHandlers}, so it is skipped`,
+      describe: () => `not supported here, so it is skipped`,
     },
     unknown: {
       severity: "warning",
-      describe: () => `unknown and not supported here; ${onlyCommandHandlers}, so it is skipped`,
+      describe: (profile) =>
+        `unknown (known: ${profile.knownHandlerTypes.join(", ")}), so the handler is skipped`,
     },
     missingType: `A handler needs "type": "command"`,
   },

@@ -5,7 +5,7 @@ import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-p
 import { isRecord } from "../../shared/is-record.js";
 import type { DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
-import type { HookCommand, HookDefinition } from "../hook-definition.js";
+import type { HookAction, HookCommand, HookDefinition } from "../hook-definition.js";
 import { suggestName } from "../suggest-name.js";
 
 /** Records a diagnostic at a JSON path of the source being parsed. */
@@ -25,6 +25,13 @@ export interface HandlerFields {
   additionalContextLimit: number | null;
   /** `"persistent": true` (an agent-hooks extension); false when omitted. */
   persistent: boolean;
+  /** What a non-command handler calls (Claude Code's http, prompt, agent, mcp_tool). */
+  action?: HookAction;
+  /** Claude Code's `async`, `asyncRewake`, `shell` and `once` (skill hooks), where given. */
+  async?: boolean;
+  asyncRewake?: boolean;
+  shell?: "bash" | "powershell";
+  once?: boolean;
 }
 
 /** Where a handler sits and how to report problems with it. */
@@ -197,6 +204,11 @@ export function walkGroup(
       cwd: null,
       additionalContextLimit: fields.additionalContextLimit,
       persistent: fields.persistent,
+      ...(fields.action !== undefined && { action: fields.action }),
+      ...(fields.async !== undefined && { async: fields.async }),
+      ...(fields.asyncRewake !== undefined && { asyncRewake: fields.asyncRewake }),
+      ...(fields.shell !== undefined && { shell: fields.shell }),
+      ...(fields.once !== undefined && { once: fields.once }),
       trust: source.trust,
       env: source.env ?? {},
       file: source.file,

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyFixture } from "../../../test/support/copy-fixture.js";
@@ -32,6 +32,7 @@ function copyPlugins(name: "basic" | "broken") {
     userSettings: join(home, ".claude", "settings.json"),
     projectSettings: join(root, "project", ".claude", "settings.json"),
     plugin: (id: string, version: string) => join(cache, id, version),
+    data: (name: string) => join(home, ".claude", "plugins", "data", name),
   };
 }
 
@@ -55,12 +56,12 @@ describe("Claude Code plugin hooks", () => {
       [
         "plugin:guard@acme-tools",
         join(guard, "hooks", "hooks.json"),
-        { CLAUDE_PLUGIN_ROOT: guard },
+        { CLAUDE_PLUGIN_ROOT: guard, CLAUDE_PLUGIN_DATA: tree.data("guard-acme-tools") },
       ],
       [
         "plugin:formatter@acme-tools",
         join(formatter, "config", "extra-hooks.json"),
-        { CLAUDE_PLUGIN_ROOT: formatter },
+        { CLAUDE_PLUGIN_ROOT: formatter, CLAUDE_PLUGIN_DATA: tree.data("formatter-acme-tools") },
       ],
     ]);
     // quiet@acme-tools is turned off by the project settings, which override the user's.
@@ -226,6 +227,124 @@ describe("Claude Code plugin hooks", () => {
       file: manifest,
       path: "hooks.Stop[0].hooks[0]",
     });
+  });
+});
+
+describe("CLAUDE_PLUGIN_DATA", () => {
+  // A SessionStart hook that names its data folder and writes a file into it.
+  const dataHook = (name: string) => ({
+    hooks: {
+      SessionStart: [
+        {
+          hooks: [
+            {
+              type: "command",
+              command: `echo "${name} data at $CLAUDE_PLUGIN_DATA" && echo ${name} > "$CLAUDE_PLUGIN_DATA/seen"`,
+            },
+          ],
+        },
+      ],
+    },
+  });
+
+  it("gives an enabled plugin's hooks ~/.claude/plugins/data/<id>, created 0700 when the engine loads them", async () => {
+    const tree = copyPlugins("basic");
+    const formatter = tree.plugin("formatter", "2.0.0");
+    writeFileSync(
+      join(formatter, "config", "extra-hooks.json"),
+      JSON.stringify(dataHook("formatter")),
+    );
+    const data = tree.data("formatter-acme-tools");
+    expect(existsSync(data)).toBe(false);
+    const engine = await createHookEngine({ profile: "claude", home: tree.home, cwd: tree.cwd });
+    engines.push(engine);
+    expect(engine.diagnostics).toEqual([]);
+    // Created at load, before any hook runs, and private to the user.
+    expect(statSync(data).isDirectory()).toBe(true);
+    expect(statSync(data).mode & 0o777).toBe(0o700);
+    expect(statSync(tree.data("guard-acme-tools")).mode & 0o777).toBe(0o700);
+    // quiet@acme-tools is turned off by the project settings: no folder.
+    expect(existsSync(tree.data("quiet-acme-tools"))).toBe(false);
+
+    const started = await engine.dispatch("SessionStart", { source: "startup" });
+    expect(started.additionalContext).toEqual(["user", `formatter data at ${data}`]);
+    expect(readFileSync(join(data, "seen"), "utf8")).toBe("formatter\n");
+  });
+
+  it("keeps the data folder across loads and leaves what is in it", async () => {
+    const tree = copyPlugins("basic");
+    const data = tree.data("guard-acme-tools");
+    mkdirSync(data, { recursive: true, mode: 0o755 });
+    writeFileSync(join(data, "state.json"), "{}");
+    const loaded = await loadConfig(claudeProfile, { home: tree.home, cwd: tree.cwd });
+    expect(loaded.diagnostics).toEqual([]);
+    expect(readFileSync(join(data, "state.json"), "utf8")).toBe("{}");
+    // An existing folder is the user's: its mode is not changed.
+    expect(statSync(data).mode & 0o777).toBe(0o755);
+  });
+
+  it("creates no folder for a plugin without hooks, but still names it", async () => {
+    const tree = copyPlugins("basic");
+    rmSync(join(tree.plugin("guard", "1.0.0"), "hooks", "hooks.json"));
+    const loaded = await loadConfig(claudeProfile, { home: tree.home, cwd: tree.cwd });
+    expect(loaded.sources.map((source) => source.layer)).toEqual([
+      "user",
+      "plugin:formatter@acme-tools",
+    ]);
+    expect(existsSync(tree.data("guard-acme-tools"))).toBe(false);
+    expect(existsSync(tree.data("formatter-acme-tools"))).toBe(true);
+  });
+
+  it("warns when the folder cannot be created and still loads the hooks with the variable set", async () => {
+    const tree = copyPlugins("basic");
+    // A file where the data folders go: no folder can be made under it.
+    writeFileSync(join(tree.home, ".claude", "plugins", "data"), "not a folder");
+    const loaded = await loadConfig(claudeProfile, { home: tree.home, cwd: tree.cwd });
+    expect(
+      loaded.diagnostics.map((diagnostic) => [
+        diagnostic.code,
+        diagnostic.severity,
+        diagnostic.file,
+        diagnostic.path,
+      ]),
+    ).toEqual([
+      ["invalid_plugin", "warning", tree.userSettings, 'enabledPlugins["guard@acme-tools"]'],
+      ["invalid_plugin", "warning", tree.userSettings, 'enabledPlugins["formatter@acme-tools"]'],
+    ]);
+    expect(loaded.diagnostics[0]?.message).toMatch(
+      new RegExp(
+        `^Plugin "guard@acme-tools" has no data folder ${tree.data("guard-acme-tools")}: E[A-Z]+$`,
+      ),
+    );
+    expect(summary(loaded)).toEqual([
+      ["user", "echo user"],
+      ["plugin:guard@acme-tools", guardCommand],
+      ["plugin:formatter@acme-tools", formatterCommand],
+    ]);
+    expect(loaded.definitions[1]?.env).toMatchObject({
+      CLAUDE_PLUGIN_DATA: tree.data("guard-acme-tools"),
+    });
+  });
+
+  it("gives a plugin's hooks file named in configFiles CLAUDE_PLUGIN_ROOT but no data folder (it has no plugin id)", async () => {
+    const tree = copyPlugins("basic");
+    const formatter = tree.plugin("formatter", "2.0.0");
+    const hooksFile = join(formatter, "config", "extra-hooks.json");
+    // The shell's default (unset when the variable is not set), written apart as pluginRoot is.
+    const command = 'echo "data=$' + '{CLAUDE_PLUGIN_DATA-unset} root=$CLAUDE_PLUGIN_ROOT"';
+    const hooks = { SessionStart: [{ hooks: [{ type: "command", command }] }] };
+    writeFileSync(hooksFile, JSON.stringify({ hooks }));
+    const engine = await createHookEngine({
+      profile: "claude",
+      configFiles: [hooksFile],
+      home: tree.home,
+      cwd: tree.cwd,
+    });
+    engines.push(engine);
+    expect(engine.diagnostics).toEqual([]);
+    const started = await engine.dispatch("SessionStart", { source: "startup" });
+    expect(started.additionalContext).toEqual([`data=unset root=${formatter}`]);
+    expect(existsSync(join(tree.home, ".claude", "plugins", "data"))).toBe(false);
   });
 });
 

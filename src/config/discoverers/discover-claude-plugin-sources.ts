@@ -1,12 +1,16 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
+import { createPrivateDirectory } from "../../shared/create-private-directory.js";
 import { formatJsonPath } from "../../shared/format-json-path.js";
 import { isRecord } from "../../shared/is-record.js";
 import type { ConfigSource, DiscoveryOptions } from "../discover-config-files.js";
 import { readConfigDocument } from "../read-config-document.js";
+import { createPluginOptionVariables } from "./create-plugin-option-variables.js";
+import type { ClaudePluginOptions } from "./list-claude-plugin-options.js";
 import type { EnabledClaudePlugin } from "./list-enabled-claude-plugins.js";
 import { readInstalledClaudePlugins } from "./read-installed-claude-plugins.js";
+import { resolveClaudePluginDataDirectory } from "./resolve-claude-plugin-data-directory.js";
 import { resolvePluginPath } from "./resolve-plugin-path.js";
 
 /** A file plugin discovery looked at, for `config path`: its layer and whether it exists. */
@@ -35,6 +39,10 @@ interface Plugin {
   root: string;
   layer: string;
   managed: boolean;
+  /** Its `CLAUDE_PLUGIN_DATA` folder, `~/.claude/plugins/data/<id>` (null for an empty id). */
+  dataDirectory: string | null;
+  /** The option values saved for it in the settings' `pluginConfigs`, or undefined. */
+  options: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -42,13 +50,17 @@ interface Plugin {
  * `~/.claude/plugins/installed_plugins.json`, then its `hooks/hooks.json` (always read when it
  * exists) and the `hooks` entry of its manifest `.claude-plugin/plugin.json` (`./` paths, a list
  * of them, or an inline hooks object). Each source is layer `plugin:<id>` and its handlers get
- * `CLAUDE_PLUGIN_ROOT`. An enabled plugin that is not installed, a bad manifest and a hooks path
- * outside the plugin root are `invalid_plugin` diagnostics naming the file and JSON path.
+ * `CLAUDE_PLUGIN_ROOT`, `CLAUDE_PLUGIN_DATA` (`~/.claude/plugins/data/<id>`, created mode 0700
+ * when the plugin has hooks) and a `CLAUDE_PLUGIN_OPTION_<KEY>` per option (`pluginOptions`, else
+ * the manifest's `userConfig` defaults). An enabled plugin that is not installed, a bad manifest and
+ * a hooks path outside the plugin root are `invalid_plugin` diagnostics naming the file and JSON
+ * path.
  */
 export async function discoverClaudePluginSources(
   plugins: readonly EnabledClaudePlugin[],
   options: DiscoveryOptions,
   dialect: string,
+  pluginOptions: ClaudePluginOptions = new Map(),
 ): Promise<ClaudePluginSources> {
   const found: ClaudePluginSources = { sources: [], files: [], diagnostics: [] };
   if (plugins.length === 0) return found;
@@ -80,10 +92,18 @@ export async function discoverClaudePluginSources(
       root: installation.root,
       layer: `plugin:${enabled.id}`,
       managed: enabled.managed,
+      dataDirectory: resolveClaudePluginDataDirectory(options.home, enabled.id),
+      options: pluginOptions.get(enabled.id),
     };
-    for (const source of await readPluginHookSources(plugin, dialect, found)) {
-      found.sources.push({ source, managed: plugin.managed });
+    const sources = await readPluginHookSources(plugin, dialect, found);
+    // Claude Code creates the folder when it is first referenced; here, when the hooks load.
+    if (sources.length > 0 && plugin.dataDirectory !== null) {
+      const failure = await createPrivateDirectory(plugin.dataDirectory);
+      if (failure !== null) {
+        warn(`Plugin "${enabled.id}" has no data folder ${plugin.dataDirectory}: ${failure}`);
+      }
     }
+    for (const source of sources) found.sources.push({ source, managed: plugin.managed });
   }
   return found;
 }
@@ -124,6 +144,18 @@ async function readPluginHookSources(
     return [];
   }
   const sources: ConfigSource[] = [];
+  const optionVariables = createPluginOptionVariables(
+    {
+      pluginId: plugin.id,
+      userConfig:
+        manifest.status === "ok" && isRecord(manifest.value)
+          ? manifest.value.userConfig
+          : undefined,
+      saved: plugin.options,
+      manifestFile,
+    },
+    diagnostics,
+  );
   const describe = (file: string): ConfigSource => ({
     file,
     layer: plugin.layer,
@@ -131,7 +163,11 @@ async function readPluginHookSources(
     explicit: false,
     trust: "none",
     // The engine sets it for every handler of the source: `${CLAUDE_PLUGIN_ROOT}/scripts/…` works.
-    env: { CLAUDE_PLUGIN_ROOT: plugin.root },
+    env: {
+      ...optionVariables,
+      CLAUDE_PLUGIN_ROOT: plugin.root,
+      ...(plugin.dataDirectory !== null && { CLAUDE_PLUGIN_DATA: plugin.dataDirectory }),
+    },
   });
   const readHookFile = async (file: string) => {
     const document = await readConfigDocument(file, false, "jsonc");

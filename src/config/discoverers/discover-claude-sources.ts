@@ -13,7 +13,9 @@ import { readConfigDocument } from "../read-config-document.js";
 import { discoverClaudePluginSources } from "./discover-claude-plugin-sources.js";
 import type { DiscoveredSources, ExcludedSource, ExclusionReason } from "./discovered-sources.js";
 import { findClaudePluginRoot } from "./find-claude-plugin-root.js";
+import { listClaudePluginOptions } from "./list-claude-plugin-options.js";
 import { listEnabledClaudePlugins } from "./list-enabled-claude-plugins.js";
+import { readHttpHookPolicy } from "./read-http-hook-policy.js";
 
 /** A settings file that was read, with where it sits in the layers. */
 export interface SettingsLayer {
@@ -46,6 +48,8 @@ export async function discoverClaudeSources(
 ): Promise<DiscoveredSources> {
   const diagnostics: Diagnostic[] = [];
   const layers = await readClaudeSettingsLayers(profile, options, diagnostics);
+  // Read from every file, the configFiles included, whatever policy keeps from loading.
+  const httpHookPolicy = readHttpHookPolicy(layers, diagnostics);
   const managed = layers.filter((layer) => layer.layer === managedLayer);
   const others = layers.filter((layer) => layer.layer !== managedLayer);
   const read = (layer: SettingsLayer, key: string) => readBooleanSetting(layer, key, diagnostics);
@@ -68,7 +72,13 @@ export async function discoverClaudeSources(
 
   const dialect = profile.configLocations[0]?.dialect ?? profile.name;
   const enabledPlugins = listEnabledClaudePlugins(managed, others, diagnostics);
-  const plugins = await discoverClaudePluginSources(enabledPlugins, options, dialect);
+  const pluginOptions = listClaudePluginOptions(managed, others, diagnostics);
+  const plugins = await discoverClaudePluginSources(
+    enabledPlugins,
+    options,
+    dialect,
+    pluginOptions,
+  );
   diagnostics.push(...plugins.diagnostics);
   const pluginSources = plugins.sources.map((plugin) => plugin.source);
   const managedSources = managed.filter(hasHooks).map((layer) => describeSource(layer, profile));
@@ -91,7 +101,7 @@ export async function discoverClaudeSources(
       "hooks-off",
       off,
     );
-    return { sources: [], diagnostics, hooksEnabled: false, excluded };
+    return { sources: [], diagnostics, hooksEnabled: false, excluded, httpHookPolicy };
   }
 
   if (managedDisable === null && otherDisable?.value === true) {
@@ -110,6 +120,7 @@ export async function discoverClaudeSources(
       diagnostics,
       hooksEnabled: managedSources.length > 0,
       excluded: exclude([...otherSources, ...pluginSources], "hooks-off", off),
+      httpHookPolicy,
     };
   }
   if (managedOnly?.value === true) {
@@ -122,7 +133,9 @@ export async function discoverClaudeSources(
       .map((plugin) => plugin.source);
     const kept = [...managedSources, ...managedPlugins];
     const skipped = [...otherSources, ...otherPlugins];
-    if (skipped.length === 0) return { sources: kept, diagnostics, hooksEnabled: true };
+    if (skipped.length === 0) {
+      return { sources: kept, diagnostics, hooksEnabled: true, httpHookPolicy };
+    }
     const only = createDiagnostic(
       "hooks_disabled",
       "info",
@@ -135,12 +148,14 @@ export async function discoverClaudeSources(
       diagnostics,
       hooksEnabled: true,
       excluded: exclude(skipped, "managed-only", only),
+      httpHookPolicy,
     };
   }
   return {
     sources: [...managedSources, ...otherSources, ...pluginSources],
     diagnostics,
     hooksEnabled: true,
+    httpHookPolicy,
   };
 }
 

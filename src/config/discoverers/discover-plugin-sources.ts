@@ -1,6 +1,7 @@
-import { chmod, mkdir, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
+import { createPrivateDirectory } from "../../shared/create-private-directory.js";
 import { formatJsonPath } from "../../shared/format-json-path.js";
 import { isRecord } from "../../shared/is-record.js";
 import type { ConfigSource } from "../discover-config-files.js";
@@ -59,7 +60,7 @@ export async function discoverPluginSources(
     const plugin = { name, root, dataDirectory, dialect: locations.dialect };
     const sources = await readPluginHookSources(plugin, found.diagnostics);
     if (sources.length === 0) continue;
-    const created = await createDataDirectory(dataDirectory);
+    const created = await createPrivateDirectory(dataDirectory);
     if (created !== null) warn(`Plugin "${name}" has no data folder: ${created}`);
     found.sources.push(...sources);
   }
@@ -157,16 +158,5 @@ async function isDirectory(directory: string): Promise<boolean> {
     return (await stat(directory)).isDirectory();
   } catch {
     return false;
-  }
-}
-
-/** Creates the plugin's private data folder; returns why it failed, or null. */
-async function createDataDirectory(directory: string): Promise<string | null> {
-  try {
-    const created = await mkdir(directory, { recursive: true, mode: 0o700 });
-    if (created !== undefined) await chmod(directory, 0o700);
-    return null;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code ?? String(error);
   }
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../../diagnostic.js";
 import type { ConfigSource } from "../discover-config-files.js";
+import type { HttpHookPolicy } from "../http-hook-policy.js";
 
 /** Why a source that was found is not loaded: hooks turned off, managed-only policy, an untrusted project. */
 export type ExclusionReason = "hooks-off" | "managed-only" | "project-untrusted";
@@ -20,4 +21,6 @@ export interface DiscoveredSources {
   hooksEnabled: boolean;
   /** Sources found (already read) but not loaded, for `explain` (ZeroCode plugins are not listed; Claude plugins are). */
   excluded?: ExcludedSource[];
+  /** Claude Code's `allowedHttpHookUrls` and `httpHookAllowedEnvVars`, merged from every settings file read. */
+  httpHookPolicy?: HttpHookPolicy;
 }

@@ -2,46 +2,13 @@ import { profiles } from "../../profiles/profiles.js";
 import { buildGroupedEvents } from "../build-hook-events.js";
 import { defineHookFormat } from "../define-hook-format.js";
 import { formatJsonDocument } from "../format-json-document.js";
-import { listNamedEvents, listProfileEvents } from "../list-profile-events.js";
+import { listProfileEvents } from "../list-profile-events.js";
 import { buildWrittenDocument, buildWrittenHandler } from "../place-carried-fields.js";
 import type { PortableHook, PortableHookSet } from "../portable-hooks.js";
 import type { RootKeyRole } from "../read-hook-document.js";
 import { selectWrittenTimeout } from "../resolve-default-timeout.js";
 
 const profile = profiles.claude;
-
-// Claude Code events the claude profile does not run yet: convert reads and writes them with these
-// rules, and a row the profile table gains for one of them takes over.
-const pendingEvents = listNamedEvents(
-  [
-    "Setup",
-    "UserPromptExpansion",
-    "PermissionDenied",
-    "PostToolBatch",
-    "TaskCreated",
-    "TaskCompleted",
-    "StopFailure",
-    "TeammateIdle",
-    "InstructionsLoaded",
-    "ConfigChange",
-    "CwdChanged",
-    "FileChanged",
-    "WorktreeCreate",
-    "WorktreeRemove",
-    "Elicitation",
-    "ElicitationResult",
-  ],
-  {
-    ignoresMatcher: [
-      "TeammateIdle",
-      "TaskCreated",
-      "TaskCompleted",
-      "WorktreeCreate",
-      "WorktreeRemove",
-    ],
-    supportsIf: ["PermissionDenied"],
-  },
-);
 
 /** Root keys of a settings file (or plugin `hooks.json`) that belong to its hooks. */
 const hookRootKeys = new Set(["$schema", "description", "disableAllHooks"]);
@@ -55,7 +22,7 @@ export const claudeFormat = defineHookFormat({
   name: "claude",
   title: profile.title,
   syntaxes: ["json"],
-  events: listProfileEvents(profile, { pendingEvents }),
+  events: listProfileEvents(profile),
   eventCase: "pascal",
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
   typeTimeoutSeconds: { prompt: 30, agent: 60 },

@@ -1,0 +1,165 @@
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import {
+  AIMessage,
+  createAgent,
+  fakeModel,
+  HumanMessage,
+  SystemMessage,
+  ToolMessage,
+  tool,
+} from "langchain";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
+import { createHookEngine, type HookEngine } from "../../engine.js";
+import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
+import { createHooksMiddleware, createPromptEvaluator } from "./index.js";
+
+const engines: HookEngine[] = [];
+
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.close()));
+});
+
+function request(prompt: string, signal = new AbortController().signal) {
+  return { prompt, model: null, input: {}, event: "PreToolUse", signal };
+}
+
+/** A Claude Code settings file with one `prompt` PreToolUse hook on Bash, and an engine on it. */
+async function openPromptHookEngine(model: Parameters<typeof createPromptEvaluator>[0]) {
+  const workspace = createTestWorkspace("langchain-prompt");
+  const settings = workspace.writeJson("project/.claude/settings.json", {
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }],
+        },
+      ],
+    },
+  });
+  const engine = await createHookEngine({
+    profile: "claude",
+    cwd: workspace.project,
+    home: workspace.home,
+    configFiles: [settings],
+    evaluatePrompt: createPromptEvaluator(model),
+  });
+  engines.push(engine);
+  expect(engine.diagnostics).toEqual([]);
+  return engine;
+}
+
+function createAgentWithHooks(engine: HookEngine, model: ReturnType<typeof fakeModel>) {
+  const ran: string[] = [];
+  const execute = tool(
+    async ({ command }) => {
+      ran.push(command);
+      return `ran ${command}`;
+    },
+    {
+      name: "execute",
+      description: "Run a shell command",
+      schema: z.object({ command: z.string() }),
+    },
+  );
+  const agent = createAgent({
+    model,
+    tools: [execute],
+    middleware: [createHooksMiddleware(engine)],
+  });
+  return { agent, ran };
+}
+
+describe("createPromptEvaluator (LangChain)", () => {
+  it("sends the instruction as a system message, then the prompt, with the hook's signal", async () => {
+    const model = fakeModel().respond(new AIMessage('{"ok": true, "reason": "fine"}'));
+    const controller = new AbortController();
+
+    const reply = await createPromptEvaluator(model)(request("Is ls safe?", controller.signal));
+
+    expect(reply).toBe('{"ok": true, "reason": "fine"}');
+    const [call] = model.calls;
+    expect(call?.messages.map((message) => [message.type, message.text])).toEqual([
+      ["system", promptHookInstruction],
+      ["human", "Is ls safe?"],
+    ]);
+    expect(SystemMessage.isInstance(call?.messages[0])).toBe(true);
+    expect(HumanMessage.isInstance(call?.messages[1])).toBe(true);
+    expect(call?.options?.signal).toBe(controller.signal);
+  });
+
+  it("returns the reply without the code fence a model added", async () => {
+    const model = new FakeListChatModel({
+      responses: ['```json\n{"ok": false, "reason": "no"}\n```'],
+    });
+    await expect(createPromptEvaluator(model)(request("Is rm safe?"))).resolves.toBe(
+      '{"ok": false, "reason": "no"}',
+    );
+  });
+
+  it("rejects when the hook's signal aborts", async () => {
+    const model = new FakeListChatModel({ responses: ['{"ok": true}'], sleep: 10_000 });
+    const controller = new AbortController();
+    const pending = createPromptEvaluator(model)(request("Is ls safe?", controller.signal));
+    controller.abort(new Error("hook timed out"));
+    await expect(pending).rejects.toThrow();
+  });
+
+  it("rejects for a model name initChatModel cannot load, on every hook", async () => {
+    const evaluate = createPromptEvaluator("no-such-provider:judge");
+    await expect(evaluate(request("Is ls safe?"))).rejects.toThrow(/no-such-provider/);
+    await expect(evaluate(request("Is ls safe?"))).rejects.toThrow(/no-such-provider/);
+  });
+
+  it("answers with the model resolveModel picks for the hook's model name", async () => {
+    const agentModel = new FakeListChatModel({ responses: ['{"ok": true, "reason": "agent"}'] });
+    const small = new FakeListChatModel({ responses: ['{"ok": true, "reason": "small"}'] });
+    const evaluate = createPromptEvaluator(agentModel, {
+      resolveModel: (name) => (name === "haiku" ? small : undefined),
+    });
+    await expect(evaluate({ ...request("Is ls safe?"), model: "haiku" })).resolves.toContain(
+      "small",
+    );
+    await expect(evaluate({ ...request("Is ls safe?"), model: "opus" })).resolves.toContain(
+      "agent",
+    );
+  });
+});
+
+describe("prompt hooks in a createAgent agent, answered by the agent's own model", () => {
+  it("denies the tool call with the model's reason when it answers ok: false", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "execute", args: { command: "rm -rf build" }, id: "call-1" }])
+      .respond(new AIMessage('{"ok": false, "reason": "no"}'))
+      .respond(new AIMessage("The build folder stays."));
+    const engine = await openPromptHookEngine(model);
+    const { agent, ran } = createAgentWithHooks(engine, model);
+
+    const state = await agent.invoke({ messages: [new HumanMessage("Clean the build folder")] });
+
+    expect(ran).toEqual([]);
+    const denied = state.messages.find((message) => ToolMessage.isInstance(message));
+    expect(denied?.text).toBe("Denied by a PreToolUse hook: no");
+    // The hook's question went to the same model, between the agent's two turns.
+    const hookCall = model.calls[1];
+    expect(hookCall?.messages[0]?.text).toBe(promptHookInstruction);
+    expect(hookCall?.messages[1]?.text).toContain('"command":"rm -rf build"');
+    expect(model.calls[2]?.messages.at(-1)?.text).toContain("no");
+  });
+
+  it("runs the tool when the model answers ok: true", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "execute", args: { command: "ls" }, id: "call-1" }])
+      .respond(new AIMessage('```json\n{"ok": true}\n```'))
+      .respond(new AIMessage("Listed."));
+    const engine = await openPromptHookEngine(model);
+    const { agent, ran } = createAgentWithHooks(engine, model);
+
+    const state = await agent.invoke({ messages: [new HumanMessage("List the files")] });
+
+    expect(ran).toEqual(["ls"]);
+    expect(model.calls[1]?.messages[0]?.text).toBe(promptHookInstruction);
+    expect(state.messages.at(-1)?.text).toBe("Listed.");
+  });
+});

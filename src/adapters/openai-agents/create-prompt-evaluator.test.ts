@@ -1,0 +1,191 @@
+import {
+  Agent,
+  type AgentOutputItem,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  run,
+  setTracingDisabled,
+  tool,
+  Usage,
+} from "@openai/agents";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
+import { createHookEngine, type HookEngine } from "../../engine.js";
+import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
+import { createPromptEvaluator, withHooks } from "./index.js";
+
+const engines: HookEngine[] = [];
+
+beforeAll(() => setTracingDisabled(true));
+
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.close()));
+});
+
+/** A model that answers from a script (or waits for its signal) and records what it was sent. */
+class ScriptedModel implements Model {
+  readonly requests: ModelRequest[] = [];
+  constructor(private readonly script: (AgentOutputItem[] | "wait")[]) {}
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    this.requests.push(request);
+    const output = this.script[this.requests.length - 1] ?? [say("(script ended)")];
+    if (output === "wait") {
+      return new Promise((_resolve, reject) => {
+        request.signal?.addEventListener("abort", () => reject(request.signal?.reason));
+      });
+    }
+    return { usage: new Usage(), output };
+  }
+  // biome-ignore lint/correctness/useYield: this model never streams.
+  async *getStreamedResponse(): AsyncIterable<never> {
+    throw new Error("The scripted model does not stream");
+  }
+}
+
+function say(text: string): AgentOutputItem {
+  return {
+    type: "message",
+    role: "assistant",
+    status: "completed",
+    content: [{ type: "output_text", text }],
+  };
+}
+
+function callTool(callId: string, name: string, input: unknown): AgentOutputItem {
+  return {
+    type: "function_call",
+    callId,
+    name,
+    arguments: JSON.stringify(input),
+    status: "completed",
+  };
+}
+
+function request(prompt: string, signal = new AbortController().signal) {
+  return { prompt, model: null, input: {}, event: "PreToolUse", signal };
+}
+
+/** A Claude Code settings file with one `prompt` PreToolUse hook on Bash, and an engine on it. */
+async function openPromptHookEngine(model: Model) {
+  const workspace = createTestWorkspace("openai-agents-prompt");
+  const settings = workspace.writeJson("project/.claude/settings.json", {
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }],
+        },
+      ],
+    },
+  });
+  const engine = await createHookEngine({
+    profile: "claude",
+    cwd: workspace.project,
+    home: workspace.home,
+    configFiles: [settings],
+    evaluatePrompt: createPromptEvaluator(model),
+  });
+  engines.push(engine);
+  expect(engine.diagnostics).toEqual([]);
+  return engine;
+}
+
+function createHookedAgent(engine: HookEngine, model: Model) {
+  const ran: string[] = [];
+  const bash = tool({
+    name: "bash",
+    description: "Runs a shell command",
+    parameters: z.object({ command: z.string() }),
+    execute: async ({ command }) => {
+      ran.push(command);
+      return `ran ${command}`;
+    },
+  });
+  const tools = withHooks(engine, [bash], { toolNameMap: { bash: "Bash" } });
+  return { agent: new Agent({ name: "coder", model, tools }), ran };
+}
+
+describe("createPromptEvaluator (OpenAI Agents)", () => {
+  it("runs one turn with the instruction as system instructions and the prompt as input", async () => {
+    const model = new ScriptedModel([[say('{"ok": true, "reason": "fine"}')]]);
+
+    const reply = await createPromptEvaluator(model)(request("Is ls safe?"));
+
+    expect(reply).toBe('{"ok": true, "reason": "fine"}');
+    expect(model.requests).toHaveLength(1);
+    expect(model.requests[0]?.systemInstructions).toBe(promptHookInstruction);
+    expect(JSON.stringify(model.requests[0]?.input)).toContain("Is ls safe?");
+    expect(model.requests[0]?.tools).toEqual([]);
+  });
+
+  it("returns the reply without the code fence a model added", async () => {
+    const model = new ScriptedModel([[say('```json\n{"ok": false, "reason": "no"}\n```')]]);
+    await expect(createPromptEvaluator(model)(request("Is rm safe?"))).resolves.toBe(
+      '{"ok": false, "reason": "no"}',
+    );
+  });
+
+  it("passes the hook's signal to the model and rejects when it aborts", async () => {
+    const model = new ScriptedModel(["wait"]);
+    const controller = new AbortController();
+    const pending = createPromptEvaluator(model)(request("Is ls safe?", controller.signal));
+    await expect.poll(() => model.requests.length).toBe(1);
+    controller.abort(new Error("hook timed out"));
+    await expect(pending).rejects.toThrow();
+    expect(model.requests[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("answers with the model resolveModel picks for the hook's model name", async () => {
+    const agentModel = new ScriptedModel([[say('{"ok": true, "reason": "agent"}')]]);
+    const small = new ScriptedModel([[say('{"ok": true, "reason": "small"}')]]);
+    const evaluate = createPromptEvaluator(agentModel, {
+      resolveModel: (name) => (name === "haiku" ? small : undefined),
+    });
+    await expect(evaluate({ ...request("Is ls safe?"), model: "haiku" })).resolves.toContain(
+      "small",
+    );
+    await expect(evaluate({ ...request("Is ls safe?"), model: "opus" })).resolves.toContain(
+      "agent",
+    );
+  });
+});
+
+describe("prompt hooks on OpenAI Agents tools, answered by the agent's own model", () => {
+  it("denies the tool call with the model's reason when it answers ok: false", async () => {
+    const model = new ScriptedModel([
+      [callTool("call-1", "bash", { command: "rm -rf build" })],
+      [say('{"ok": false, "reason": "no"}')],
+      [say("The build folder stays.")],
+    ]);
+    const engine = await openPromptHookEngine(model);
+    const { agent, ran } = createHookedAgent(engine, model);
+
+    const result = await run(agent, "Clean the build folder");
+
+    expect(ran).toEqual([]);
+    expect(model.requests[1]?.systemInstructions).toBe(promptHookInstruction);
+    expect(JSON.stringify(model.requests[1]?.input)).toContain("rm -rf build");
+    expect(JSON.stringify(model.requests[2]?.input)).toContain(
+      "A PreToolUse hook denied this call: no",
+    );
+    expect(result.finalOutput).toBe("The build folder stays.");
+  });
+
+  it("runs the tool when the model answers ok: true", async () => {
+    const model = new ScriptedModel([
+      [callTool("call-1", "bash", { command: "ls" })],
+      [say('{"ok": true}')],
+      [say("Listed.")],
+    ]);
+    const engine = await openPromptHookEngine(model);
+    const { agent, ran } = createHookedAgent(engine, model);
+
+    const result = await run(agent, "List the files");
+
+    expect(ran).toEqual(["ls"]);
+    expect(model.requests[1]?.systemInstructions).toBe(promptHookInstruction);
+    expect(result.finalOutput).toBe("Listed.");
+  });
+});

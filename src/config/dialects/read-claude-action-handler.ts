@@ -1,0 +1,139 @@
+import type { HookAction } from "../hook-definition.js";
+import { listHandlerKeys } from "./handler-field-table.js";
+import {
+  claudeHttpHandlerFields,
+  claudeMcpToolHandlerFields,
+  claudeModelHandlerFields,
+} from "./handler-fields.js";
+import { reportUnknownHandlerKeys } from "./read-command-handler.js";
+import { readHandlerFields } from "./read-plain-fields.js";
+import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
+import {
+  type DialectHandlerContext,
+  type HandlerFields,
+  reportIssues,
+  resolveTimeoutMs,
+} from "./walk-hook-events.js";
+
+/** Default timeouts of the handler types that have their own (seconds); the others use the event's. */
+const defaultTimeoutSeconds = { prompt: 30, agent: 60 } as const;
+
+/** The fields every handler type shares, as read from any of the tables. */
+interface CommonValues {
+  timeout?: number;
+  statusMessage?: string;
+  if?: string;
+  once?: boolean;
+  async?: boolean;
+}
+
+const httpKeys = listHandlerKeys(claudeHttpHandlerFields);
+const modelKeys = listHandlerKeys(claudeModelHandlerFields);
+const mcpToolKeys = listHandlerKeys(claudeMcpToolHandlerFields);
+
+/**
+ * Reads a Claude Code handler that is not a command (`http`, `prompt`, `agent`, `mcp_tool`) into
+ * its action; an unknown type is reported like any unsupported one and the handler is skipped.
+ *
+ * @example
+ * ```ts
+ * const fields = readClaudeActionHandler({ type: "http", url: "http://localhost:8080/hook" }, context);
+ * ```
+ */
+export function readClaudeActionHandler(
+  handler: Readonly<Record<string, unknown>>,
+  context: DialectHandlerContext,
+): HandlerFields | null {
+  const { at, report } = context;
+  const onIssues = (issues: Parameters<typeof reportIssues>[0]): void =>
+    reportIssues(issues, at, report);
+  switch (handler.type) {
+    case "http": {
+      reportUnknownHandlerKeys(handler, httpKeys, context);
+      const data = readHandlerFields(handler, claudeHttpHandlerFields, onIssues);
+      if (data === null) return null;
+      const action: HookAction = {
+        type: "http",
+        url: data.url,
+        headers: data.headers ?? {},
+        allowedEnvVars: data.allowedEnvVars ?? [],
+      };
+      return createActionFields(action, data, context);
+    }
+    case "prompt":
+    case "agent": {
+      const type = handler.type;
+      reportUnknownHandlerKeys(handler, modelKeys, context);
+      const data = readHandlerFields(handler, claudeModelHandlerFields, onIssues);
+      if (data === null) return null;
+      const action: HookAction = {
+        type,
+        prompt: data.prompt,
+        model: data.model ?? null,
+        continueOnBlock: data.continueOnBlock ?? null,
+      };
+      return createActionFields(action, data, context);
+    }
+    case "mcp_tool": {
+      reportUnknownHandlerKeys(handler, mcpToolKeys, context);
+      const data = readHandlerFields(handler, claudeMcpToolHandlerFields, onIssues);
+      if (data === null) return null;
+      const action: HookAction = {
+        type: "mcp_tool",
+        server: data.server,
+        tool: data.tool,
+        input: data.input ?? {},
+      };
+      return createActionFields(action, data, context);
+    }
+    default:
+      reportUnsupportedHandlerType(handler.type, "claude", context);
+      return null;
+  }
+}
+
+function createActionFields(
+  action: HookAction,
+  data: CommonValues,
+  context: DialectHandlerContext,
+): HandlerFields {
+  if (data.async === true) {
+    context.report(
+      "unsupported_field",
+      "warning",
+      `"async" applies to command handlers only; this ${action.type} handler runs before the event's result`,
+      [...context.at, "async"],
+    );
+  }
+  const typeDefault = action.type === "prompt" || action.type === "agent";
+  const seconds = data.timeout ?? (typeDefault ? defaultTimeoutSeconds[action.type] : undefined);
+  return {
+    command: describeAction(action),
+    timeoutMs: resolveTimeoutMs(seconds, context),
+    statusMessage: data.statusMessage ?? null,
+    if: data.if ?? null,
+    additionalContextLimit: null,
+    persistent: false,
+    action,
+    ...(data.once !== undefined && { once: data.once }),
+  };
+}
+
+/**
+ * A one-line description of what a non-command handler calls, used where a command is shown,
+ * compared (de-duplication) or hashed.
+ *
+ * @example
+ * describeAction({ type: "mcp_tool", server: "memory", tool: "save", input: {} }); // "mcp_tool memory/save"
+ */
+export function describeAction(action: HookAction): string {
+  switch (action.type) {
+    case "http":
+      return action.url;
+    case "prompt":
+    case "agent":
+      return `${action.type}: ${action.prompt.replace(/\s+/g, " ")}`;
+    case "mcp_tool":
+      return `mcp_tool ${action.server}/${action.tool}`;
+  }
+}
