@@ -2,7 +2,7 @@ import type { HttpHookAction } from "../config/hook-definition.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { interpolateHeaderValue } from "./interpolate-header-value.js";
-import type { ProcessOutcome } from "./process-outcome.js";
+import { createEmptyOutcome, type ProcessOutcome } from "./process-outcome.js";
 import { readResponseBody } from "./read-response-body.js";
 import type { HookActionRequest } from "./run-hook-action.js";
 
@@ -190,20 +190,7 @@ function quote(text: string): string {
 }
 
 function createOutcome(result: HttpResult, durationMs: number): ProcessOutcome {
-  const outcome: ProcessOutcome = {
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    cancelled: false,
-    spawnError: null,
-    stdout: "",
-    stderr: "",
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    stdoutBytes: 0,
-    stderrBytes: 0,
-    durationMs,
-  };
+  const outcome = createEmptyOutcome(durationMs);
   switch (result.kind) {
     case "reply":
       return {

@@ -50,3 +50,21 @@ export interface ProcessOutcome {
   stderrBytes: number;
   durationMs: number;
 }
+
+/** An outcome with nothing in it yet (no exit, no output), to spread the facts of a run over. */
+export function createEmptyOutcome(durationMs: number): ProcessOutcome {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    spawnError: null,
+    stdout: "",
+    stderr: "",
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    stdoutBytes: 0,
+    stderrBytes: 0,
+    durationMs,
+  };
+}

@@ -87,15 +87,8 @@ export function resolveShellInvocation(
 ): Invocation {
   const env = keepDefinedVariables(options.env);
   if (options.shell === "powershell") {
-    // Reached only after a direct run failed; a missing PowerShell fails to spawn, visibly.
-    const file = findPowerShell(env.PATH) ?? "pwsh";
-    return {
-      file,
-      args: [...powerShellArguments, command],
-      env,
-      windowsVerbatimArguments: false,
-      direct: false,
-    };
+    // A missing PowerShell fails to spawn, visibly.
+    return createPowerShellInvocation(findPowerShell(env.PATH) ?? "pwsh", command, env);
   }
   if (process.platform === "win32") {
     return {
@@ -123,6 +116,14 @@ function resolvePowerShellInvocation(
   if (file === null) {
     return 'spawn failed: the handler asks for shell "powershell", but neither pwsh nor powershell is on PATH';
   }
+  return createPowerShellInvocation(file, command, env);
+}
+
+function createPowerShellInvocation(
+  file: string,
+  command: string,
+  env: Record<string, string>,
+): Invocation {
   return {
     file,
     args: [...powerShellArguments, command],

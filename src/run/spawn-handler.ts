@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { createOutputCapture, toOutcomeOutput } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
-import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
+import { createEmptyOutcome, type ProcessOutcome, type SpawnRequest } from "./process-outcome.js";
 import {
   type Invocation,
   resolveInvocation,
@@ -69,21 +69,7 @@ function runGuarded(
 
 /** An outcome for a handler that never started. */
 function createNotStartedOutcome(fields: Partial<EndFields>, startedAt: number): ProcessOutcome {
-  return {
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    cancelled: false,
-    spawnError: null,
-    ...fields,
-    stdout: "",
-    stderr: "",
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    stdoutBytes: 0,
-    stderrBytes: 0,
-    durationMs: performance.now() - startedAt,
-  };
+  return { ...createEmptyOutcome(performance.now() - startedAt), ...fields };
 }
 
 /** Starts one invocation and calls `resolve` once with how it ended. */
