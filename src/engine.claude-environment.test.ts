@@ -183,6 +183,7 @@ describe.skipIf(process.platform === "win32")("claude profile: SessionEnd's budg
     const engine = await createEngine(workspace, { SessionEnd: [sleeper] });
     const result = await engine.dispatch("SessionEnd", { reason: "other" });
     expect(result.runs.map((run) => run.status)).toEqual(["timeout"]);
+    expect(result.diagnostics[0]?.message).toContain("timed out after 1.5 s and was killed");
   });
 
   it("takes the budget from CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS", async () => {

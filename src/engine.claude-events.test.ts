@@ -389,3 +389,84 @@ describe.skipIf(process.platform === "win32")("every Claude Code event (claude p
     expect((await engine.dispatch("SessionStart", { source: "startup" })).runs).toEqual([]);
   });
 });
+
+// Two event rules beyond the block effect: ConfigChange cannot block a managed policy change
+// (`unblockable` in its row), and FileChanged matchers name files (`matchOn: "basename"`).
+describe("claude profile: payload rules of ConfigChange and FileChanged", () => {
+  it("never blocks a policy_settings change, with a block_ignored warning", async () => {
+    const result = await dispatchWith("ConfigChange", { source: "policy_settings" }, [
+      { stderr: "frozen", exit: 2 },
+      { stdout: { decision: "block", reason: "not this one either" } },
+    ]);
+    expect(result).toMatchObject({ decision: null, reason: null });
+    expect(codes(result)).toEqual(["block_ignored", "block_ignored"]);
+    expect(result.diagnostics[0]?.message).toContain(
+      'a ConfigChange with source "policy_settings" cannot be blocked in Claude Code: frozen',
+    );
+  });
+
+  it.each(["user_settings", "project_settings", "local_settings", "skills"])(
+    "blocks a %s change",
+    async (source) => {
+      const result = await dispatchWith("ConfigChange", { source }, [
+        { stderr: "frozen", exit: 2 },
+      ]);
+      expect(result).toMatchObject({ decision: "block", reason: "frozen" });
+      expect(codes(result)).toEqual([]);
+    },
+  );
+
+  it("matches a FileChanged matcher on the changed file's name, not its path", async () => {
+    const engine = await createEngine({
+      FileChanged: [{ matcher: ".envrc", hooks: [hookCommand({ stdout: "" })] }],
+    });
+    const changed = await engine.dispatch("FileChanged", {
+      file_path: "/p/.envrc",
+      event: "change",
+    });
+    expect(changed.runs).toHaveLength(1);
+    const other = await engine.dispatch("FileChanged", { file_path: "/p/other", event: "change" });
+    expect(other.runs).toEqual([]);
+    // A matcher naming a directory of the path is tested on the name alone: no run.
+    const directory = await engine.dispatch("FileChanged", {
+      file_path: "/p/.envrc/inner",
+      event: "change",
+    });
+    expect(directory.runs).toEqual([]);
+  });
+
+  it("matches each name of an alternation (.envrc|.env)", async () => {
+    const engine = await createEngine({
+      FileChanged: [{ matcher: ".envrc|.env", hooks: [hookCommand({ stdout: "" })] }],
+    });
+    for (const file_path of ["/p/.envrc", "/p/sub/.env"]) {
+      const result = await engine.dispatch("FileChanged", { file_path, event: "change" });
+      expect(result.runs).toHaveLength(1);
+    }
+    // Literal names, never a regular expression: `.env` is not `x.env`, `.envrcx` or `aenvrc`.
+    for (const file_path of ["/p/x.env", "/p/.envrcx", "/p/aenvrc"]) {
+      const result = await engine.dispatch("FileChanged", { file_path, event: "change" });
+      expect(result.runs).toEqual([]);
+    }
+  });
+
+  it("explains FileChanged as dispatch plans it, on the file's name", async () => {
+    const engine = await createEngine({
+      FileChanged: [{ matcher: ".envrc", hooks: [hookCommand({ stdout: "" })] }],
+    });
+    const matched = await engine.explain("FileChanged", {
+      file_path: "/p/.envrc",
+      event: "change",
+    });
+    expect(matched).toMatchObject({ matchField: "file_path", matchValue: ".envrc" });
+    expect(matched.entries.map((entry) => entry.verdict)).toEqual(["would-run"]);
+    const other = await engine.explain("FileChanged", { file_path: "/p/other", event: "change" });
+    expect(other.matchValue).toBe("other");
+    expect(other.entries.map((entry) => entry.verdict)).toEqual(["skipped"]);
+    expect(other.entries[0]?.reasons[0]).toMatchObject({
+      kind: "matcher",
+      value: "other",
+      message: 'matcher ".envrc" does not match the file name in file_path "other"',
+    });
+  });
+});

@@ -22,6 +22,7 @@ import { loadHookSnapshot } from "./load-hook-snapshot.js";
 import { checkRequest } from "./match/check-request.js";
 import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { planHandlers } from "./match/plan-handlers.js";
+import { readMatchValue } from "./match/read-match-value.js";
 import { createScopedHookSets, mergeScopedHooks } from "./match/scoped-hook-sets.js";
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
@@ -70,6 +71,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const environment = { ...(options.env ?? process.env) };
   if (options.home !== undefined) environment.HOME = home;
   for (const name of profile.projectDirectoryVariables) environment[name] = cwd;
+  const runnableHandlerTypes = listRunnableHandlerTypes(options);
   const snapshot = await loadHookSnapshot(profile, {
     cwd,
     home,
@@ -78,12 +80,12 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     managedSettings: options.managedSettings,
     bypassHookTrust: options.bypassHookTrust,
     homeGiven: options.home !== undefined,
-    runnableHandlerTypes: listRunnableHandlerTypes(options),
+    runnableHandlerTypes,
   });
   const { trustGate } = snapshot;
   // Skill and subagent hooks the host adds for their lifetime, beside the snapshot.
   const scopedHooks = createScopedHookSets(profile, {
-    runnableHandlerTypes: listRunnableHandlerTypes(options),
+    runnableHandlerTypes,
     httpHookPolicy: snapshot.httpHookPolicy,
   });
   const continuation = resolveContinuationCap(profile, environment);
@@ -163,13 +165,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     const toolName =
       spec.matchField === profile.toolNameField ? built[profile.toolNameField] : null;
     const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
-    const matchValue = spec.matchField === null ? undefined : built[spec.matchField];
+    const matchValue = readMatchValue(spec, built);
     if (trace !== null) {
       trace.session = session;
-      trace.matcherValue = typeof matchValue === "string" ? matchValue : null;
+      trace.matcherValue = matchValue;
       trace.input = input;
     }
-    const value = typeof matchValue === "string" ? matchValue : undefined;
+    const value = matchValue ?? undefined;
     const candidates = scopedHooks.addCandidates(
       selectCandidateHooks(snapshot.indexes.get(event), value, aliases),
       { event, value, aliases, payload: built },

@@ -24,7 +24,10 @@ export interface HandlerCall {
   event: string;
   /** The payload, serialized once for every handler's stdin. */
   input: string;
-  /** The payload itself, for handlers that are not processes (mcp_tool placeholders, model requests). */
+  /**
+   * The payload itself, for handlers that are not processes (mcp_tool placeholders, model
+   * requests) and for the payloads an event cannot block.
+   */
   payload: Readonly<Record<string, unknown>>;
   spec: EventSpec;
   toolName: string | null;
@@ -120,12 +123,18 @@ export async function runPlannedHandler(
   // meaning would make; the run still reports the reply itself.
   const model = definition.action?.type === "prompt" || definition.action?.type === "agent";
   const read = model ? translateModelReply(outcome, { hook: definition, spec, profile }) : outcome;
+  // A budget that cut the timeout is what a timeout message names.
+  const timed =
+    request.timeoutMs === definition.timeoutMs
+      ? definition
+      : { ...definition, timeoutMs: request.timeoutMs };
   const verdict = interpretOutcome(read, {
-    hook: definition,
+    hook: timed,
     spec,
     profile,
     toolName,
     validateToolInput: call.validateToolInput,
+    payload: call.payload,
   });
   if (started.environmentFile !== null) {
     const exported = parseEnvironmentFile(started.environmentFile, definition);

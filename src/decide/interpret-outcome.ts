@@ -8,6 +8,7 @@ import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
 import type { Decision, RunStatus } from "./dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
 import { parseHandlerOutput } from "./parse-handler-output.js";
+import { readBlockEffect } from "./read-block-effect.js";
 
 /** Everything needed to read one handler's outcome for its event. */
 export interface OutcomeContext {
@@ -18,6 +19,8 @@ export interface OutcomeContext {
   toolName: string | null;
   /** The host's check of a rewritten tool input, where the profile needs one; null when none was passed. */
   validateToolInput?: ((input: unknown) => boolean) | null;
+  /** The event's payload, where the event cannot block some payloads (`unblockable`); absent: none is. */
+  payload?: Readonly<Record<string, unknown>>;
 }
 
 /** Turns a finished process into a verdict: exit code first, then stdout JSON on exit 0. */
@@ -165,7 +168,8 @@ function applyBlock(
   context: OutcomeContext,
 ): HandlerVerdict {
   const { hook, spec, profile } = context;
-  switch (spec.blockEffect) {
+  const { effect, unblockable } = readBlockEffect(spec, context.payload);
+  switch (effect) {
     case "decide":
       verdict.decision = blockDecision[spec.decisionKind];
       verdict.reason = reason;
@@ -190,16 +194,22 @@ function applyBlock(
             ),
       );
       break;
-    case "none":
+    case "none": {
+      // A payload the event cannot block is named, so the warning says why this one was not.
+      const cannot =
+        unblockable === null
+          ? `${hook.event} cannot block`
+          : `a ${hook.event} with ${unblockable.field} ${JSON.stringify(unblockable.value)} cannot be blocked`;
       verdict.diagnostics.push(
         createHandlerDiagnostic(
           hook,
           "block_ignored",
           "warning",
-          `blocked, but ${hook.event} cannot block in ${profile.title}: ${capMessage(reason, 500).text}`,
+          `blocked, but ${cannot} in ${profile.title}: ${capMessage(reason, 500).text}`,
         ),
       );
       break;
+    }
   }
   return capVerdict(verdict, profile, hook);
 }

@@ -5,6 +5,7 @@ import type { Diagnostic, DiagnosticCode } from "../diagnostic.js";
 import { createUnknownEventDiagnostic } from "../match/check-request.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
 import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
+import { readMatchValue } from "../match/read-match-value.js";
 import { buildPayload } from "../payload/build-payload.js";
 import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
@@ -72,7 +73,10 @@ export interface HookExplanation {
   event: string;
   /** The payload field matchers are tested on, or null when the event has none. */
   matchField: string | null;
-  /** Its value in the payload, or null when missing. */
+  /**
+   * The value matchers are tested on (`readMatchValue`: the field's value, or the file name where
+   * the event matches on `basename`), or null when missing.
+   */
   matchValue: string | null;
   /** Other names that value answers to (a tool's match aliases). */
   aliases: readonly string[];
@@ -147,8 +151,7 @@ export async function explainHooks(
     payloadDefaults: context.payloadDefaults,
   });
   const matchField = spec?.matchField ?? null;
-  const rawValue = matchField === null ? undefined : built[matchField];
-  const matchValue = typeof rawValue === "string" ? rawValue : null;
+  const matchValue = readMatchValue(spec, built);
   const toolName =
     spec !== undefined && spec.matchField === profile.toolNameField
       ? built[profile.toolNameField]
@@ -176,7 +179,12 @@ export async function explainHooks(
   for (const trace of traceHandlerPlan(loaded, call, planContext, { full: true })) {
     traces.set(trace.hook.definition, trace);
   }
-  const facts: CallFacts = { event, matchField, matchValue, aliases, built };
+  // Where matchers name files, messages say the value is the file name, not the whole field.
+  const matchLabel =
+    matchField !== null && spec?.matchOn === "basename"
+      ? `the file name in ${matchField}`
+      : matchField;
+  const facts: CallFacts = { event, matchField, matchLabel, matchValue, aliases, built };
   const scriptOptions = {
     cwd: context.cwd,
     home: context.home,
@@ -312,6 +320,8 @@ function fromDiagnostic(kind: ExplainReasonKind, diagnostic: Diagnostic): Explai
 interface CallFacts {
   event: string;
   matchField: string | null;
+  /** How messages name the tested value: the match field, or the file name in it. */
+  matchLabel: string | null;
   matchValue: string | null;
   aliases: readonly string[];
   built: Readonly<Record<string, unknown>>;
@@ -328,7 +338,7 @@ function describeFailedCheck(
       return describeWrongEvent(definition, facts.event);
     case "matcher": {
       const { matchValue, aliases } = facts;
-      const field = facts.matchField ?? "the match field";
+      const field = facts.matchLabel ?? "the match field";
       const also = aliases.length > 0 ? ` (nor its aliases ${aliases.join(", ")})` : "";
       return {
         kind: "matcher",

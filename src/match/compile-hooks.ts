@@ -108,7 +108,7 @@ function compileGroupMatcher(
   // pattern that would not compile) is ignored, never a reason to drop the group.
   const compiled = compileMatcher(
     matchField === null ? null : definition.matcher,
-    profile.matcherSyntax,
+    profile.events[definition.event]?.matcherSyntax ?? profile.matcherSyntax,
   );
   if (!compiled.ok) {
     diagnostics.push(

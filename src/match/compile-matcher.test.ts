@@ -151,6 +151,22 @@ describe("compileMatcher", () => {
   });
 });
 
+describe("compileMatcher with the literal-names syntax", () => {
+  it.each([
+    [".envrc", ".envrc", true],
+    [".envrc", "xenvrc", false],
+    [".envrc|.env", ".env", true],
+    [".envrc|.env", "a.env", false],
+    ["package.json|tsconfig.json", "package.json", true],
+    ["package.json|tsconfig.json", "packageXjson", false],
+    ["(a|b)", "(a", true],
+    ["(a|b)", "a", false],
+  ])("reads %s as literal names: %s → %s", (matcher, value, expected) => {
+    const compiled = compileMatcher(matcher, "literal-names");
+    expect(compiled.ok && compiled.matcher.test(value)).toBe(expected);
+  });
+});
+
 describe("compileMatcher with the regex syntax", () => {
   it.each([
     ["Bash", "Bash", true],

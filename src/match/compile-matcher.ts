@@ -19,14 +19,16 @@ const simpleNamePattern = /^[A-Za-z0-9_]+$/;
 const alternationPattern = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)+$/;
 
 /**
- * How a profile reads matchers: names and alternations exactly (`names-or-regex`, formerly
- * `deepagents`), or always as a RegExp.
+ * How a profile (or one event) reads matchers: names and alternations exactly (`names-or-regex`,
+ * formerly `deepagents`), always as a RegExp, or as `|`-separated literal names, never a RegExp
+ * (`literal-names`: Claude Code's FileChanged, `.envrc|.env`).
  */
-export type MatcherSyntax = "names-or-regex" | "regex" | "deepagents";
+export type MatcherSyntax = "names-or-regex" | "regex" | "literal-names" | "deepagents";
 
 /**
  * Compiles a hook matcher: omitted, `""` or `"*"` match all; with the `names-or-regex` syntax names
- * and alternations of names match exactly; anything else is an unanchored RegExp.
+ * and alternations of names match exactly; anything else is an unanchored RegExp. With
+ * `literal-names`, every `|`-separated part is a name matched exactly.
  */
 export function compileMatcher(
   matcher: string | null | undefined,
@@ -35,6 +37,16 @@ export function compileMatcher(
   const source = matcher ?? null;
   if (source === null || isMatchAllMatcher(source)) {
     return success({ kind: "all", source, test: () => true });
+  }
+  if (syntax === "literal-names") {
+    const names = new Set(source.split("|"));
+    if (names.size === 1)
+      return success({ kind: "exact", source, test: (value) => value === source });
+    return success({
+      kind: "alternation",
+      source,
+      test: (value) => value !== undefined && names.has(value),
+    });
   }
   if (syntax !== "regex" && simpleNamePattern.test(source)) {
     return success({ kind: "exact", source, test: (value) => value === source });

@@ -3,6 +3,7 @@ import type { DeduplicationRules, EventSpec } from "../profiles/profile.js";
 import type { CompiledHook } from "./compile-hooks.js";
 import type { CompiledPermissionRule } from "./compile-permission-rule.js";
 import { findDuplicateHandlers } from "./find-duplicate-handlers.js";
+import { readMatchValue } from "./read-match-value.js";
 
 /** A handler chosen for an event: to run, or listed as skipped with the diagnostic saying why. */
 export interface PlannedHandler {
@@ -26,7 +27,7 @@ export interface PlanContext {
 export interface PlanCall {
   /** Hooks registered for another event are filtered out; null when every hook is the event's. */
   event: string | null;
-  /** The payload's match-field value, or undefined when it has none (or the event no field). */
+  /** The value matchers test (`readMatchValue`), or undefined when there is none. */
   value: string | undefined;
   payload: Readonly<Record<string, unknown>>;
 }
@@ -78,8 +79,7 @@ export function planHandlers(
   spec: EventSpec,
   context: PlanContext,
 ): PlannedHandler[] {
-  const matchValue = spec.matchField === null ? undefined : payload[spec.matchField];
-  const value = typeof matchValue === "string" ? matchValue : undefined;
+  const value = readMatchValue(spec, payload) ?? undefined;
   const traces = traceHandlerPlan(hooks, { event: null, value, payload }, context);
   return traces.filter((trace) => trace.outcome !== "filtered");
 }

@@ -214,18 +214,23 @@ const events = {
     matchField: null,
     payload: { required: ["directory"], optional: [] },
   },
-  // Claude Code matches the file's name; here the matcher reads the full path (a regex such as
-  // `\.envrc$` works in both).
+  // The matcher names files (`.envrc|.env`): it is tested on the changed file's name, while the
+  // payload carries the full path.
   FileChanged: {
     ...observerEvent,
     matchField: "file_path",
+    matchOn: "basename",
+    // The matcher lists file names to watch (`.envrc|.env`), never a regular expression.
+    matcherSyntax: "literal-names",
     specificFields: watchPathsOnly,
     payload: { required: ["file_path", "event"], optional: [] },
     environmentFile: true,
   },
+  // Managed policy always applies: a change to it cannot be blocked.
   ConfigChange: {
     ...blockingEvent,
     matchField: "source",
+    unblockable: { field: "source", values: ["policy_settings"] },
     payload: { required: ["source"], optional: ["file_path"] },
   },
   // The hook creates the worktree: plain stdout is its path, and any failed exit aborts.

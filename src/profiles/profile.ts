@@ -22,6 +22,15 @@ export type BlockEffect = "decide" | "feedback" | "unsupported" | "none";
  */
 export type PlainStdout = "ignored" | "context" | "invalid" | "output";
 
+/** What an event's matcher is tested on: the match field's value, or its last path segment. */
+export type MatchOn = "value" | "basename";
+
+/** Payloads an event cannot block: those whose string `field` is one of `values`. */
+export interface UnblockablePayloads {
+  field: string;
+  values: readonly string[];
+}
+
 /** Output fields an event applies, and fields it recognizes without applying. */
 export interface FieldRules {
   supported: readonly string[];
@@ -36,10 +45,20 @@ export interface EventSpec {
    * configured matcher, even one that would not compile, is then ignored (`matcher_ignored`).
    */
   matchField: string | null;
+  /**
+   * What the matcher is tested on: the match field's value (default) or its last path segment
+   * (`basename`: Claude Code's FileChanged matchers name files, its payload has the full path).
+   */
+  matchOn?: MatchOn;
   /** Whether handlers of this event may carry an `if` permission-rule predicate. */
   supportsIf: boolean;
   decisionKind: DecisionKind;
   blockEffect: BlockEffect;
+  /**
+   * Payloads this event cannot block although it blocks otherwise (Claude Code's ConfigChange
+   * with `source: "policy_settings"`): a block of one is what `blockEffect: "none"` does.
+   */
+  unblockable?: UnblockablePayloads;
   plainStdout: PlainStdout;
   /** Whether hooks can be configured for the event (false: the host dispatches it only to mark state). */
   configurable: boolean;
@@ -76,6 +95,8 @@ export interface EventSpec {
   failedExit?: "error" | "block";
   /** The event this one is dispatched as when the host runs it for a subagent (`Stop` → `SubagentStop`). */
   subagentEvent?: string;
+  /** How this event's matchers are read, overriding the profile's `matcherSyntax` (FileChanged: `literal-names`). */
+  matcherSyntax?: "names-or-regex" | "regex" | "literal-names";
   /** Handler types that do not run on this event (Claude Code: no `http` on SessionStart and Setup). */
   unsupportedHandlerTypes?: readonly string[];
   /** Default handler timeout for this event, overriding the profile's. */
@@ -229,7 +250,7 @@ export interface Profile {
   continuationCapVariable?: string;
   /** Identical handlers of one dispatch run once (the highest-precedence copy), or null: every copy runs. */
   deduplicate: DeduplicationRules | null;
-  /** Handler types the profile recognizes but does not run. */
+  /** Handler types the profile's configuration may name (those it cannot run are reported, not silently skipped). */
   knownHandlerTypes: readonly string[];
   /** What an output field the event does not apply does: a diagnostic only, or the run fails. */
   unsupportedFieldEffect: "diagnostic" | "fail-run";

@@ -3,6 +3,7 @@ import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { HookEngine } from "../engine.js";
 import type { HookExplanation } from "../explain/explain-hooks.js";
 import { checkRequest } from "../match/check-request.js";
+import { readMatchValue } from "../match/read-match-value.js";
 import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, resolveProfile } from "../profiles/profiles.js";
@@ -201,12 +202,9 @@ function describeUnexplained(
   payload: Readonly<Record<string, unknown>>,
   diagnostic: Diagnostic,
 ): HookExplanation {
-  const matchField = findEventSpec(profile, event)?.matchField ?? null;
-  const value =
-    matchField === null || typeof payload !== "object" || payload === null
-      ? undefined
-      : payload[matchField];
-  const matchValue = typeof value === "string" ? value : null;
+  const spec = findEventSpec(profile, event);
+  const matchField = spec?.matchField ?? null;
+  const matchValue = readMatchValue(spec, payload);
   const isToolName = matchField !== null && matchField === profile.toolNameField;
   const aliases =
     isToolName && matchValue !== null && Object.hasOwn(profile.toolMatchAliases, matchValue)
