@@ -1,10 +1,10 @@
 import { describeHandler } from "../config/describe-handler.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { checkEventOutputValue } from "../profiles/check-event-output-value.js";
 import { eventOutputFields, isEventOutputField } from "../profiles/event-output-fields.js";
 import { defaultPermissionDecisions, type EventSpec } from "../profiles/profile.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
-import { checkEventOutputValue } from "./check-event-output-value.js";
 import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
 import type { Decision } from "./dispatch-result.js";
 import type { OutcomeContext } from "./interpret-outcome.js";

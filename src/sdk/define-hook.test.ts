@@ -135,6 +135,25 @@ describe("SDK decisions that differ by profile", () => {
   });
 });
 
+describe("SDK event output under claude", () => {
+  it("passes SessionStart watchPaths and sessionTitle to the host in eventOutput", async () => {
+    const engine = await createEngine("claude", { SessionStart: "session-watch.mjs" });
+    const result = await engine.dispatch("SessionStart", {
+      source: "startup",
+      session_id: "s1",
+      cwd: "/repo",
+    });
+    expect(result.runs[0]?.status).toBe("ok");
+    expect(result.diagnostics).toEqual([]);
+    expect(result.eventOutput).toEqual({
+      watchPaths: ["/repo/.envrc"],
+      sessionTitle: "session s1",
+    });
+    expect(result.additionalContext).toEqual(["session started by startup"]);
+    await engine.close();
+  });
+});
+
 describe("defineHook's own input handling", () => {
   /** Runs a fixture hook with `input` on stdin; `keepOpen` never closes stdin. */
   function runScript(name: string, input: string, keepOpen = false) {

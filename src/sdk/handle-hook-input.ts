@@ -1,5 +1,6 @@
 import type {
   HookEventName,
+  HookEventOutput,
   HookInput,
   HookOutcome,
   HookProfileName,
@@ -15,7 +16,12 @@ export interface HookHandlerDefinition<
   /** The hook system the output is written for; defaults to `claude` (VS Code differs on Stop). */
   profile?: P;
   /** Decides from the input; returns a result (or nothing: exit 0, no output). */
-  handle: (input: HookInput<E, P>) => HookResult | undefined | Promise<HookResult | undefined>;
+  handle: (
+    input: HookInput<E, P>,
+  ) =>
+    | HookResult<HookEventOutput<E, P>>
+    | undefined
+    | Promise<HookResult<HookEventOutput<E, P>> | undefined>;
 }
 
 /** What `handleHookInput` needs from a hook definition. */
@@ -23,7 +29,9 @@ export interface HookHandling {
   /** The event the hook is for, or undefined for any event of the profile. */
   event: string | undefined;
   profile: HookProfileName;
-  handle: (input: never) => HookResult | undefined | Promise<HookResult | undefined>;
+  handle: (
+    input: never,
+  ) => HookResult<unknown> | undefined | Promise<HookResult<unknown> | undefined>;
 }
 
 /** A definition's handling, its profile defaulting to `claude`. */
@@ -55,9 +63,9 @@ export async function handleHookInput(hook: HookHandling, input: unknown): Promi
   if (hook.event !== undefined && eventName !== hook.event) {
     return createNote(`${subject} received a ${eventName} event; nothing done`);
   }
-  let result: HookResult | undefined;
+  let result: HookResult<unknown> | undefined;
   try {
-    result = await (hook.handle as (input: unknown) => HookResult | undefined)(input);
+    result = await (hook.handle as (input: unknown) => HookResult<unknown> | undefined)(input);
   } catch (error) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     return createNote(`${eventName} hook failed: ${message}`);

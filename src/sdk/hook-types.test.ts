@@ -1,6 +1,14 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { profiles } from "../profiles/profiles.js";
-import type { HookEventName, HookInput, HookOutput } from "./hook-types.js";
+import { defineHook, type HookScriptDefinition } from "./define-hook.js";
+import { addContext, deny } from "./hook-results.js";
+import type {
+  HookEventName,
+  HookEventOutput,
+  HookInput,
+  HookOutput,
+  HookResult,
+} from "./hook-types.js";
 
 // Checked by the type checker (`tsc --noEmit` covers test files): the SDK's types follow the
 // event schemas src/event-schemas derives from the profile tables.
@@ -100,5 +108,87 @@ describe("HookInput and HookOutput types", () => {
     expectTypeOf<keyof HookOutput<"SessionEnd", "claude">>().toEqualTypeOf<
       "continue" | "stopReason" | "systemMessage" | "suppressOutput"
     >();
+  });
+});
+
+describe("HookEventOutput and HookResult.output types", () => {
+  it("type each event's output fields from the profile table", () => {
+    expectTypeOf<HookEventOutput<"SessionStart", "claude">>().toEqualTypeOf<{
+      initialUserMessage?: string | undefined;
+      sessionTitle?: string | undefined;
+      watchPaths?: string[] | undefined;
+    }>();
+    expectTypeOf<HookEventOutput<"PermissionRequest", "claude">>().toEqualTypeOf<{
+      updatedPermissions?: unknown[] | undefined;
+      interrupt?: boolean | undefined;
+    }>();
+    expectTypeOf<HookEventOutput<"Elicitation", "claude">>().toEqualTypeOf<{
+      action?: "accept" | "decline" | "cancel" | undefined;
+      content?: Record<string, unknown> | undefined;
+    }>();
+    expectTypeOf<HookEventOutput<"PostToolUse", "claude">>().toEqualTypeOf<{
+      updatedToolOutput?: unknown;
+      updatedMCPToolOutput?: unknown;
+    }>();
+    expectTypeOf<HookEventOutput<"PermissionDenied", "claude">>().toEqualTypeOf<{
+      retry?: boolean | undefined;
+    }>();
+    expectTypeOf<HookEventOutput<"WorktreeCreate", "claude">>().toEqualTypeOf<{
+      worktreePath?: string | undefined;
+    }>();
+    expectTypeOf<HookEventOutput<"CwdChanged", "claude">>().toEqualTypeOf<{
+      watchPaths?: string[] | undefined;
+    }>();
+  });
+
+  it("take no output where the event or the profile has none", () => {
+    expectTypeOf<HookEventOutput<"PreToolUse", "claude">>().toBeNever();
+    expectTypeOf<HookEventOutput<"Stop", "claude">>().toBeNever();
+    expectTypeOf<HookEventOutput<"SessionStart", "zerocode">>().toBeNever();
+    expectTypeOf<HookEventOutput<"PostToolUse", "deepagents">>().toBeNever();
+    expectTypeOf<HookResult["output"]>().toEqualTypeOf<undefined>();
+    expectTypeOf<HookResult>().toExtend<HookResult<unknown>>();
+  });
+
+  it("let a handler return its event's output, and the helpers' results everywhere", () => {
+    expectTypeOf<{ output: { watchPaths: string[] } }>().toExtend<
+      HookResult<HookEventOutput<"SessionStart", "claude">>
+    >();
+    expectTypeOf<{ output: { retry: boolean } }>().not.toExtend<
+      HookResult<HookEventOutput<"SessionStart", "claude">>
+    >();
+    expectTypeOf<{ output: { watchPaths: string } }>().not.toExtend<
+      HookResult<HookEventOutput<"SessionStart", "claude">>
+    >();
+    expectTypeOf<{ output: { watchPaths: string[] } }>().not.toExtend<
+      HookResult<HookEventOutput<"PreToolUse", "claude">>
+    >();
+    expectTypeOf(deny("no")).toExtend<HookResult<HookEventOutput<"PermissionRequest", "claude">>>();
+    const definition: HookScriptDefinition<"SessionStart", "claude"> = {
+      event: "SessionStart",
+      handle: () => ({ ...addContext("branch: main"), output: { watchPaths: ["/repo/.envrc"] } }),
+    };
+    const wrong: HookScriptDefinition<"SessionStart", "claude"> = {
+      event: "SessionStart",
+      // @ts-expect-error SessionStart takes no retry
+      handle: () => ({ output: { retry: true } }),
+    };
+    expectTypeOf(definition.handle).returns.toExtend<
+      HookResult<HookEventOutput<"SessionStart", "claude">> | undefined | Promise<unknown>
+    >();
+    expectTypeOf(wrong.event).toEqualTypeOf<"SessionStart">();
+    expectTypeOf(defineHook).toBeCallableWith({
+      event: "PermissionDenied",
+      handle: () => ({ output: { retry: true } }),
+    });
+    expectTypeOf(defineHook<"PermissionRequest", "claude">).toBeCallableWith({
+      event: "PermissionRequest",
+      handle: () => ({ ...deny("no"), output: { interrupt: true } }),
+    });
+    expectTypeOf(defineHook<"Stop", "claude">).toBeCallableWith({
+      event: "Stop",
+      // @ts-expect-error Stop takes no output
+      handle: () => ({ output: { retry: true } }),
+    });
   });
 });

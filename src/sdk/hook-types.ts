@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { eventSchemas } from "../event-schemas/event-schemas.js";
+import type { EventOutputFieldName } from "../profiles/event-output-fields.js";
 
 // Types only: the schemas live in src/event-schemas (zod); the SDK imports nothing from them at run time.
 type Schemas = typeof eventSchemas;
@@ -55,14 +56,52 @@ export type HookOutput<
     : never
   : never;
 
+// `T[K]` without undefined, or never when `T` has no field `K`.
+type FieldOf<T, K extends string> = K extends keyof T ? NonNullable<T[K]> : never;
+
+// The event output fields (eventOutputFields) among an object type's fields, or nothing.
+type PickEventOutput<T> = [T] extends [never] ? unknown : Pick<T, keyof T & EventOutputFieldName>;
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+type EventOutputOf<O> = Flatten<
+  PickEventOutput<FieldOf<O, "hookSpecificOutput">> &
+    PickEventOutput<FieldOf<FieldOf<O, "hookSpecificOutput">, "decision">>
+>;
+
+/**
+ * The event output fields a hook of event `E` may return in `HookResult.output` for profile `P`
+ * (`watchPaths`, `sessionTitle`, `updatedToolOutput`, `retry`, …), typed from the profile table:
+ * the `eventOutputFields` its row lists in `hookSpecificOutput` or, for a PermissionRequest,
+ * inside `decision`. `never` where the event takes none.
+ *
+ * @example
+ * ```ts
+ * const output: HookEventOutput<"SessionStart", "claude"> = { watchPaths: ["/repo/.envrc"] };
+ * ```
+ */
+export type HookEventOutput<
+  E extends string = string,
+  P extends HookProfileName = HookProfileName,
+> = P extends HookProfileName
+  ? E extends HookEventName<P>
+    ? keyof EventOutputOf<HookOutput<E, P>> extends never
+      ? never
+      : EventOutputOf<HookOutput<E, P>>
+    : never
+  : never;
+
 /** A decision a hook can return; how it is written depends on the event and the profile. */
 export type HookDecision = "allow" | "deny" | "ask" | "defer" | "block";
 
 /**
  * What a hook's `handle` returns: build it with `deny`, `ask`, `allow`, `block`, `addContext` and
- * `stop`, and combine them with spread (`{ ...deny("no"), ...addContext("why") }`).
+ * `stop`, and combine them with spread (`{ ...deny("no"), ...addContext("why") }`). `O` is the
+ * type of `output`: a handler of event `E` for profile `P` returns
+ * `HookResult<HookEventOutput<E, P>>`; the helpers' plain `HookResult` has no `output`, and
+ * `HookResult<unknown>` is a result of any event.
  */
-export interface HookResult {
+export interface HookResult<O = never> {
   decision?: HookDecision;
   reason?: string;
   /** A rewritten tool input, applied with an allow (or ask where the profile allows it). */
@@ -73,6 +112,11 @@ export interface HookResult {
   stopReason?: string;
   /** A message shown to the user. */
   systemMessage?: string;
+  /**
+   * Fields the host applies for this event (`watchPaths`, `updatedToolOutput`, `retry`, …),
+   * written in `hookSpecificOutput` (a PermissionRequest's inside its `decision`).
+   */
+  output?: O;
 }
 
 /** The stdout text and exit code a hook ends with, as a value. */

@@ -14,6 +14,7 @@ export type {
   CommonHookInput,
   HookDecision,
   HookEventName,
+  HookEventOutput,
   HookInput,
   HookOutcome,
   HookOutput,

@@ -1,14 +1,23 @@
 import { defaultPermissionDecisions, type EventSpec } from "../profiles/profile.js";
 import { profiles } from "../profiles/profiles.js";
 import type { HookOutcome, HookProfileName, HookResult } from "./hook-types.js";
+import { placeEventOutput } from "./place-event-output.js";
 
 /**
  * Writes a hook result as the JSON (or exit code 2 and stderr) the profile reads for the event:
  * a permission in `hookSpecificOutput`, a PermissionRequest `decision.behavior`, a block at the
- * top level or inside `hookSpecificOutput` (VS Code Stop).
+ * top level or inside `hookSpecificOutput` (VS Code Stop), the event output fields of `output` in
+ * `hookSpecificOutput` (a PermissionRequest's in its `decision`, WorktreeCreate's path as plain
+ * stdout). A field the event does not take is an error (exit 1), as is a `defer` it cannot apply.
+ *
+ * @example
+ * ```ts
+ * renderHookResult({ output: { watchPaths: ["/repo/.envrc"] } }, "SessionStart", "claude").stdout;
+ * // '{"hookSpecificOutput":{"hookEventName":"SessionStart","watchPaths":["/repo/.envrc"]}}\n'
+ * ```
  */
 export function renderHookResult(
-  result: HookResult | undefined,
+  result: HookResult<unknown> | undefined,
   event: string,
   profileName: HookProfileName,
 ): HookOutcome {
@@ -18,8 +27,15 @@ export function renderHookResult(
   if (spec === undefined) {
     return failure(`event ${event} is not an event of the ${profileName} profile`);
   }
+  const placed = placeEventOutput(result.output, event, spec, profileName);
+  if (placed.kind === "refused") return failure(placed.message);
   const top: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
+  const decisionOutput = Object.keys(placed.decision);
+  const hasOutput =
+    Object.keys(placed.specific).length > 0 ||
+    decisionOutput.length > 0 ||
+    placed.plain !== undefined;
   if (result.stopReason !== undefined) {
     top.continue = false;
     top.stopReason = result.stopReason;
@@ -54,6 +70,7 @@ export function renderHookResult(
           behavior,
           ...(result.reason !== undefined && { message: result.reason }),
           ...(result.updatedInput !== undefined && { updatedInput: result.updatedInput }),
+          ...placed.decision,
         };
         break;
       }
@@ -68,13 +85,32 @@ export function renderHookResult(
       case "none": {
         if (decision === "allow") break;
         if (decision === "ask") return failure(`${event} cannot ask in the ${profileName} profile`);
+        if (hasOutput) {
+          return failure(
+            `${event} cannot return output with a ${decision}: its exit code 2 drops stdout`,
+          );
+        }
         // The event cannot decide: exit code 2 hands the reason to the engine (feedback or ignored).
         return { exitCode: 2, stdout: "", stderr: `${reason}\n` };
       }
     }
   }
+  Object.assign(specific, placed.specific);
+  if (decisionOutput.length > 0 && specific.decision === undefined) {
+    return failure(
+      `${event} takes output ${decisionOutput.join(", ")} in its decision: return it with an allow or a deny`,
+    );
+  }
   const plainContext =
     result.additionalContext !== undefined && specific.additionalContext === undefined;
+  if (placed.plain !== undefined) {
+    if (Object.keys(top).length > 0 || Object.keys(specific).length > 0 || plainContext) {
+      return failure(
+        `${event} prints its output ${spec.plainStdoutField} as plain stdout: return it alone`,
+      );
+    }
+    return { exitCode: 0, stdout: `${placed.plain}\n`, stderr: "" };
+  }
   if (Object.keys(specific).length > 0)
     top.hookSpecificOutput = { hookEventName: event, ...specific };
   if (plainContext && Object.keys(top).length === 0) {

@@ -1,9 +1,8 @@
-import type { EventOutputValue } from "../profiles/event-output-fields.js";
-import { isRecord } from "../shared/is-record.js";
+import type { EventOutputValue } from "./event-output-fields.js";
 
 /**
  * Whether a JSON value has an event output field's type (`eventOutputFields`); a wrong one is
- * reported and dropped by the caller.
+ * reported and dropped by the engine, and refused by the SDK before the host sees it.
  *
  * @example
  * ```ts
@@ -19,7 +18,7 @@ export function checkEventOutputValue(value: unknown, type: EventOutputValue): b
     case "boolean":
       return typeof value === "boolean";
     case "object":
-      return isRecord(value);
+      return typeof value === "object" && value !== null && !Array.isArray(value);
     case "list":
       return Array.isArray(value);
     case "string-list":
