@@ -98,14 +98,14 @@ describe.skipIf(process.platform === "win32")(
       expect(events).toHaveLength(31);
 
       const statuses: Record<string, string[]> = {};
-    const diagnostics: string[] = [];
+      const diagnostics: string[] = [];
       for (const event of events) {
         const result = await engine.dispatch(event, {
           tool_name: "Bash",
           tool_input: { command: "ls" },
         });
         statuses[event] = result.runs.map((run) => run.status);
-      diagnostics.push(...result.diagnostics.map((entry) => `${event}: ${entry.message}`));
+        diagnostics.push(...result.diagnostics.map((entry) => `${event}: ${entry.message}`));
       }
       const expected = (event: string) => [
         "ok",
@@ -117,7 +117,7 @@ describe.skipIf(process.platform === "win32")(
       ];
       expect(statuses).toEqual(Object.fromEntries(events.map((event) => [event, expected(event)])));
       expect(diagnostics).toEqual([]);
-    expect(prompts).toEqual(events);
+      expect(prompts).toEqual(events);
       expect(agents).toEqual(events);
       expect(tools.map((request) => request.input)).toEqual(events.map((event) => ({ event })));
       expect(received).toEqual(
