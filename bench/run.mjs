@@ -10,6 +10,7 @@ import { runColdStart } from "./scenarios/cold-start.mjs";
 import { runDenyScript } from "./scenarios/deny-script.mjs";
 import { runEightHooks } from "./scenarios/eight-hooks.mjs";
 import { runFireAndForget } from "./scenarios/fire-and-forget.mjs";
+import { runInterpreterStack } from "./scenarios/interpreter-stack.mjs";
 import { runLargeOutput } from "./scenarios/large-output.mjs";
 import { runNoMatch } from "./scenarios/no-match.mjs";
 import { runNodeHook } from "./scenarios/node-hook.mjs";
@@ -33,6 +34,8 @@ const plan = [
   ["g", runTimeoutPrecision, { samples: quick ? 5 : 20, peerSamples: quick ? 1 : 3 }],
   ["h", runLargeOutput, { samples: quick ? 1 : 5 }],
   ["i", runColdStart, { samples: quick ? 10 : 50 }],
+  // Each round starts 24 interpreters (spawned, Gemini, standby restarts): 2–6 s on 2 cores.
+  ["j", runInterpreterStack, { samples: quick ? 3 : 10 }],
 ];
 
 function describeMachine() {
@@ -69,6 +72,7 @@ function format(value, unit) {
 
 function printScenario(scenario) {
   process.stdout.write(`\n(${scenario.id}) ${scenario.title}\n`);
+  if (scenario.skipped !== undefined) process.stdout.write(`  SKIPPED: ${scenario.skipped}\n`);
   for (const figure of scenario.figures) {
     if (figure.error !== undefined) {
       process.stdout.write(`  ${figure.name.padEnd(58)} FAILED: ${figure.error}\n`);

@@ -53,6 +53,7 @@ export const diagnosticCodes = [
   "async_decision_ignored",
   "environment_file",
   "event_budget",
+  "prewarm_unsafe",
 ] as const;
 
 /** A stable diagnostic code. */

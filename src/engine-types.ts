@@ -82,6 +82,17 @@ export interface HookEngineOptions {
   onAsyncOutput?: (output: AsyncHookOutput) => void;
   /** OpenTelemetry spans per dispatch and run: on when `@opentelemetry/api` has a provider (default), off, or this tracer. */
   tracing?: TracingOption;
+  /**
+   * Prewarms command hooks (default off): after a hook's first run, a standby process of it is
+   * kept started, its stdin open, and the next event is written to it, so the interpreter's
+   * start-up is not waited for. `true` for every hook that can, or a function choosing per hook;
+   * a hook whose configuration says `"prewarm": true` prewarms either way. Not for persistent,
+   * async or non-command handlers, events with an environment file, or scoped hooks
+   * (docs/performance.md#prewarmed-handlers).
+   */
+  prewarm?: boolean | ((hook: HookDefinition) => boolean);
+  /** Standby processes kept per prewarmed hook (default 1); more serve parallel tool calls. */
+  prewarmStandbys?: number;
 }
 
 /** Per-dispatch facts only the host knows. */
@@ -105,7 +116,10 @@ export interface HookEngine {
     payload?: Readonly<Record<string, unknown>>,
     options?: DispatchOptions,
   ): Promise<DispatchResult>;
-  /** Cancels running handlers and stops persistent ones (killing their process groups); refuses later dispatches. */
+  /**
+   * Cancels running handlers and stops persistent ones and prewarmed standbys (killing their
+   * process groups); refuses later dispatches.
+   */
   close(): Promise<void>;
   /**
    * Keeps `secrets` (a server's token) out of handlers started from now on: a variable whose value

@@ -31,6 +31,9 @@ import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";
 import { paceWork } from "./run/pace-work.js";
 import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
+import { createPrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
+import { selectPrewarmedHooks } from "./run/select-prewarmed-hooks.js";
+import { tiePoolLifetime } from "./run/tie-pool-lifetime.js";
 import {
   type HandlerCall,
   type HandlerRun,
@@ -106,6 +109,16 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   // Every running handler listens for close; hundreds may run at once.
   setMaxListeners(0, closing.signal);
   const persistentHandlers = createPersistentHandlerPool();
+  // Standby processes of the snapshot's hooks that prewarm; none unless asked for.
+  const prewarmedHooks = selectPrewarmedHooks(
+    snapshot.compiled.byEvent.values(),
+    profile,
+    options.prewarm,
+  );
+  const prewarmedHandlers =
+    prewarmedHooks.size === 0
+      ? null
+      : createPrewarmedHandlerPool({ standbys: options.prewarmStandbys ?? 1 });
   const environments = createHookEnvironments(
     environment,
     profile.withheldVariablePrefixes,
@@ -118,6 +131,9 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     verify: (hook) => trustGate.verify(hook),
     environmentFor: environments.environmentFor,
     persistentHandlers,
+    ...(prewarmedHandlers !== null && {
+      prewarm: { pool: prewarmedHandlers, prewarms: (hook) => prewarmedHooks.has(hook) },
+    }),
     callbacks: {
       evaluatePrompt: options.evaluatePrompt,
       runAgentHook: options.runAgentHook,
@@ -261,7 +277,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     });
   };
 
-  return {
+  const engine: HookEngine = {
     profile,
     diagnostics: engineDiagnostics,
     dispatch,
@@ -272,6 +288,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       await asyncHandlers.close();
       await Promise.allSettled([...running]);
       await persistentHandlers.close();
+      untiePrewarmedHandlers();
+      await prewarmedHandlers?.close();
       await observed.close();
     },
     async explain(event, payload = {}, explainOptions = {}) {
@@ -285,6 +303,10 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       );
     },
   };
+  // Standbys of an engine that is never closed end when it is garbage or the host exits.
+  const untiePrewarmedHandlers =
+    prewarmedHandlers === null ? () => {} : tiePoolLifetime(engine, prewarmedHandlers);
+  return engine;
 }
 
 // Command and http handlers always run; the others need the host's callback.

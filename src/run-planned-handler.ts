@@ -1,11 +1,12 @@
 import path from "node:path";
+import { describeHandler } from "./config/describe-handler.js";
 import type { HookDefinition } from "./config/hook-definition.js";
 import type { RunStatus, RunSummary } from "./decide/dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./decide/handler-verdict.js";
 import { interpretOutcome } from "./decide/interpret-outcome.js";
 import { parseEnvironmentFile } from "./decide/parse-environment-file.js";
 import { translateModelReply } from "./decide/translate-model-reply.js";
-import type { Diagnostic } from "./diagnostic.js";
+import { createDiagnostic, type Diagnostic } from "./diagnostic.js";
 import type { RunEnd, RunStart } from "./engine-types.js";
 import type { CompiledHook } from "./match/compile-hooks.js";
 import type { PlannedHandler } from "./match/plan-handlers.js";
@@ -13,6 +14,7 @@ import { type RunObservation, readClock } from "./observe/dispatch-observation.j
 import type { EventSpec, Profile } from "./profiles/profile.js";
 import type { HostCallbacks } from "./run/host-callbacks.js";
 import type { PersistentHandlerPool } from "./run/persistent-handler-pool.js";
+import type { PrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
 import { runHookAction } from "./run/run-hook-action.js";
 import { runWithEnvironmentFile } from "./run/run-with-environment-file.js";
@@ -47,6 +49,8 @@ export interface HandlerRunContext {
   /** The hook's environment, secrets withheld. */
   environmentFor: (hook: CompiledHook) => Readonly<Record<string, string | undefined>>;
   persistentHandlers: PersistentHandlerPool;
+  /** The engine's standby processes, and which hooks use them; absent when no hook prewarms. */
+  prewarm?: { pool: PrewarmedHandlerPool; prewarms: (hook: CompiledHook) => boolean } | undefined;
   /** The host's callbacks for prompt, agent and mcp_tool handlers. */
   callbacks: HostCallbacks;
   /** Aborted when the engine closes: running handlers are killed. */
@@ -63,8 +67,9 @@ export interface HandlerRun {
 }
 
 /**
- * Runs one planned handler: verify, spawn (or ask its persistent process), interpret the outcome,
- * spill long context where the profile does, and summarize. Never throws for a hook's failure.
+ * Runs one planned handler: verify, spawn (or ask its persistent process, or hand the event to
+ * its prewarmed standby), interpret the outcome, spill long context where the profile does, and
+ * summarize. Never throws for a hook's failure.
  *
  * @example
  * ```ts
@@ -112,12 +117,22 @@ export async function runPlannedHandler(
     spec.environmentFile === true && definition.action === undefined && !definition.persistent
       ? profile.environmentFileVariable
       : undefined;
+  // A prewarmed hook's standby that did not wait for its input: said once, with this run.
+  let prewarmUnsafe: string | null = null;
+  const start = (startRequest: SpawnRequest): Promise<ProcessOutcome> => {
+    const prewarm = context.prewarm;
+    if (prewarm === undefined || !prewarm.prewarms(hook)) {
+      return startHandler(call, hook, startRequest, context);
+    }
+    return prewarm.pool.run(hook.id, startRequest).then((run) => {
+      prewarmUnsafe = run.unsafe;
+      return run.outcome;
+    });
+  };
   const started =
     environmentVariable === undefined
-      ? { outcome: await startHandler(call, hook, request, context), environmentFile: null }
-      : await runWithEnvironmentFile(request, environmentVariable, (withFile) =>
-          startHandler(call, hook, withFile, context),
-        );
+      ? { outcome: await start(request), environmentFile: null }
+      : await runWithEnvironmentFile(request, environmentVariable, start);
   const { outcome } = started;
   // A prompt or agent handler's reply `{ ok, reason }` is read as the exit a command with its
   // meaning would make; the run still reports the reply itself.
@@ -136,6 +151,16 @@ export async function runPlannedHandler(
     validateToolInput: call.validateToolInput,
     payload: call.payload,
   });
+  if (prewarmUnsafe !== null) {
+    verdict.diagnostics.push(
+      createDiagnostic(
+        "prewarm_unsafe",
+        "warning",
+        `${describeHandler(definition)} ${prewarmUnsafe}, so it was not waiting for it: it is not prewarmed from now on and runs as a new process per event`,
+        { file: definition.file, path: definition.path },
+      ),
+    );
+  }
   if (started.environmentFile !== null) {
     const exported = parseEnvironmentFile(started.environmentFile, definition);
     if (Object.keys(exported.variables).length > 0) verdict.environment = exported.variables;

@@ -22,8 +22,10 @@ export function summarize(values) {
  * Runs every contender once per round, rotating who goes first, after `warmup` rounds that are
  * not recorded; returns each contender's durations in milliseconds. Measuring side by side in
  * one loop keeps machine noise (other processes, CPU frequency) out of the ratios.
+ * `settle(name, recorded)`, when given, runs untimed after each call, so work a contender leaves
+ * in the background does not fall into the next sample.
  */
-export async function sampleSideBySide(contenders, { warmup, samples }) {
+export async function sampleSideBySide(contenders, { warmup, samples, settle }) {
   const names = Object.keys(contenders);
   const durations = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < warmup + samples; round += 1) {
@@ -33,6 +35,7 @@ export async function sampleSideBySide(contenders, { warmup, samples }) {
       await contenders[name]();
       const elapsed = performance.now() - startedAt;
       if (round >= warmup) durations[name].push(elapsed);
+      if (settle !== undefined) await settle(name, round >= warmup);
     }
   }
   return durations;

@@ -30,14 +30,15 @@ export function createWorkspace() {
       writeFileSync(file, text);
       return file;
     },
-    /** An engine (Deep Agents profile) reading only `configFile`. */
-    createEngine(configFile) {
+    /** An engine (Deep Agents profile) reading only `configFile`, with more engine `options`. */
+    createEngine(configFile, options = {}) {
       return createHookEngine({
         profile: "deepagents",
         cwd: root,
         home: root,
         sessionId: "bench-session",
         configFiles: [configFile],
+        ...options,
       });
     },
     remove() {

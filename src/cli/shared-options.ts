@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { detectProfile } from "../config/detect-profile.js";
 import type { Profile } from "../profiles/profile.js";
 import { findProfile, type ProfileName, profiles } from "../profiles/profiles.js";
+import { UsageError } from "./usage-error.js";
 
 /** Options every engine-loading command accepts. */
 export interface EngineFlags {
@@ -18,16 +19,16 @@ export interface EngineFlags {
   dangerouslyBypassHookTrust?: boolean;
   auditLog?: string;
   auditPayloads?: boolean;
+  prewarm?: boolean;
 }
 
-/** A command-line mistake: printed as one line, exit code 1. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+// Its own file, so that main.ts can catch it without loading the profiles.
+export { UsageError } from "./usage-error.js";
 
 /**
  * Which engine flags a command lists: `discovery` (profile, configuration files, directories),
- * `run` (also `--session` and the trust bypass), `audit` (also the audit log).
+ * `run` (also `--session` and the trust bypass), `audit` (also the audit log and `--prewarm`:
+ * the commands that dispatch, `dispatch`, `replay` and `serve`).
  */
 export type EngineFlagScope = "discovery" | "run" | "audit";
 
@@ -57,7 +58,11 @@ export function addEngineOptions(command: Command, scope: EngineFlagScope = "aud
   if (scope === "run") return command;
   return command
     .option("--audit-log <file>", "append a JSON line per hook run and per dispatch to this file")
-    .option("--audit-payloads", "also write payloads and hook output text to the audit log");
+    .option("--audit-payloads", "also write payloads and hook output text to the audit log")
+    .option(
+      "--prewarm",
+      "keep a standby process of each command hook, started after its first run, for its next event",
+    );
 }
 
 /** Resolves `--profile` or throws a usage error naming the built-in profiles. */
@@ -116,6 +121,7 @@ export function toEngineOptions(flags: EngineFlags) {
     ...(flags.dangerouslyBypassHookTrust === true && { bypassHookTrust: true }),
     ...(flags.auditLog !== undefined && { auditLog: path.resolve(flags.auditLog) }),
     ...(flags.auditPayloads === true && { auditPayloads: true }),
+    ...(flags.prewarm === true && { prewarm: true }),
   };
 }
 

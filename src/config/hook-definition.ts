@@ -79,6 +79,11 @@ export interface HookDefinition {
    * extension, off unless the configuration says `"persistent": true`).
    */
   persistent: boolean;
+  /**
+   * `"prewarm": true` (an agent-hooks extension): the engine keeps a standby process of the
+   * command started, its stdin open, and hands it the next event; absent or false when not set.
+   */
+  prewarm?: boolean;
   /** How the handler is trusted; inherited from its source. */
   trust: HookTrustMode;
   /** Extra environment variables for the handler. */

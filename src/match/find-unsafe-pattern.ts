@@ -1,4 +1,13 @@
-import safeRegex from "safe-regex2";
+import { createRequire } from "node:module";
+import type SafeRegex from "safe-regex2";
+
+// Loaded on the first regular-expression matcher: names and `a|b` lists never need it, and a
+// cold start (agent-hooks dispatch) skips it.
+let safeRegex: typeof SafeRegex | undefined;
+const loadSafeRegex = (): typeof SafeRegex => {
+  safeRegex ??= createRequire(import.meta.url)("safe-regex2") as typeof SafeRegex;
+  return safeRegex;
+};
 
 /**
  * Why a regular expression could backtrack exponentially, or null when it looks safe: a
@@ -13,7 +22,7 @@ import safeRegex from "safe-regex2";
  * ```
  */
 export function findUnsafePattern(source: string): string | null {
-  if (!safeRegex(source))
+  if (!loadSafeRegex()(source))
     return "a quantifier is nested inside a repeated group, or there are too many quantifiers";
   if (hasRepeatedAlternation(source)) return "a repeated group holds an alternation";
   return null;

@@ -6,6 +6,7 @@ import { type CapturedOutput, createOutputCapture, toOutcomeOutput } from "./out
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome } from "./process-outcome.js";
 import { resolveInvocation } from "./resolve-invocation.js";
+import { setProcessReferenced } from "./set-process-referenced.js";
 import { spawnHandlerProcess } from "./spawn-handler-process.js";
 
 /** How a persistent handler's process is started; fixed for its whole life. */
@@ -282,11 +283,11 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
       if (!handlerProcess.pending.delete(id)) return;
       clearTimeout(timer);
       event.signal?.removeEventListener("abort", onAbort);
-      if (handlerProcess.pending.size === 0) setReferenced(handlerProcess.child, false);
+      if (handlerProcess.pending.size === 0) setProcessReferenced(handlerProcess.child, false);
       resolve(toOutcome(fields, options));
     };
     handlerProcess.pending.set(id, { startedAt, finish });
-    setReferenced(handlerProcess.child, true);
+    setProcessReferenced(handlerProcess.child, true);
     const delay = timeoutDelay(event.timeoutMs);
     if (delay !== null) {
       timer = setTimeout(() => {
@@ -393,7 +394,7 @@ function stopProcessGroup(handlerProcess: HandlerProcess, killGraceMs: number): 
   const { child, tree } = handlerProcess;
   child.stdin.destroy();
   if (tree === null) return handlerProcess.exited;
-  setReferenced(child, true);
+  setProcessReferenced(child, true);
   tree.signal("SIGTERM");
   return new Promise((resolve) => {
     let finished = false;
@@ -418,16 +419,6 @@ function stopProcessGroup(handlerProcess: HandlerProcess, killGraceMs: number): 
       if (handlerProcess.leaderExited && !tree.isAlive()) done();
     }, groupWatchIntervalMs);
   });
-}
-
-/** Lets an idle handler process not keep the host alive; a pending event does. */
-function setReferenced(child: ChildProcessWithoutNullStreams, referenced: boolean): void {
-  const handles = [child, child.stdin, child.stdout, child.stderr] as const;
-  for (const handle of handles) {
-    const target = handle as { ref?: () => void; unref?: () => void };
-    if (referenced) target.ref?.();
-    else target.unref?.();
-  }
 }
 
 /** The timeout as a timer delay, or null for no timeout (infinite or not a number). */

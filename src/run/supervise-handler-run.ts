@@ -21,25 +21,61 @@ export type EndFields = Pick<
   "exitCode" | "signal" | "timedOut" | "cancelled" | "spawnError"
 >;
 
+/**
+ * What a handler did before its input was delivered: it exited, or wrote to stdout or stderr. A
+ * process waiting for its input does neither.
+ */
+export type EarlyActivity =
+  | { kind: "exit"; exitCode: number | null; signal: string | null }
+  | { kind: "output"; stream: "stdout" | "stderr"; bytes: number };
+
 /** What a supervised run reads and where it reports. */
 export interface SupervisedRun {
   child: ChildProcessWithoutNullStreams;
   /** The run marker in the child's environment (see `createHandlerProcessTree`). */
   marker: string;
-  request: SpawnRequest;
+  request: Pick<SpawnRequest, "killGraceMs" | "signal">;
   stdout: OutputCapture;
   stderr: OutputCapture;
   /** Called once, when the run has ended (or is given up on), with how it ended. */
   finish: (fields: EndFields) => void;
+  /** Called once, at the first exit or output before {@link HandlerRunControl.deliver}. */
+  onEarlyActivity?: ((activity: EarlyActivity) => void) | undefined;
+}
+
+/** The two steps a supervised run takes from outside: its input, or its end before any. */
+export interface HandlerRunControl {
+  /** Writes `input` to stdin, closes it, and starts the timeout (once; later calls do nothing). */
+  deliver(input: string, timeoutMs: number): void;
+  /**
+   * Ends every process of the run (SIGTERM, SIGKILL after the grace period), as a cancellation
+   * if the leader still runs; the run then reports through `finish` as usual.
+   */
+  discard(): void;
+  /** Sends SIGKILL to every process of the run now, synchronously (for a host that is exiting). */
+  killNow(): void;
 }
 
 /**
- * Watches one started handler process until its outcome is known: feeds its stdin, captures its
- * output, stops it on timeout or abort (SIGTERM to every process of the run, SIGKILL after the
- * grace period), and ends the processes that still hold its output after the leader exits.
+ * Watches one started handler process until its outcome is known: captures its output, and from
+ * the delivery of its input on, stops it on timeout; stops it on abort (SIGTERM to every process
+ * of the run, SIGKILL after the grace period), and ends the processes that still hold its output
+ * after the leader exits. Until `deliver`, stdin stays open and no timeout runs.
+ *
+ * @example
+ * ```ts
+ * const control = superviseHandlerRun({ child, marker, request, stdout, stderr, finish });
+ * control.deliver(JSON.stringify(payload), 5_000);
+ * ```
  */
-export function superviseHandlerRun(run: SupervisedRun): void {
-  new HandlerRunSupervisor(run).start();
+export function superviseHandlerRun(run: SupervisedRun): HandlerRunControl {
+  const supervisor = new HandlerRunSupervisor(run);
+  supervisor.start();
+  return {
+    deliver: (input, timeoutMs) => supervisor.deliver(input, timeoutMs),
+    discard: () => supervisor.discard(),
+    killNow: () => supervisor.killNow(),
+  };
 }
 
 // One run's state from spawn to report: each field is a fact the events below change.
@@ -51,6 +87,9 @@ class HandlerRunSupervisor {
   private exitCode: number | null = null;
   private exitSignal: string | null = null;
   private stopReason: "timeout" | "cancel" | null = null;
+  /** The input was written: from then on output and exit are the run's own. */
+  private delivered = false;
+  private earlyActivityReported = false;
   /** A kill of the run's processes has begun (a stop, or leftovers holding the output). */
   private killing = false;
   /** When a killed run is reported even if one of its processes is still dying. */
@@ -78,22 +117,54 @@ class HandlerRunSupervisor {
     child.on("close", () => {
       if (this.leaderExited) this.settleWithExit();
     });
-    child.stdout.on("data", (chunk: Buffer) => this.run.stdout.append(chunk));
-    child.stderr.on("data", (chunk: Buffer) => this.run.stderr.append(chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      this.noteEarlyOutput("stdout", chunk.length);
+      this.run.stdout.append(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      this.noteEarlyOutput("stderr", chunk.length);
+      this.run.stderr.append(chunk);
+    });
     child.stdout.on("error", ignoreError);
     child.stderr.on("error", ignoreError);
     // A handler that never reads stdin, or exits early, makes writes fail with EPIPE.
     child.stdin.on("error", ignoreError);
-    child.stdin.end(request.input);
-
-    const timeout = timeoutDelay(request.timeoutMs);
-    if (timeout !== null) {
-      this.timeoutTimer = setTimeout(() => this.stop("timeout"), timeout);
-    }
     request.signal?.addEventListener("abort", this.onAbort, { once: true });
   }
 
+  deliver(input: string, timeoutMs: number): void {
+    if (this.delivered) return;
+    this.delivered = true;
+    this.run.child.stdin.end(input);
+    if (this.settled || this.leaderExited || this.stopReason !== null) return;
+    const timeout = timeoutDelay(timeoutMs);
+    if (timeout !== null) {
+      this.timeoutTimer = setTimeout(() => this.stop("timeout"), timeout);
+    }
+  }
+
+  discard(): void {
+    // A leader that already exited may have left processes behind: they are ended too.
+    if (this.leaderExited || this.settled) this.killRun();
+    else this.stop("cancel");
+  }
+
+  killNow(): void {
+    this.tree?.signal("SIGKILL");
+  }
+
+  private noteEarlyOutput(stream: "stdout" | "stderr", bytes: number): void {
+    if (!this.delivered) this.reportEarlyActivity({ kind: "output", stream, bytes });
+  }
+
+  private reportEarlyActivity(activity: EarlyActivity): void {
+    if (this.earlyActivityReported || this.run.onEarlyActivity === undefined) return;
+    this.earlyActivityReported = true;
+    this.run.onEarlyActivity(activity);
+  }
+
   private handleExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (!this.delivered) this.reportEarlyActivity({ kind: "exit", exitCode: code, signal });
     this.leaderExited = true;
     this.reportBy = performance.now() + drainWindowMs;
     this.exitCode = code;

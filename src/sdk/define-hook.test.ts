@@ -266,3 +266,44 @@ describe("renderHookResult", () => {
     });
   });
 });
+
+describe("defineHook in a prewarmed standby", () => {
+  it("waits for its event past stdinTimeoutMs, so the standby stays usable", async () => {
+    const workspace = createTestWorkspace("sdk-prewarm");
+    const settings = workspace.writeJson("project/.claude/settings.json", {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              { type: "command", command: `node '${path.join(fixtures, "prewarm-guard.mjs")}'` },
+            ],
+          },
+        ],
+      },
+    });
+    const engine = await createHookEngine({
+      profile: "claude",
+      cwd: workspace.project,
+      home: workspace.home,
+      configFiles: [settings],
+      prewarm: true,
+    });
+    try {
+      const bash = (command: string) => ({ tool_name: "Bash", tool_input: { command } });
+      const first = await engine.dispatch("PreToolUse", bash("ls"));
+      expect(first.additionalContext).toEqual(["checked: ls"]);
+      // Its standby waits well past the script's 200 ms stdinTimeoutMs before the next event.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const command of ["rm -rf build", "pwd"]) {
+        const result = await engine.dispatch("PreToolUse", bash(command));
+        expect(result.diagnostics).toEqual([]);
+        if (command === "pwd") expect(result.additionalContext).toEqual(["checked: pwd"]);
+        else expect(result.decision).toBe("deny");
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -13,7 +13,10 @@ export interface HookScriptDefinition<
   P extends HookProfileName = HookProfileName,
 > extends HookHandlerDefinition<E, P> {
   event: E;
-  /** How long stdin may stay silent before the hook stops waiting for it, in ms; default 3000. */
+  /**
+   * How long stdin may stay silent before the hook stops waiting for it, in ms; default 3000. In a
+   * prewarmed standby (`AGENT_HOOKS_PREWARMED=1`) it counts from the first data only.
+   */
   stdinTimeoutMs?: number;
 }
 
@@ -60,7 +63,12 @@ export async function runHook<E extends HookEventName<P>, P extends HookProfileN
 export async function defineHook<E extends HookEventName<P>, P extends HookProfileName = "claude">(
   definition: HookScriptDefinition<E, P>,
 ): Promise<HookOutcome> {
-  const inputText = await readStandardInput(process.stdin, definition.stdinTimeoutMs ?? 3000);
+  // A prewarmed standby (the engine sets AGENT_HOOKS_PREWARMED=1) gets its event later.
+  const inputText = await readStandardInput(
+    process.stdin,
+    definition.stdinTimeoutMs ?? 3000,
+    process.env.AGENT_HOOKS_PREWARMED === "1",
+  );
   const outcome = await runHook(definition, inputText);
   if (outcome.stderr !== "") process.stderr.write(outcome.stderr);
   process.exitCode = outcome.exitCode;

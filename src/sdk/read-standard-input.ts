@@ -3,8 +3,14 @@ import type { Readable } from "node:stream";
 /**
  * Reads a stream to its end, or until it holds one complete JSON value, or until `silenceMs`
  * pass without data (a host that never closes stdin, or sends nothing), whichever comes first.
+ * With `waitForFirstData` (a prewarmed standby, whose event comes later), the silence is counted
+ * only from the first data.
  */
-export function readStandardInput(stream: Readable, silenceMs: number): Promise<string> {
+export function readStandardInput(
+  stream: Readable,
+  silenceMs: number,
+  waitForFirstData = false,
+): Promise<string> {
   return new Promise((resolve) => {
     let text = "";
     let timer: NodeJS.Timeout | undefined;
@@ -30,7 +36,7 @@ export function readStandardInput(stream: Readable, silenceMs: number): Promise<
     stream.on("data", onData);
     stream.once("end", finish);
     stream.once("error", finish);
-    arm();
+    if (!waitForFirstData) arm();
   });
 }
 

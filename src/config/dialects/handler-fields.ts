@@ -42,6 +42,7 @@ export const commandHandlerFields = {
 /** agent-hooks' own handler fields, which every dialect reads after its own. */
 const extensionFields = {
   persistent: { kind: "boolean", messages: { type: "persistent must be true or false" } },
+  prewarm: { kind: "boolean", messages: { type: "prewarm must be true or false" } },
 } as const satisfies HandlerFieldTable;
 
 /**

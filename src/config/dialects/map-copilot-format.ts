@@ -31,6 +31,7 @@ export const copilotEntryKeys: ReadonlySet<string> = new Set([
   "matcher",
   "comment",
   "persistent",
+  "prewarm",
 ]);
 
 /** Where each Local property of a mapped Copilot entry came from, for diagnostics. */
@@ -64,5 +65,6 @@ export function mapCopilotEntry(entry: Readonly<Record<string, unknown>>): Recor
   if (entry.timeoutSec !== undefined) mapped.timeout = entry.timeoutSec;
   if (entry.matcher !== undefined) mapped.matcher = entry.matcher;
   if (entry.persistent !== undefined) mapped.persistent = entry.persistent;
+  if (entry.prewarm !== undefined) mapped.prewarm = entry.prewarm;
   return mapped;
 }

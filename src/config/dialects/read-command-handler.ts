@@ -62,6 +62,7 @@ export function createHandlerFields(
     statusMessage?: string;
     if?: string;
     persistent?: boolean;
+    prewarm?: boolean;
   },
   context: DialectHandlerContext,
 ): HandlerFields {
@@ -72,6 +73,7 @@ export function createHandlerFields(
     if: data.if ?? null,
     additionalContextLimit: null,
     persistent: data.persistent ?? false,
+    ...(data.prewarm !== undefined && { prewarm: data.prewarm }),
   };
 }
 

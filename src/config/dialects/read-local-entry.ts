@@ -100,6 +100,7 @@ export function readLocalEntry(
     cwd: fields.cwd ?? null,
     additionalContextLimit: null,
     persistent: fields.persistent ?? false,
+    ...(fields.prewarm !== undefined && { prewarm: fields.prewarm }),
     trust: source.trust,
     env: { ...source.env, ...fields.env },
     file: source.file,

@@ -25,6 +25,8 @@ export interface HandlerFields {
   additionalContextLimit: number | null;
   /** `"persistent": true` (an agent-hooks extension); false when omitted. */
   persistent: boolean;
+  /** `"prewarm"` (an agent-hooks extension), where given. */
+  prewarm?: boolean;
   /** What a non-command handler calls (Claude Code's http, prompt, agent, mcp_tool). */
   action?: HookAction;
   /** Claude Code's `async`, `asyncRewake`, `shell` and `once` (skill hooks), where given. */
@@ -204,6 +206,7 @@ export function walkGroup(
       cwd: null,
       additionalContextLimit: fields.additionalContextLimit,
       persistent: fields.persistent,
+      ...(fields.prewarm !== undefined && { prewarm: fields.prewarm }),
       ...(fields.action !== undefined && { action: fields.action }),
       ...(fields.async !== undefined && { async: fields.async }),
       ...(fields.asyncRewake !== undefined && { asyncRewake: fields.asyncRewake }),

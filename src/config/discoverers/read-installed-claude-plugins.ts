@@ -1,7 +1,7 @@
 import path from "node:path";
-import { z } from "zod";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import { formatJsonPath } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
 import { readConfigDocument } from "../read-config-document.js";
 
 /** Where an installed plugin lives, or why it cannot be found. */
@@ -17,15 +17,24 @@ export interface InstalledClaudePlugins {
   find(id: string, cwd: string): ClaudePluginInstallation;
 }
 
-const installationSchema = z.object({
-  scope: z.string().optional(),
-  projectPath: z.string().optional(),
-  installPath: z.string(),
-});
+interface Installation {
+  scope?: string;
+  projectPath?: string;
+  installPath: string;
+}
 
-const registrySchema = z.object({ plugins: z.record(z.string(), z.unknown()) });
-
-type Installation = z.infer<typeof installationSchema>;
+// Plain guards, not zod: Claude Code's dispatch path reads this file, and zod is slow to load.
+function readInstallation(item: unknown): Installation | undefined {
+  if (!isRecord(item) || typeof item.installPath !== "string") return undefined;
+  const { scope, projectPath } = item;
+  if (scope !== undefined && typeof scope !== "string") return undefined;
+  if (projectPath !== undefined && typeof projectPath !== "string") return undefined;
+  return {
+    installPath: item.installPath,
+    ...(scope !== undefined && { scope }),
+    ...(projectPath !== undefined && { projectPath }),
+  };
+}
 
 /**
  * Reads `~/.claude/plugins/installed_plugins.json`, the registry Claude Code writes when it
@@ -44,8 +53,8 @@ export async function readInstalledClaudePlugins(
   let plugins: Record<string, unknown> = {};
   if (document.status === "failed") diagnostics.push(document.diagnostic);
   else if (document.status === "ok") {
-    const parsed = registrySchema.safeParse(document.value);
-    if (parsed.success) plugins = parsed.data.plugins;
+    const registry = document.value;
+    if (isRecord(registry) && isRecord(registry.plugins)) plugins = registry.plugins;
     else {
       diagnostics.push(
         createDiagnostic(
@@ -82,8 +91,8 @@ function selectInstallation(
     : [[entry, ["plugins", id]]];
   const installations: [Installation, (string | number)[]][] = [];
   for (const [item, segments] of entries) {
-    const parsed = installationSchema.safeParse(item);
-    if (!parsed.success) {
+    const installation = readInstallation(item);
+    if (installation === undefined) {
       const at = { file, path: formatJsonPath(segments) };
       return {
         found: false,
@@ -91,7 +100,7 @@ function selectInstallation(
         diagnosticPath: at,
       };
     }
-    installations.push([parsed.data, segments]);
+    installations.push([installation, segments]);
   }
   // A project or local install counts in its own project only; a user (or managed) one everywhere.
   const chosen =

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""The persistent version of a Python hook of this stack: python3 persistent-loop.py <hook.py>.
+
+Loads the hook's decide() once, then speaks the engine's persistent protocol (NDJSON): reads one
+request per line on stdin, {"id", "payload"}, and answers each with one line on stdout,
+{"id", "exitCode", "stdout", "stderr"}, what the script would have exited with and printed.
+"""
+import importlib.util
+import json
+import sys
+
+
+def load_hook(path):
+    """The hook script at path, loaded as a module (its main() does not run)."""
+    spec = importlib.util.spec_from_file_location("hook", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def answer(hook, request):
+    """The answer line's fields for one request."""
+    output = hook.decide(hook.read_command(request.get("payload")))
+    stdout = "" if output is None else json.dumps(output) + "\n"
+    return {"id": request["id"], "exitCode": 0, "stdout": stdout, "stderr": ""}
+
+
+def main():
+    # Loading the hook must leave no __pycache__ folder beside it.
+    sys.dont_write_bytecode = True
+    hook = load_hook(sys.argv[1])
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(request, dict) or "id" not in request:
+            continue
+        sys.stdout.write(json.dumps(answer(hook, request)) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
