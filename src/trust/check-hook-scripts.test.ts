@@ -19,6 +19,18 @@ const codes = (command: HookCommand) =>
   );
 
 describe("checkHookScripts", () => {
+  it("checks no file for a handler that is a call (http, prompt, agent, mcp_tool)", () => {
+    const calls = [
+      { type: "http", url: "http://127.0.0.1:8765/guard", headers: {}, allowedEnvVars: [] },
+      { type: "prompt", prompt: "./missing.sh safe?", model: null, continueOnBlock: null },
+      { type: "mcp_tool", server: "memory", tool: "check", input: {} },
+    ] as const;
+    const definitions = calls.map((action) =>
+      createHookDefinition({ command: "./missing.sh", action }),
+    );
+    expect(checkHookScripts(definitions, { cwd: fixtures, home: fixtures })).toEqual([]);
+  });
+
   it.each([
     ["./not-executable.sh", ["script_not_executable"]],
     ["./missing.sh --flag", ["script_not_found"]],

@@ -68,6 +68,13 @@ export function prepareHookScripts(
     ...Object.entries(definition.env),
   ]);
   const command = definition.command;
+  // An http, prompt, agent or mcp_tool handler runs no local file: its `command` describes a call.
+  if (definition.action !== undefined) {
+    const key = createHash("sha256")
+      .update(JSON.stringify([resolverVersion, "call"]))
+      .digest("hex");
+    return { key, resolve: () => ({ files: [], notHashed: [], required: [] }) };
+  }
   const namesGitRoot =
     typeof command === "string" &&
     command.includes("rev-parse") &&
