@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "clients/**/*.test.ts"],
     testTimeout: 20_000,
     pool: "forks",
     // Test files share their worker's module cache instead of re-importing the engine each time

@@ -141,6 +141,8 @@ export function serveHookEngine(
                 protocolVersion: remoteProtocolVersion,
                 profile: engine.profile.name,
                 events: Object.keys(engine.profile.events),
+                // Clients check a method here before calling one a later version added.
+                methods: Object.values(remoteMethods),
                 diagnostics: engine.diagnostics,
               }),
             );

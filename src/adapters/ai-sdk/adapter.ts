@@ -11,6 +11,13 @@ export {
   isHookToolResult,
 } from "./hook-tool-result.js";
 export {
+  type CompletedTurn,
+  type HookedGeneration,
+  type RefusedTurn,
+  type RunWithHooksOptions,
+  runWithHooks,
+} from "./run-with-hooks.js";
+export {
   type GeneratedTurn,
   type RunWithStopHooksOptions,
   runWithStopHooks,

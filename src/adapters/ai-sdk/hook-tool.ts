@@ -93,13 +93,12 @@ export function hookTool(tool: AnyTool, toolKey: string, context: HookToolContex
     try {
       output = await drain(execute(runInput, execution));
     } catch (error) {
-      if (engine.profile.events.PostToolUseFailure !== undefined) {
-        await dispatch("PostToolUseFailure", toolCallId, {
-          tool_input: runInput,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-      throw error;
+      if (engine.profile.events.PostToolUseFailure === undefined) throw error;
+      const failure = await dispatch("PostToolUseFailure", toolCallId, {
+        tool_input: runInput,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw addFailureFeedback(error, failure, engine);
     }
     const post = await dispatch("PostToolUse", toolCallId, {
       tool_input: runInput,
@@ -127,6 +126,18 @@ export function hookTool(tool: AnyTool, toolKey: string, context: HookToolContex
       ? { type: "json", value: toJsonValue(facts.output) }
       : ownModelOutput(facts);
   return { ...hooked, toModelOutput };
+}
+
+// The hooks' feedback on a failed call reaches the model in the error it sees (a `tool-error`).
+function addFailureFeedback(error: unknown, failure: DispatchResult, engine: HookEngine): unknown {
+  const feedback = readToolFeedback(failure, engine.profile, "append");
+  if (feedback === null) return error;
+  const lines = [
+    ...(feedback.reason === null ? [] : [`PostToolUseFailure hook feedback: ${feedback.reason}`]),
+    ...feedback.additionalContext.map((context) => `Hook context: ${context}`),
+  ];
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(`${message}\n\n${lines.join("\n")}`, { cause: error });
 }
 
 function deny(reason: string | null): HookDenial {

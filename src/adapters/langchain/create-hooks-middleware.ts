@@ -1,11 +1,34 @@
-import { type AgentMiddleware, createMiddleware } from "langchain";
+import { type AgentMiddleware, createMiddleware, type InterruptOnConfig } from "langchain";
+import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { HookEngine } from "../../engine.js";
 import { defaultMaxContinuations } from "../shared/create-stop-hook.js";
 import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
+import { endSession, type SessionEndReason } from "./end-session.js";
+import { guardInterruptOn, type InterruptOnTable } from "./guard-interrupt-on.js";
 import { handleAgentEnd, stopHaltedRun } from "./handle-agent-end.js";
 import { handleAgentStart } from "./handle-agent-start.js";
 import { handleToolCall } from "./handle-tool-call.js";
 import { createMiddlewareContext, type HookDispatchRecord } from "./middleware-context.js";
+import { type HookNotification, sendNotification } from "./send-notification.js";
+
+/** The middleware, plus the host calls for the events the agent loop has no moment for. */
+export interface HooksMiddleware extends AgentMiddleware {
+  /**
+   * Dispatches SessionEnd (`reason`, the thread's `session_id`) and forgets the thread, so its next
+   * run starts a new session; resolves to the result (null when the profile has no SessionEnd).
+   */
+  endSession(
+    reason: SessionEndReason,
+    options?: { threadId?: string },
+  ): Promise<DispatchResult | null>;
+  /** Dispatches Notification for something the host shows the user. */
+  notify(notification: HookNotification): Promise<DispatchResult | null>;
+  /**
+   * Wraps a human-in-the-loop `interruptOn` table (for `createDeepAgent`, a subagent spec or
+   * `humanInTheLoopMiddleware`) so PermissionRequest answers before the human is asked.
+   */
+  guardInterruptOn(interruptOn: InterruptOnTable): Record<string, boolean | InterruptOnConfig>;
+}
 
 /** Options of {@link createHooksMiddleware}. */
 export interface HooksMiddlewareOptions {
@@ -35,6 +58,8 @@ export interface HooksMiddlewareOptions {
  * Returns a LangChain.js v1 middleware that runs an engine's hooks in an agent built with
  * `createAgent` or Deep Agents' `createDeepAgent`: SessionStart and UserPromptSubmit before the run,
  * PreToolUse and PostToolUse around each tool call, and Stop when the agent is about to finish.
+ * An `ask` dispatches PermissionRequest before a human is asked, and runs each hook once per call
+ * across the interrupt and resume; the returned handle also fires SessionEnd and Notification.
  *
  * @param engine - A loaded hook engine; the middleware never throws its errors into the agent.
  * @param options - Tool name mapping, what an `ask` does, observers.
@@ -45,15 +70,17 @@ export interface HooksMiddlewareOptions {
  * import { createDeepAgent } from "deepagents";
  *
  * const engine = await createHookEngine({ profile: "deepagents", cwd: process.cwd() });
- * const agent = createDeepAgent({ model, middleware: [createHooksMiddleware(engine)] });
+ * const hooks = createHooksMiddleware(engine);
+ * const agent = createDeepAgent({ model, middleware: [hooks] });
  * await agent.invoke({ messages: [{ role: "user", content: "Clean the build folder" }] });
+ * await hooks.endSession("other");
  * await engine.close();
  * ```
  */
 export function createHooksMiddleware(
   engine: HookEngine,
   options: HooksMiddlewareOptions = {},
-): AgentMiddleware {
+): HooksMiddleware {
   const context = createMiddlewareContext(engine, {
     toolNameMap: options.toolNameMap ?? {},
     onAsk: options.onAsk ?? "deny",
@@ -64,7 +91,7 @@ export function createHooksMiddleware(
     onDispatch: options.onDispatch,
     onError: options.onError,
   });
-  return createMiddleware({
+  const middleware = createMiddleware({
     name: options.name ?? "AgentHooks",
     beforeAgent: {
       canJumpTo: ["end"],
@@ -79,5 +106,11 @@ export function createHooksMiddleware(
       canJumpTo: ["model"],
       hook: (state, runtime) => handleAgentEnd(context, { messages: state.messages, runtime }),
     },
+  });
+  return Object.assign(middleware, {
+    endSession: (reason: SessionEndReason, sessionOptions: { threadId?: string } = {}) =>
+      endSession(context, reason, sessionOptions.threadId),
+    notify: (notification: HookNotification) => sendNotification(context, notification),
+    guardInterruptOn: (interruptOn: InterruptOnTable) => guardInterruptOn(context, interruptOn),
   });
 }

@@ -7,6 +7,11 @@ import { resolvePublicToolName } from "./deepagents-tool-names.js";
 import { createToolErrorMessage, markHalt } from "./hook-messages.js";
 import type { MiddlewareContext } from "./middleware-context.js";
 import {
+  createPermissionDenial,
+  notifyPermissionPrompt,
+  requestPermission,
+} from "./request-permission.js";
+import {
   type ApprovalRequest,
   describeDeniedAsk,
   requestToolApproval,
@@ -18,14 +23,30 @@ type ToolCallResult = Awaited<ReturnType<ToolCallHandler>>;
 /**
  * Runs one tool call between PreToolUse and PostToolUse: a deny or refused ask returns an error
  * tool result without running the tool, an allowed rewrite runs it with the new arguments, and
- * PostToolUse feedback is added to (or replaces) the result.
+ * PostToolUse feedback is added to (or replaces) the result. An `ask` dispatches PermissionRequest
+ * first (allow runs the call, deny refuses it, no decision asks the human), and a call resumed after
+ * the interrupt reuses its PreToolUse and PermissionRequest results instead of running them again.
  */
 export async function handleToolCall(
   context: MiddlewareContext,
   request: ToolCallRequest,
   handler: ToolCallHandler,
 ): Promise<ToolCallResult> {
-  const call = request.toolCall;
+  const threadId = context.threadOf(request.runtime);
+  const requested = request.toolCall;
+  // A verdict PermissionRequest gave before Deep Agents' human-in-the-loop (guardInterruptOn).
+  const earlierPermission =
+    requested.id === undefined
+      ? undefined
+      : context.permissionVerdicts.take(threadId, requested.id);
+  if (earlierPermission?.behavior === "deny") {
+    return createPermissionDenial(requested, earlierPermission);
+  }
+  // That verdict came before PreToolUse, so its rewrite is the input every later hook sees.
+  const call =
+    earlierPermission?.behavior === "allow" && earlierPermission.updatedInput !== undefined
+      ? { ...requested, args: earlierPermission.updatedInput }
+      : requested;
   const publicToolName = resolvePublicToolName(call.name, context.toolNameMap);
   const toolPayload = {
     ...context.sessionPayload(request.runtime),
@@ -33,7 +54,12 @@ export async function handleToolCall(
     tool_input: call.args,
     ...(call.id !== undefined && { tool_use_id: call.id }),
   };
-  const pre = await context.dispatch("PreToolUse", toolPayload, createInputValidator(request.tool));
+  // A call resumed after an `ask` interrupt reuses its decisions: each hook runs once per call.
+  const paused = call.id === undefined ? undefined : context.pausedCalls.take(threadId, call.id);
+  const pre =
+    paused !== undefined
+      ? paused.pre
+      : await context.dispatch("PreToolUse", toolPayload, createInputValidator(request.tool));
   let args: Record<string, unknown> = call.args;
   const preContext = pre?.additionalContext ?? [];
   if (pre !== null) {
@@ -58,15 +84,31 @@ export async function handleToolCall(
         args,
         reason: pre.reason,
       };
-      if (context.onAsk === "deny") {
-        const text = describeDeniedAsk(approvalRequest);
-        return withContext(createToolErrorMessage(call, text), preContext);
+      const question = { runtime: request.runtime, publicToolName, args };
+      const permission =
+        paused?.permission ?? earlierPermission ?? (await requestPermission(context, question));
+      if (permission.behavior === "deny") {
+        return withContext(createPermissionDenial(call, permission), preContext);
       }
-      const approval = requestToolApproval(request.runtime.interrupt, approvalRequest);
-      if (approval.kind === "reject") {
-        return withContext(createToolErrorMessage(call, approval.message), preContext);
+      if (permission.behavior === "allow" && permission.updatedInput !== undefined) {
+        args = permission.updatedInput;
       }
-      if (approval.kind === "edit") args = approval.args;
+      if (permission.behavior === "none") {
+        if (context.onAsk === "deny") {
+          const text = describeDeniedAsk(approvalRequest);
+          return withContext(createToolErrorMessage(call, text), preContext);
+        }
+        if (paused === undefined && call.id !== undefined) {
+          await notifyPermissionPrompt(context, question);
+          context.pausedCalls.remember(threadId, call.id, { pre, permission });
+        }
+        const approval = requestToolApproval(request.runtime.interrupt, approvalRequest);
+        if (call.id !== undefined) context.pausedCalls.take(threadId, call.id);
+        if (approval.kind === "reject") {
+          return withContext(createToolErrorMessage(call, approval.message), preContext);
+        }
+        if (approval.kind === "edit") args = approval.args;
+      }
     }
   }
 

@@ -11,6 +11,8 @@ const adapter = await importPeerModule(() => import("./adapter.js"), {
 
 /** Creates LangChain agent middleware that runs a hook engine's events. */
 export const createHooksMiddleware = adapter.createHooksMiddleware;
+/** Adds the hooks middleware to every Deep Agents subagent spec, the general-purpose one included. */
+export const addHooksToSubagents = adapter.addHooksToSubagents;
 /** Creates an engine `evaluatePrompt` that answers `prompt` hooks with a LangChain chat model. */
 export const createPromptEvaluator = adapter.createPromptEvaluator;
 /** Deep Agents' built-in tool names mapped to the public names hooks match on. */

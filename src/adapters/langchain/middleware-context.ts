@@ -3,6 +3,8 @@ import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
 import { callSafely } from "../shared/call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
+import type { PermissionVerdict } from "./request-permission.js";
+import { createToolCallMemory, type ToolCallMemory } from "./tool-call-memory.js";
 
 /** One event the middleware dispatched, as passed to `onDispatch`. */
 export interface HookDispatchRecord {
@@ -23,6 +25,12 @@ export interface RunFacts {
   runtime: RunRuntime;
 }
 
+/** A tool call paused for approval: its PreToolUse result and PermissionRequest verdict, reused on resume. */
+export interface PausedToolCall {
+  pre: DispatchResult | null;
+  permission: PermissionVerdict;
+}
+
 /** What the middleware's hooks share: the engine, the resolved options and the session facts. */
 export interface MiddlewareContext {
   engine: HookEngine;
@@ -32,6 +40,10 @@ export interface MiddlewareContext {
   maxContinuations: number;
   /** Threads whose session has started in this middleware (SessionStart fires once per thread). */
   startedThreads: Set<string>;
+  /** Calls paused by the middleware's own `ask` interrupt, by thread and `tool_call_id`. */
+  pausedCalls: ToolCallMemory<PausedToolCall>;
+  /** PermissionRequest verdicts given before Deep Agents' human-in-the-loop, until the call runs. */
+  permissionVerdicts: ToolCallMemory<PermissionVerdict>;
   /** The thread id of a run, when it has one. */
   threadOf(runtime: RunRuntime): string | undefined;
   /** `session_id` for a run's payloads, or nothing (the engine's session id). */
@@ -73,6 +85,8 @@ export function createMiddlewareContext(
     subagentTools: new Set(settings.subagentTools),
     maxContinuations: settings.maxContinuations,
     startedThreads: new Set(),
+    pausedCalls: createToolCallMemory(),
+    permissionVerdicts: createToolCallMemory(),
     threadOf,
     sessionPayload(runtime) {
       let sessionId: string | undefined;

@@ -10,6 +10,12 @@ export {
   type OpenAIAgentsHooksOptions,
 } from "./create-tool-guardrails.js";
 export {
+  type CompletedTurn,
+  type RefusedTurn,
+  type RunWithHooksOptions,
+  runWithHooks,
+} from "./run-with-hooks.js";
+export {
   type AgentTurn,
   type RunWithStopHooksOptions,
   runWithStopHooks,

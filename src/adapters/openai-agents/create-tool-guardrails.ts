@@ -35,7 +35,11 @@ export interface OpenAIAgentsHooksOptions {
   payload?: Readonly<Record<string, unknown>>;
   /** What a PostToolUse block does to the output; default: `replace` for ZeroCode, else `append`. */
   postToolUseBlock?: PostToolBlockEffect;
-  /** Answers a PreToolUse `ask`; without it, an ask rejects the call with an "approval required" message. */
+  /**
+   * Answers a PreToolUse `ask` in place of the SDK's approval interruption. Without it, `withHooks`
+   * pauses the run on a tool approval (`needsApproval`), and `createToolGuardrails` alone rejects
+   * the call with an "approval required" message.
+   */
   onAsk?: (request: ApprovalRequest) => boolean | Promise<boolean>;
   /** Called with every dispatch result (for logs and timelines; errors thrown here are ignored). */
   onDispatch?: (result: DispatchResult, call: { toolName: string; toolCallId: string }) => void;
@@ -49,17 +53,40 @@ export interface HookGuardrails<TContext = UnknownContext> {
   outputGuardrails: ToolOutputGuardrailDefinition<TContext>[];
 }
 
+/** A tool call as PreToolUse sees it. */
+export interface ToolCallFacts {
+  /** The tool's own name. */
+  name: string;
+  callId: string;
+  /** The call's arguments, parsed. */
+  input: unknown;
+  /** The tool's parameters, for profiles that check a rewrite against them. */
+  parameters: unknown;
+}
+
 /** The guardrails plus the rewritten input of a call, for `withHooks`' invoke wrapper. */
 export interface RewritingGuardrails<TContext> extends HookGuardrails<TContext> {
   /** The input a hook rewrote for this call, as JSON text, or null. */
   readRewrite(toolCallId: string): Promise<string | null>;
+  /** The call's PreToolUse decision, dispatched once per call id (shared with the guardrail). */
+  decideCall(call: ToolCallFacts): Promise<DispatchResult["decision"]>;
+  /**
+   * Dispatches PostToolUseFailure (where the profile has it) for a call whose tool threw, and
+   * returns the output the model sees instead: the error, then the hooks' feedback.
+   */
+  reportFailure(call: ToolCallFacts, error: unknown): Promise<string>;
 }
+
+/** How a PreToolUse `ask` is answered: the SDK's approval interruption, or the `onAsk` callback. */
+export type AskHandling = "interrupt" | "callback";
 
 // biome-ignore lint/suspicious/noExplicitAny: guardrails receive agents of any context and output.
 type AnyAgent = Agent<any, any>;
 
 interface PreToolDecision {
   behavior: ToolGuardrailFunctionOutput;
+  /** The hooks' decision (`ask` included, also when the SDK's approval answers it). */
+  decision: DispatchResult["decision"];
   /** The input the tool runs with (a rewrite where one applies). */
   input: unknown;
   rewrite: string | null;
@@ -97,12 +124,15 @@ export function createHookGuardrails<TContext>(
   engine: HookEngine,
   options: OpenAIAgentsHooksOptions,
   appliesRewrites: boolean,
+  askHandling: AskHandling = "callback",
 ): RewritingGuardrails<TContext> {
   const decisions = createCallCache<Promise<PreToolDecision>>();
+  // Calls whose tool threw: PostToolUseFailure ran in place of PostToolUse.
+  const failedCalls = createCallCache<true>();
 
   const dispatch = async (
     event: string,
-    call: FunctionCallItem,
+    call: { name: string; callId: string },
     fields: object,
     dispatchOptions: DispatchOptions = {},
   ) => {
@@ -117,12 +147,10 @@ export function createHookGuardrails<TContext>(
     return result;
   };
 
-  const decide = async (call: FunctionCallItem, agent: AnyAgent): Promise<PreToolDecision> => {
-    const input = readArguments(call.arguments);
+  const decide = async (call: ToolCallFacts): Promise<PreToolDecision> => {
+    const { input } = call;
     // Profiles that apply a rewrite only when it fits the tool's schema get the tool's parameters.
-    const toolInputSchema = engine.profile.updatedInputNeedsSchema
-      ? findFunctionTool(agent, call)?.parameters
-      : undefined;
+    const toolInputSchema = engine.profile.updatedInputNeedsSchema ? call.parameters : undefined;
     const result = await dispatch(
       "PreToolUse",
       call,
@@ -132,6 +160,7 @@ export function createHookGuardrails<TContext>(
     const info = { hook: summarize(result) };
     const reject = (message: string): PreToolDecision => ({
       behavior: ToolGuardrailFunctionOutputFactory.rejectContent(message, info),
+      decision: result.decision,
       input,
       rewrite: null,
       additionalContext: [],
@@ -139,7 +168,8 @@ export function createHookGuardrails<TContext>(
     if (result.decision === "deny") {
       return reject(`A PreToolUse hook denied this call: ${result.reason ?? "no reason given"}`);
     }
-    if (result.decision === "ask") {
+    // Under interruptions the SDK asks (`needsApproval`) and runs the tool only once approved.
+    if (result.decision === "ask" && askHandling === "callback") {
       const approved = await askHost(options, call, input, result.reason);
       if (!approved) {
         return reject(
@@ -159,6 +189,7 @@ export function createHookGuardrails<TContext>(
       rewritten === null || rewritten === undefined ? null : JSON.stringify(rewritten);
     return {
       behavior: ToolGuardrailFunctionOutputFactory.allow(info),
+      decision: result.decision,
       input: rewrite === null ? input : rewritten,
       rewrite,
       additionalContext: [...result.additionalContext],
@@ -168,7 +199,14 @@ export function createHookGuardrails<TContext>(
   const inputGuardrail = defineToolInputGuardrail<TContext>({
     name: "agent-hooks PreToolUse",
     run: async ({ toolCall, agent }) => {
-      const decision = await decisions.resolve(toolCall.callId, () => decide(toolCall, agent));
+      const decision = await decisions.resolve(toolCall.callId, () =>
+        decide({
+          name: toolCall.name,
+          callId: toolCall.callId,
+          input: readArguments(toolCall.arguments),
+          parameters: findFunctionTool(agent, toolCall)?.parameters,
+        }),
+      );
       if (decision.behavior.behavior.type !== "allow") decisions.forget(toolCall.callId);
       return decision.behavior;
     },
@@ -177,6 +215,10 @@ export function createHookGuardrails<TContext>(
   const outputGuardrail = defineToolOutputGuardrail<TContext>({
     name: "agent-hooks PostToolUse",
     run: async ({ toolCall, output, agent }) => {
+      if (failedCalls.peek(toolCall.callId) === true) {
+        failedCalls.forget(toolCall.callId);
+        return ToolGuardrailFunctionOutputFactory.allow({ hook: null });
+      }
       const pre = await decisions.peek(toolCall.callId);
       decisions.forget(toolCall.callId);
       const input = pre?.input ?? readArguments(toolCall.arguments);
@@ -210,6 +252,28 @@ export function createHookGuardrails<TContext>(
     async readRewrite(toolCallId) {
       return (await decisions.peek(toolCallId))?.rewrite ?? null;
     },
+    async decideCall(call) {
+      return (await decisions.resolve(call.callId, () => decide(call))).decision;
+    },
+    async reportFailure(call, error) {
+      const pre = await decisions.peek(call.callId);
+      decisions.forget(call.callId);
+      const text = `An error occurred while running the tool: ${error instanceof Error ? error.message : String(error)}`;
+      if (engine.profile.events.PostToolUseFailure === undefined) return text;
+      failedCalls.resolve(call.callId, () => true);
+      const result = await dispatch("PostToolUseFailure", call, {
+        tool_input: pre?.input ?? call.input,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      const feedback = readToolFeedback(result, engine.profile, "append");
+      const lines = [
+        ...(feedback?.reason == null
+          ? []
+          : [`PostToolUseFailure hook feedback: ${feedback.reason}`]),
+        ...(feedback?.additionalContext ?? []).map((context) => `Hook context: ${context}`),
+      ];
+      return lines.length === 0 ? text : `${text}\n\n${lines.join("\n")}`;
+    },
   };
 }
 
@@ -229,7 +293,7 @@ function summarize(result: DispatchResult) {
 
 async function askHost(
   options: OpenAIAgentsHooksOptions,
-  call: FunctionCallItem,
+  call: { name: string; callId: string },
   input: unknown,
   reason: string | null,
 ): Promise<boolean> {

@@ -6,6 +6,7 @@ import {
   type Model,
   type ModelRequest,
   type ModelResponse,
+  Runner,
   run,
   setTracingDisabled,
   tool,
@@ -162,19 +163,106 @@ describe("withHooks (OpenAI Agents)", () => {
     expect(model.sent(1)).toContain("npm test -- --run");
   });
 
-  it("rejects an ask with an approval-required message unless the host approves", async () => {
+  it("pauses an ask on the SDK's tool approval; approved, the call runs with one PreToolUse", async () => {
+    const engine = await openEngine();
+    const { tools, calls } = createTools();
+    const model = new ScriptedModel([
+      [callTool("call-1", "write", { file_path: ".env", content: "A=1" })],
+      [say("ok")],
+    ]);
+    const dispatched: string[] = [];
+    const hooked = withHooks(engine, tools, {
+      toolNameMap,
+      onDispatch: (result, call) => dispatched.push(`${result.event} ${call.toolCallId}`),
+    });
+    const agent = new Agent({ name: "coder", model, tools: hooked });
+    const paused = await run(agent, "Write .env");
+    expect(calls).toEqual([]);
+    expect(paused.interruptions.map((item) => [item.name, item.arguments])).toEqual([
+      ["write", JSON.stringify({ file_path: ".env", content: "A=1" })],
+    ]);
+    const [approval] = paused.interruptions;
+    if (approval === undefined) throw new Error("no approval item");
+    paused.state.approve(approval);
+    const resumed = await run(agent, paused.state);
+    expect(calls).toEqual([{ tool: "write", input: { file_path: ".env", content: "A=1" } }]);
+    expect(resumed.finalOutput).toBe("ok");
+    expect(dispatched).toEqual(["PreToolUse call-1", "PostToolUse call-1"]);
+  });
+
+  it("still pauses an ask when the input guardrails run before the approval", async () => {
+    const engine = await openEngine();
+    const { tools, calls } = createTools();
+    const model = new ScriptedModel([
+      [callTool("call-1", "write", { file_path: ".env", content: "A=1" })],
+      [say("ok")],
+    ]);
+    const dispatched: string[] = [];
+    const hooked = withHooks(engine, tools, {
+      toolNameMap,
+      onDispatch: (result) => dispatched.push(result.event),
+    });
+    const agent = new Agent({ name: "coder", model, tools: hooked });
+    const runner = new Runner({ toolExecution: { preApprovalInputGuardrails: true } });
+    const paused = await runner.run(agent, "Write .env");
+    expect(paused.interruptions).toHaveLength(1);
+    const [approval] = paused.interruptions;
+    if (approval === undefined) throw new Error("no approval item");
+    paused.state.approve(approval);
+    await runner.run(agent, paused.state);
+    expect(calls).toHaveLength(1);
+    expect(dispatched).toEqual(["PreToolUse", "PostToolUse"]);
+  });
+
+  it("refuses an ask the host rejects on the run state, with the host's message", async () => {
+    const engine = await openEngine();
+    const { tools, calls } = createTools();
+    const model = new ScriptedModel([
+      [callTool("call-1", "write", { file_path: ".env", content: "A=1" })],
+      [say("ok")],
+    ]);
+    const agent = new Agent({
+      name: "coder",
+      model,
+      tools: withHooks(engine, tools, { toolNameMap }),
+    });
+    const paused = await run(agent, "Write .env");
+    const [approval] = paused.interruptions;
+    if (approval === undefined) throw new Error("no approval item");
+    paused.state.reject(approval, { message: "The user declined: .env may hold secrets" });
+    await run(agent, paused.state);
+    expect(calls).toEqual([]);
+    expect(model.sent(1)).toContain("The user declined: .env may hold secrets");
+  });
+
+  it("rejects an ask with an approval-required message when only the guardrails are attached", async () => {
+    const engine = await openEngine();
+    const calls: unknown[] = [];
+    const write = tool({
+      name: "write",
+      description: "Writes a file",
+      parameters: z.object({ file_path: z.string(), content: z.string() }),
+      execute: async (input) => {
+        calls.push(input);
+        return "wrote";
+      },
+      ...createToolGuardrails(engine, { toolNameMap }),
+    });
+    const model = new ScriptedModel([
+      [callTool("call-1", "write", { file_path: ".env", content: "A=1" })],
+      [say("ok")],
+    ]);
+    await run(new Agent({ name: "coder", model, tools: [write] }), "Write .env");
+    expect(calls).toEqual([]);
+    expect(model.sent(1)).toContain("Approval required: .env may hold secrets");
+  });
+
+  it("answers an ask with onAsk when the host gives one", async () => {
     const engine = await openEngine();
     const script = () => [
       [callTool("call-1", "write", { file_path: ".env", content: "A=1" })],
       [say("ok")],
     ];
-    const refused = createTools();
-    const refusedModel = new ScriptedModel(script());
-    const tools = withHooks(engine, refused.tools, { toolNameMap });
-    await run(new Agent({ name: "coder", model: refusedModel, tools }), "Write .env");
-    expect(refused.calls).toEqual([]);
-    expect(refusedModel.sent(1)).toContain("Approval required: .env may hold secrets");
-
     const approved = createTools();
     const asked: unknown[] = [];
     const approvedModel = new ScriptedModel(script());

@@ -1,5 +1,15 @@
 // The public exports of the shared adapter code, re-exported by each adapter built on it (the AI
 // SDK and OpenAI Agents adapters), so they are listed in one place.
+
+export {
+  createSessionHooks,
+  type SessionEndReason,
+  type SessionHooks,
+  type SessionHooksOptions,
+  type SessionNotification,
+  type SessionStartSource,
+  type TurnStartVerdict,
+} from "../shared/create-session-hooks.js";
 export {
   createStopHook,
   type StopHook,

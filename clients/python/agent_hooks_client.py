@@ -1,0 +1,367 @@
+"""A dependency-free Python client for ``agent-hooks serve --stdio``.
+
+A Python agent host starts the hook side once and sends it every event over newline-delimited
+JSON-RPC 2.0 (the protocol is described in ``docs/protocol.md``)::
+
+    from agent_hooks_client import AgentHooksClient
+
+    with AgentHooksClient(config=["examples/hooks.json"], profile="deepagents") as hooks:
+        result = hooks.dispatch("PreToolUse", {
+            "session_id": "s-1",
+            "tool_name": "Bash",
+            "tool_input": {"command": "rm -rf build"},
+        })
+        if result["decision"] == "deny":
+            print("refused:", result["reason"])
+
+Standard library only, Python 3.9 or later. One reader thread matches answers to requests by id,
+so any number of threads may dispatch at once; each request has its own timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+from typing import IO, Any, Dict, List, Mapping, Optional, Sequence
+
+__all__ = [
+    "AgentHooksClient",
+    "AgentHooksError",
+    "ServerError",
+    "SUPPORTED_PROTOCOL_VERSIONS",
+]
+
+#: The ``protocolVersion`` values of ``hooks/initialize`` this client speaks.
+SUPPORTED_PROTOCOL_VERSIONS = (1,)
+
+#: The events that deny when the hooks cannot be reached and the client fails closed.
+_DENIABLE_EVENTS = frozenset({"PreToolUse", "PermissionRequest"})
+
+#: The repository this file sits in (``clients/python/`` is two levels down), for the default command.
+_REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+class AgentHooksError(Exception):
+    """A request that got no answer: the server could not start, ended, or did not answer in time."""
+
+
+class ServerError(AgentHooksError):
+    """The server refused a request with a JSON-RPC error (``code`` as in docs/protocol.md)."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(f"{message} (JSON-RPC error {code})")
+        self.code = code
+        self.message = message
+
+
+class _Pending:
+    """One request waiting for its answer."""
+
+    __slots__ = ("event", "answer")
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self.answer: Optional[Dict[str, Any]] = None
+
+
+class AgentHooksClient:
+    """Starts ``agent-hooks serve --stdio`` and sends it events, from any number of threads.
+
+    Args:
+        command: The whole command that starts the server (for example
+            ``["ssh", "devbox", "agent-hooks", "serve", "--stdio"]``). Default:
+            ``node <repository>/bin/agent-hooks.js serve --stdio`` plus ``args``, or
+            ``agent-hooks serve --stdio`` from ``PATH`` when this file is not in the repository.
+        config: Configuration files read instead of discovery (``--config``, in order).
+        profile: The hook system profile (``--profile``): ``claude``, ``deepagents``, ...
+        args: More arguments added to the default command (``--home``, ``--session``, ...).
+        cwd: The server's working directory (where relative hook commands resolve).
+        env: The server's environment (default: this process's).
+        timeout: Seconds one request may take unless the call gives its own; ``None`` waits forever.
+        fail_mode: What a dispatch that gets no answer decides: nothing (``"open"``) or ``deny``
+            for PreToolUse and PermissionRequest (``"closed"``).
+        stderr: Where the server's log lines go (default: this process's standard error).
+
+    Raises:
+        AgentHooksError: The server could not start, did not answer ``hooks/initialize``, or
+            speaks a protocol version this client does not know.
+    """
+
+    def __init__(
+        self,
+        command: Optional[Sequence[str]] = None,
+        *,
+        config: Sequence[str] = (),
+        profile: Optional[str] = None,
+        args: Sequence[str] = (),
+        cwd: Optional[str] = None,
+        env: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = 60.0,
+        fail_mode: str = "open",
+        stderr: Optional[IO[Any]] = None,
+    ) -> None:
+        if fail_mode not in ("open", "closed"):
+            raise ValueError(f'fail_mode must be "open" or "closed", got {fail_mode!r}')
+        self.timeout = timeout
+        self.fail_mode = fail_mode
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._pending: Dict[int, _Pending] = {}
+        self._next_id = 1
+        self._ended: Optional[str] = None
+        argv = list(command) if command is not None else _default_command(config, profile, args)
+        try:
+            self._process = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+            )
+        except OSError as error:
+            raise AgentHooksError(f"cannot start {argv[0]!r}: {error}") from error
+        self._reader = threading.Thread(
+            target=self._read_answers, name="agent-hooks-reader", daemon=True
+        )
+        self._reader.start()
+        try:
+            initialized = self.request("hooks/initialize", {})
+        except AgentHooksError:
+            self.close()
+            raise
+        version = initialized.get("protocolVersion")
+        if version not in SUPPORTED_PROTOCOL_VERSIONS:
+            self.close()
+            raise AgentHooksError(f"the server speaks protocol version {version!r}; this client speaks 1")
+        #: The profile the server serves.
+        self.profile: str = initialized.get("profile", "")
+        #: The profile's event names; dispatch refuses others without a round trip.
+        self.events: List[str] = list(initialized.get("events", []))
+        #: The methods the server answers (servers that predate the list answer the first three).
+        self.methods: List[str] = list(
+            initialized.get("methods", ["hooks/initialize", "hooks/dispatch", "hooks/explain"])
+        )
+        #: The load diagnostics of the server's engine (a bad file, an unknown event, ...).
+        self.diagnostics: List[Dict[str, Any]] = list(initialized.get("diagnostics", []))
+
+    def __enter__(self) -> "AgentHooksClient":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def dispatch(
+        self,
+        event: str,
+        payload: Optional[Mapping[str, Any]] = None,
+        *,
+        as_subagent: Optional[bool] = None,
+        tool_input_schema: Any = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """Runs the hooks of one event and returns the DispatchResult as a dict; never raises.
+
+        A request that gets no answer (timeout, a server that ended, a refusal) returns a result
+        with no decision (or ``deny`` for PreToolUse and PermissionRequest when failing closed)
+        and one ``remote_unavailable`` error diagnostic, as the TypeScript remote engine does.
+
+        Args:
+            event: An event of the server's profile, such as ``"PreToolUse"``.
+            payload: The event payload (``session_id``, ``tool_name``, ``tool_input``, ...).
+            as_subagent: Dispatch the event as its subagent form (Stop as SubagentStop).
+            tool_input_schema: A JSON Schema (dict or bool) a rewritten tool input must match.
+            timeout: Seconds for this request (default: the client's ``timeout``).
+        """
+        # Answered here, as a local engine answers them, without a round trip.
+        if event not in self.events:
+            known = ", ".join(self.events)
+            return _empty_result(
+                event,
+                "unknown_event",
+                f'The {self.profile} profile has no event "{event}" (events: {known})',
+            )
+        if payload is not None and not isinstance(payload, Mapping):
+            return _empty_result(
+                event, "invalid_payload", f"The {event} payload must be a JSON object"
+            )
+        options: Dict[str, Any] = {}
+        if as_subagent is not None:
+            options["asSubagent"] = as_subagent
+        if tool_input_schema is not None:
+            options["toolInputSchema"] = tool_input_schema
+        params: Dict[str, Any] = {"event": event, "payload": dict(payload or {})}
+        if options:
+            params["options"] = options
+        try:
+            return self.request("hooks/dispatch", params, timeout=timeout)
+        except AgentHooksError as error:
+            return self._unavailable_result(event, str(error))
+
+    def explain(
+        self,
+        event: str,
+        payload: Optional[Mapping[str, Any]] = None,
+        *,
+        as_subagent: Optional[bool] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """Returns the server's HookExplanation: why each configured hook would or would not run.
+
+        Nothing runs. Raises AgentHooksError (or ServerError) when there is no answer.
+        """
+        params: Dict[str, Any] = {"event": event, "payload": dict(payload or {})}
+        if as_subagent is not None:
+            params["options"] = {"asSubagent": as_subagent}
+        return self.request("hooks/explain", params, timeout=timeout)
+
+    def request(
+        self, method: str, params: Any = None, *, timeout: Optional[float] = None
+    ) -> Any:
+        """Sends one JSON-RPC request and waits for its result.
+
+        Raises:
+            ServerError: The server answered with a JSON-RPC error.
+            AgentHooksError: No answer within the timeout, or the server ended first. A late
+                answer is dropped.
+        """
+        pending = _Pending()
+        with self._lock:
+            if self._ended is not None:
+                raise AgentHooksError(f"the server is not running ({self._ended})")
+            request_id = self._next_id
+            self._next_id += 1
+            self._pending[request_id] = pending
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+        try:
+            with self._write_lock:
+                stdin = self._process.stdin
+                assert stdin is not None
+                stdin.write(line.encode("utf-8"))
+                stdin.flush()
+        except (OSError, ValueError) as error:
+            self._forget(request_id)
+            raise AgentHooksError(f"cannot send {method}: the server ended ({error})") from error
+        limit = self.timeout if timeout is None else timeout
+        if not pending.event.wait(limit):
+            self._forget(request_id)
+            raise AgentHooksError(f"no answer to {method} within {limit:g} s")
+        answer = pending.answer
+        if answer is None:
+            raise AgentHooksError(
+                f"the server ended before answering {method} ({self._ended or 'closed'})"
+            )
+        if "error" in answer:
+            error = answer["error"] if isinstance(answer["error"], dict) else {}
+            raise ServerError(int(error.get("code", 0)), str(error.get("message", "")))
+        return answer.get("result")
+
+    def close(self, timeout: float = 10.0) -> Optional[int]:
+        """Ends the server: closes its input, waits up to ``timeout`` seconds, then kills it.
+
+        Requests still waiting end with AgentHooksError (a dispatch: ``remote_unavailable``).
+        Returns the server's exit code. Safe to call more than once.
+        """
+        process = self._process
+        try:
+            with self._write_lock:
+                if process.stdin is not None and not process.stdin.closed:
+                    process.stdin.close()
+        except OSError:
+            pass
+        try:
+            code = process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            code = process.wait()
+        self._reader.join(timeout)
+        self._end("closed")
+        if process.stdout is not None:
+            process.stdout.close()
+        return code
+
+    def _read_answers(self) -> None:
+        stdout = self._process.stdout
+        assert stdout is not None
+        for raw in stdout:
+            try:
+                answer = json.loads(raw.decode("utf-8"))
+            except ValueError:
+                continue  # Not a protocol line: standard output carries only answers.
+            if not isinstance(answer, dict) or not isinstance(answer.get("id"), int):
+                continue  # An error with id null (an unreadable request) has no waiter.
+            with self._lock:
+                pending = self._pending.pop(answer["id"], None)
+            if pending is not None:
+                pending.answer = answer
+                pending.event.set()
+        self._end(f"its output ended, exit code {self._process.poll()}")
+
+    def _forget(self, request_id: int) -> None:
+        with self._lock:
+            self._pending.pop(request_id, None)
+
+    def _end(self, reason: str) -> None:
+        with self._lock:
+            if self._ended is None:
+                self._ended = reason
+            waiting = list(self._pending.values())
+            self._pending.clear()
+        for pending in waiting:
+            pending.event.set()
+
+    def _unavailable_result(self, event: str, reason: str) -> Dict[str, Any]:
+        denies = self.fail_mode == "closed" and event in _DENIABLE_EVENTS
+        message = f"The {event} hooks did not run: {reason}"
+        result = _empty_result(
+            event,
+            "remote_unavailable",
+            message + ("; denied (fail_mode closed)" if denies else ""),
+        )
+        if denies:
+            result["decision"] = "deny"
+            result["reason"] = (
+                f"Denied because the hooks could not be reached ({reason}) "
+                "and the client fails closed"
+            )
+        return result
+
+
+def _empty_result(event: str, code: str, message: str) -> Dict[str, Any]:
+    """A DispatchResult in which nothing ran and nothing was decided, with one error diagnostic."""
+    return {
+        "event": event,
+        "decision": None,
+        "reason": None,
+        "continue": True,
+        "stopReason": None,
+        "systemMessages": [],
+        "additionalContext": [],
+        "updatedInput": None,
+        "runs": [],
+        "diagnostics": [
+            {"code": code, "severity": "error", "message": message, "file": None, "path": None}
+        ],
+    }
+
+
+def _default_command(config: Sequence[str], profile: Optional[str], args: Sequence[str]) -> List[str]:
+    """``node <repository>/bin/agent-hooks.js serve --stdio ...``, or ``agent-hooks`` from PATH."""
+    bin_file = _REPOSITORY / "bin" / "agent-hooks.js"
+    if bin_file.is_file():
+        start = [os.environ.get("AGENT_HOOKS_NODE") or shutil.which("node") or "node", str(bin_file)]
+    else:
+        start = [shutil.which("agent-hooks") or "agent-hooks"]
+    argv = start + ["serve", "--stdio"]
+    if profile is not None:
+        argv += ["--profile", profile]
+    for file in config:
+        argv += ["--config", file]
+    return argv + list(args)
