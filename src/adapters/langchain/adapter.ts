@@ -17,6 +17,6 @@ export { deepagentsToolNames, resolvePublicToolName } from "./deepagents-tool-na
 export type { SessionEndReason } from "./end-session.js";
 export type { InterruptOnTable } from "./guard-interrupt-on.js";
 export { type HookMessageKind, isHookMessage } from "./hook-messages.js";
-export type { HookDispatchRecord } from "./middleware-context.js";
+export type { HookDispatchRecord, MiddlewareEventStream } from "./middleware-context.js";
 export type { ToolApproval } from "./request-tool-approval.js";
 export type { HookNotification } from "./send-notification.js";

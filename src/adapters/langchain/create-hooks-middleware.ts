@@ -8,7 +8,13 @@ import { guardInterruptOn, type InterruptOnTable } from "./guard-interrupt-on.js
 import { handleAgentEnd, stopHaltedRun } from "./handle-agent-end.js";
 import { handleAgentStart } from "./handle-agent-start.js";
 import { handleToolCall } from "./handle-tool-call.js";
-import { createMiddlewareContext, type HookDispatchRecord } from "./middleware-context.js";
+import {
+  createMiddlewareContext,
+  type HookDispatchRecord,
+  type MiddlewareEventStream,
+} from "./middleware-context.js";
+import { reportRefusedToolCalls } from "./report-refused-tool-calls.js";
+import { reportToolEvents } from "./report-tool-events.js";
 import { type HookNotification, sendNotification } from "./send-notification.js";
 
 /** The middleware, plus the host calls for the events the agent loop has no moment for. */
@@ -52,6 +58,13 @@ export interface HooksMiddlewareOptions {
   onDispatch?: (record: HookDispatchRecord) => void;
   /** Called when the engine threw; the agent goes on as if the hooks decided nothing. */
   onError?: AdapterErrorHandler;
+  /**
+   * An event-stream dispatcher (`createEventDispatcher` from `agent-hooks/events`): the middleware
+   * emits `session.start`, `user.prompt`, `task.complete` and (from `endSession`) `session.end` in
+   * program order, and `tool.use`, `tool.result` and `tool.error` fire-and-forget, as Deep Agents
+   * Code does.
+   */
+  events?: MiddlewareEventStream;
 }
 
 /**
@@ -70,10 +83,12 @@ export interface HooksMiddlewareOptions {
  * import { createDeepAgent } from "deepagents";
  *
  * const engine = await createHookEngine({ profile: "deepagents", cwd: process.cwd() });
- * const hooks = createHooksMiddleware(engine);
+ * const events = await createEventDispatcher(); // from "agent-hooks/events", optional
+ * const hooks = createHooksMiddleware(engine, { events });
  * const agent = createDeepAgent({ model, middleware: [hooks] });
  * await agent.invoke({ messages: [{ role: "user", content: "Clean the build folder" }] });
- * await hooks.endSession("other");
+ * await hooks.endSession("other"); // SessionEnd, then session.end
+ * await events.drain();
  * await engine.close();
  * ```
  */
@@ -90,6 +105,7 @@ export function createHooksMiddleware(
     resolveSessionId: options.resolveSessionId,
     onDispatch: options.onDispatch,
     onError: options.onError,
+    events: options.events,
   });
   const middleware = createMiddleware({
     name: options.name ?? "AgentHooks",
@@ -101,7 +117,12 @@ export function createHooksMiddleware(
       canJumpTo: ["end"],
       hook: (state) => stopHaltedRun(state.messages),
     },
-    wrapToolCall: (request, handler) => handleToolCall(context, request, handler),
+    wrapModelCall: (request, handler) => {
+      reportRefusedToolCalls(context, request.messages, request.runtime);
+      return handler(request);
+    },
+    wrapToolCall: (request, handler) =>
+      reportToolEvents(context, request, () => handleToolCall(context, request, handler)),
     afterAgent: {
       canJumpTo: ["model"],
       hook: (state, runtime) => handleAgentEnd(context, { messages: state.messages, runtime }),

@@ -12,7 +12,8 @@ export type SessionEndReason =
 
 /**
  * Dispatches SessionEnd for a thread (the host knows when a session ends; the agent loop does not)
- * and forgets the thread: its next run starts a new session, with SessionStart again.
+ * and forgets the thread: its next run starts a new session, with SessionStart again. With an
+ * event stream, `session.end` follows, after every earlier ordered event.
  */
 export async function endSession(
   context: MiddlewareContext,
@@ -24,6 +25,7 @@ export async function endSession(
     ...context.sessionPayload(runtime),
     reason,
   });
+  await context.emitEvent("session.end", context.threadPayload(runtime));
   if (threadId !== undefined) context.startedThreads.delete(threadId);
   context.pausedCalls.forgetThread(threadId);
   context.permissionVerdicts.forgetThread(threadId);

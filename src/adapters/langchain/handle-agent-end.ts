@@ -19,8 +19,20 @@ export interface AgentEndUpdate {
 /**
  * Runs Stop (SubagentStop in a subagent) when the agent is about to finish; a block sends the agent
  * back to the model with the reason as a new user message, while continuations stay under the cap.
+ * A top-level run that does finish emits the event stream's `task.complete`.
  */
 export async function handleAgentEnd(
+  context: MiddlewareContext,
+  facts: RunFacts,
+): Promise<AgentEndUpdate | undefined> {
+  const update = await decideAgentEnd(context, facts);
+  if (update === undefined && readSubagentScope() === null) {
+    await context.emitEvent("task.complete", context.threadPayload(facts.runtime));
+  }
+  return update;
+}
+
+async function decideAgentEnd(
   context: MiddlewareContext,
   facts: RunFacts,
 ): Promise<AgentEndUpdate | undefined> {

@@ -18,7 +18,8 @@ export interface AgentStartUpdate {
 /**
  * Runs the start-of-run events: SessionStart (once per thread) and UserPromptSubmit for a top-level
  * run, SubagentStart for a subagent; context becomes a message, and a blocked prompt (or
- * `continue: false`) ends the run with the reason as the assistant's answer.
+ * `continue: false`) ends the run with the reason as the assistant's answer. A top-level run first
+ * emits the event stream's `session.start` (with SessionStart) and `user.prompt`.
  */
 export async function handleAgentStart(
   context: MiddlewareContext,
@@ -37,7 +38,11 @@ export async function handleAgentStart(
   }
 
   const threadId = context.threadOf(facts.runtime);
-  if (threadId === undefined || !context.startedThreads.has(threadId)) {
+  const starting = threadId === undefined || !context.startedThreads.has(threadId);
+  // The event stream's own events come first, in program order, whatever the hooks decide.
+  if (starting) await context.emitEvent("session.start", context.threadPayload(facts.runtime));
+  await context.emitEvent("user.prompt", {});
+  if (starting) {
     if (threadId !== undefined) context.startedThreads.add(threadId);
     const resumed = facts.messages.some((message) => AIMessage.isInstance(message));
     const result = await context.dispatch("SessionStart", {

@@ -4,6 +4,7 @@ import type { ToolCallHandler, ToolCallRequest } from "langchain";
 import { readToolFeedback } from "../shared/read-tool-feedback.js";
 import { appendToolText, findToolMessage, replaceToolText } from "./append-tool-feedback.js";
 import { resolvePublicToolName } from "./deepagents-tool-names.js";
+import { handleToolFailure } from "./handle-tool-failure.js";
 import { createToolErrorMessage, markHalt } from "./hook-messages.js";
 import type { MiddlewareContext } from "./middleware-context.js";
 import {
@@ -23,7 +24,8 @@ type ToolCallResult = Awaited<ReturnType<ToolCallHandler>>;
 /**
  * Runs one tool call between PreToolUse and PostToolUse: a deny or refused ask returns an error
  * tool result without running the tool, an allowed rewrite runs it with the new arguments, and
- * PostToolUse feedback is added to (or replaces) the result. An `ask` dispatches PermissionRequest
+ * PostToolUse feedback is added to (or replaces) the result; a tool that throws dispatches
+ * PostToolUseFailure (`handleToolFailure`). An `ask` dispatches PermissionRequest
  * first (allow runs the call, deny refuses it, no decision asks the human), and a call resumed after
  * the interrupt reuses its PreToolUse and PermissionRequest results instead of running them again.
  */
@@ -114,15 +116,22 @@ export async function handleToolCall(
 
   const started = performance.now();
   const run = async () => handler({ ...request, toolCall: { ...call, args } });
-  const result = context.subagentTools.has(call.name)
-    ? await runInSubagentScope(
-        {
-          agentId: call.id ?? randomUUID(),
-          agentType: typeof args.subagent_type === "string" ? args.subagent_type : call.name,
-        },
-        run,
-      )
-    : await run();
+  let result: ToolCallResult;
+  try {
+    result = context.subagentTools.has(call.name)
+      ? await runInSubagentScope(
+          {
+            agentId: call.id ?? randomUUID(),
+            agentType: typeof args.subagent_type === "string" ? args.subagent_type : call.name,
+          },
+          run,
+        )
+      : await run();
+  } catch (error) {
+    const aborted = request.runtime.signal?.aborted === true;
+    const facts = { call, toolPayload, args, aborted };
+    return withContext(await handleToolFailure(context, facts, error), preContext);
+  }
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
   const message = findToolMessage(result, call.id);
   if (message === null) return result;

@@ -1,6 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
+import type { EventDispatcher } from "../../event-stream/create-event-dispatcher.js";
 import { callSafely } from "../shared/call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
 import type { PermissionVerdict } from "./request-permission.js";
@@ -25,6 +26,12 @@ export interface RunFacts {
   runtime: RunRuntime;
 }
 
+/** The part of an event-stream dispatcher the middleware uses (`createEventDispatcher` returns one). */
+export type MiddlewareEventStream = Pick<
+  EventDispatcher,
+  "dispatch" | "dispatchFireAndForget" | "outputLimit"
+>;
+
 /** A tool call paused for approval: its PreToolUse result and PermissionRequest verdict, reused on resume. */
 export interface PausedToolCall {
   pre: DispatchResult | null;
@@ -44,10 +51,23 @@ export interface MiddlewareContext {
   pausedCalls: ToolCallMemory<PausedToolCall>;
   /** PermissionRequest verdicts given before Deep Agents' human-in-the-loop, until the call runs. */
   permissionVerdicts: ToolCallMemory<PermissionVerdict>;
+  /** The event-stream dispatcher the middleware emits to, or null. */
+  events: MiddlewareEventStream | null;
+  /** Calls whose `tool.use` fired before an interrupt paused them, so the resume does not repeat it. */
+  announcedToolCalls: ToolCallMemory<true>;
+  /** Calls whose `tool.result` fired, so a model call does not report them again. */
+  finishedToolCalls: ToolCallMemory<true>;
   /** The thread id of a run, when it has one. */
   threadOf(runtime: RunRuntime): string | undefined;
   /** `session_id` for a run's payloads, or nothing (the engine's session id). */
   sessionPayload(runtime: RunRuntime): { session_id?: string };
+  /**
+   * Emits an ordered event-stream event (`session.start`, `user.prompt`, …) and waits for its hooks
+   * (program order, as Deep Agents Code awaits them); nothing without a dispatcher. Never throws.
+   */
+  emitEvent(event: string, payload: Readonly<Record<string, unknown>>): Promise<void>;
+  /** `{thread_id}` for a run's event-stream payloads: the thread id, else the `session_id`, else null. */
+  threadPayload(runtime: RunRuntime): { thread_id: string | null };
   /** Dispatches an event the profile has; null when it has no such event. Never throws. */
   dispatch(
     event: string,
@@ -65,6 +85,7 @@ export interface MiddlewareContextSettings {
   resolveSessionId: ((threadId: string | undefined) => string | undefined) | undefined;
   onDispatch: ((record: HookDispatchRecord) => void) | undefined;
   onError: AdapterErrorHandler | undefined;
+  events: MiddlewareEventStream | undefined;
 }
 
 /** Builds the shared state of one hooks middleware. */
@@ -78,6 +99,15 @@ export function createMiddlewareContext(
       ? String(threadId)
       : undefined;
   };
+  const sessionPayload = (runtime: RunRuntime): { session_id?: string } => {
+    let sessionId: string | undefined;
+    try {
+      sessionId = settings.resolveSessionId?.(threadOf(runtime));
+    } catch {
+      // A failing host callback leaves the engine's own session id in place.
+    }
+    return sessionId === undefined ? {} : { session_id: sessionId };
+  };
   return {
     engine,
     toolNameMap: settings.toolNameMap,
@@ -87,15 +117,17 @@ export function createMiddlewareContext(
     startedThreads: new Set(),
     pausedCalls: createToolCallMemory(),
     permissionVerdicts: createToolCallMemory(),
+    events: settings.events ?? null,
+    announcedToolCalls: createToolCallMemory(),
+    finishedToolCalls: createToolCallMemory(),
     threadOf,
-    sessionPayload(runtime) {
-      let sessionId: string | undefined;
-      try {
-        sessionId = settings.resolveSessionId?.(threadOf(runtime));
-      } catch {
-        // A failing host callback leaves the engine's own session id in place.
-      }
-      return sessionId === undefined ? {} : { session_id: sessionId };
+    sessionPayload,
+    async emitEvent(event, payload) {
+      // The dispatcher never rejects; this guards a host's own stand-in.
+      await settings.events?.dispatch(event, payload).catch(() => undefined);
+    },
+    threadPayload(runtime) {
+      return { thread_id: threadOf(runtime) ?? sessionPayload(runtime).session_id ?? null };
     },
     async dispatch(event, payload, options) {
       if (engine.profile.events[event] === undefined) return null;
