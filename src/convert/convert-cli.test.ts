@@ -92,7 +92,7 @@ describe("agent-hooks convert", () => {
   it.each([
     [
       ["--from", "cursor", "--to", "claude", `${fixtures}/deepagents/hooks.json`],
-      'agent-hooks: unknown --from format "cursor" (choose from: deepagents, zerocode, vscode, copilot, claude)\n',
+      'agent-hooks: unknown --from format "cursor" (choose from: deepagents, zerocode, vscode, copilot, claude, gemini)\n',
     ],
     [
       ["--from", "claude", "--to", "deepagents", `${fixtures}/missing.json`],
@@ -129,6 +129,43 @@ describe("agent-hooks convert", () => {
   ])("exits 1 with one line on a usage error: %j", async (args, stderr) => {
     const run = await runCli(["convert", ...args]);
     expect(run).toEqual({ code: 1, stdout: "", stderr });
+  });
+
+  it("converts a Claude guard to Gemini CLI: milliseconds and Gemini's tool name, exit 0", async () => {
+    const guard = {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh", timeout: 30 }] },
+        ],
+      },
+    };
+    const run = await runCli(["convert", "--from", "claude", "--to", "gemini", "-"], {
+      input: JSON.stringify(guard),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({
+      hooks: {
+        BeforeTool: [
+          {
+            matcher: "^run_shell_command$",
+            hooks: [{ type: "command", command: "./guard.sh", timeout: 30000 }],
+          },
+        ],
+      },
+    });
+  });
+
+  it("lists a Claude event Gemini CLI lacks on stderr and exits 3", async () => {
+    const settings = {
+      hooks: { PermissionRequest: [{ hooks: [{ type: "command", command: "./a.sh" }] }] },
+    };
+    const run = await runCli(["convert", "--from", "claude", "--to", "gemini", "-"], {
+      input: JSON.stringify(settings),
+    });
+    expect(run.code).toBe(3);
+    expect(JSON.parse(run.stdout)).toEqual({ hooks: {} });
+    expect(run.stderr).toContain("PermissionRequest");
   });
 
   it("exits 1 when --to is missing", async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseToml } from "smol-toml";
@@ -16,10 +16,12 @@ function readFixture(relative: string): string {
   return readFileSync(path.join(fixtures, relative), "utf8");
 }
 
-/** Every source fixture: `<format>/<file>`. */
-const sources = formatNames.flatMap((format) =>
-  readdirSync(path.join(fixtures, format)).map((file) => ({ format, file: `${format}/${file}` })),
-);
+/** Every source fixture: `<format>/<file>` (Gemini CLI has none yet: its tests are in formats/). */
+const sources = formatNames
+  .filter((format) => existsSync(path.join(fixtures, format)))
+  .flatMap((format) =>
+    readdirSync(path.join(fixtures, format)).map((file) => ({ format, file: `${format}/${file}` })),
+  );
 
 /** Every target: each format in each syntax it is written in. */
 const targets = formatNames.flatMap((format) =>
@@ -38,13 +40,17 @@ function convertFixture(file: string, from: FormatName, to: FormatName, syntax?:
   return result;
 }
 
-/** The engine profile and dialect that run a format (Copilot files run through the VS Code profile). */
-const engineDialects: Readonly<Record<FormatName, string>> = {
+/**
+ * The engine profile and dialect that run a format (Copilot files run through the VS Code
+ * profile); null for a format the engine does not run (Gemini CLI).
+ */
+const engineDialects: Readonly<Record<FormatName, string | null>> = {
   deepagents: "deepagents",
   zerocode: "zerocode",
   vscode: "vscode",
   copilot: "vscode",
   claude: "claude",
+  gemini: null,
 };
 
 describe("convert: every fixture into every format", () => {
@@ -73,6 +79,7 @@ describe("convert: every fixture into every format", () => {
   it.each(cases)("the engine loads $file → $to ($syntax) without errors", async (item) => {
     const result = convertFixture(item.file, item.format, item.to, item.syntax);
     const dialect = engineDialects[item.to];
+    if (dialect === null) return;
     const parser = await loadDialectParser(dialect);
     const profile = findProfile(dialect);
     if (parser === undefined || profile === undefined) return;

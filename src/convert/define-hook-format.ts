@@ -6,6 +6,7 @@ import type { EventsLayout } from "./read-hook-events.js";
 /** Fields most formats share, filled in when a description leaves them out. */
 type DefaultedField =
   | "typeTimeoutSeconds"
+  | "timeoutUnit"
   | "ignoredHandlerKeys"
   | "skipsAsyncHooks"
   | "descriptionSyntaxes"
@@ -18,6 +19,8 @@ export interface JsonDocumentRules {
   parse: "json" | "jsonc";
   layout: EventsLayout;
   classifyRootKey: DocumentRules["classifyRootKey"];
+  /** Keys of the `hooks` object that are settings, not events (Gemini CLI's `enabled`). */
+  tableKeys?: DocumentRules["tableKeys"];
 }
 
 /** A format as its file states it: its own reader, or the rules of its JSON document. */
@@ -26,7 +29,7 @@ export type HookFormatDescription = Omit<HookFormat, DefaultedField | "read"> &
   ({ read: HookFormat["read"] } | { document: JsonDocumentRules });
 
 /**
- * A format from its description: no per-type timeouts, ignored keys, description, tool renames or
+ * A format from its description: timeouts in seconds, no per-type timeouts, ignored keys, description, tool renames or
  * host variables unless stated, and asynchronous hooks run; a format with `document` rules reads
  * its JSON document through `readHookDocument`.
  *
@@ -38,6 +41,7 @@ export type HookFormatDescription = Omit<HookFormat, DefaultedField | "read"> &
 export function defineHookFormat(description: HookFormatDescription): HookFormat {
   const format: HookFormat = {
     typeTimeoutSeconds: {},
+    timeoutUnit: "seconds",
     ignoredHandlerKeys: {},
     skipsAsyncHooks: false,
     descriptionSyntaxes: [],
@@ -48,11 +52,12 @@ export function defineHookFormat(description: HookFormatDescription): HookFormat
       "read" in description
         ? description.read
         : (text, file) => {
-            const { parse, ...rules } = description.document;
+            const { parse, tableKeys, ...rules } = description.document;
             return readHookDocument(parseSourceText(text, file, parse), file, {
               format,
               syntax: "json",
               ...rules,
+              ...(tableKeys !== undefined && { tableKeys }),
             });
           },
   };

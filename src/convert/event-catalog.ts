@@ -43,6 +43,10 @@ export const canonicalEvents = {
   WorktreeRemove: { toolEvent: false, matchSubject: "worktree" },
   Elicitation: { toolEvent: false, matchSubject: "MCP server" },
   ElicitationResult: { toolEvent: false, matchSubject: "MCP server" },
+  // Gemini CLI's model-call events, spelled as Gemini CLI spells them (no other format has them).
+  BeforeModel: { toolEvent: false, matchSubject: "model request" },
+  AfterModel: { toolEvent: false, matchSubject: "model response" },
+  BeforeToolSelection: { toolEvent: false, matchSubject: "model request" },
 } as const satisfies Record<string, CanonicalEvent>;
 
 /** How an event is treated: its catalog entry, or a non-tool event for names no format knows. */

@@ -1,7 +1,12 @@
 import { type ConversionIssue, createLossyIssue } from "./conversion-issue.js";
 import { describeCanonicalEvent } from "./event-catalog.js";
 import type { HookFormat } from "./hook-format.js";
-import { isAllMatcher, isValidPattern, parseExactMatcher } from "./matcher-shape.js";
+import {
+  isAllMatcher,
+  isValidPattern,
+  parseExactMatcher,
+  parseRegexMatcher,
+} from "./matcher-shape.js";
 import type { PortableHook } from "./portable-hooks.js";
 import { findPartialToolGroups } from "./translate-tool-names.js";
 
@@ -42,6 +47,18 @@ export function fitMatcher(
     );
     return null;
   }
+  const single = parseExactMatcher(matcher);
+  const oneName = single.kind === "names" && single.names.length === 1;
+  if (targetEvent?.exactMatcher === true && !oneName && source.name !== target.name) {
+    issues.push(
+      createLossyIssue(
+        subject,
+        path,
+        `${target.title} compares the matcher on ${targetEvent.name} as one exact string, so a list or regular expression matches nothing; it is carried as is`,
+      ),
+    );
+    return matcher;
+  }
   if (hook.matcherFormat !== null && hook.matcherFormat !== target.name) {
     issues.push(
       createLossyIssue(
@@ -55,6 +72,24 @@ export function fitMatcher(
   if (source.name === target.name) return matcher;
   if (toolEvent) {
     const shape = parseExactMatcher(matcher);
+    // The writer of such a target renames anchored name lists (`^Bash$`) as it renames names.
+    const anchoredNames = shape.kind === "regex" && isAnchoredNameList(shape.pattern);
+    if (
+      shape.kind === "regex" &&
+      !anchoredNames &&
+      target.toolNames.matchesInternalNames === true
+    ) {
+      const renamed = findRenamedTools(shape.pattern, target);
+      if (renamed.length > 0) {
+        issues.push(
+          createLossyIssue(
+            subject,
+            path,
+            `${target.title} matches its own tool names (${renamed.join(", ")}), which the regular expression does not name; it is carried as is`,
+          ),
+        );
+      }
+    }
     const selects =
       shape.kind === "names"
         ? (name: string) => shape.names.includes(name)
@@ -70,4 +105,18 @@ export function fitMatcher(
     }
   }
   return matcher;
+}
+
+// Public tool names the pattern selects that the target matches only under its own name.
+function findRenamedTools(pattern: string, target: HookFormat): string[] {
+  if (!isValidPattern(pattern)) return [];
+  const expression = new RegExp(pattern);
+  return Object.entries(target.toolNames.internalNames)
+    .filter(([own, publicName]) => expression.test(publicName) && !expression.test(own))
+    .map(([own, publicName]) => `${own} for ${publicName}`);
+}
+
+function isAnchoredNameList(pattern: string): boolean {
+  const reading = parseRegexMatcher(pattern);
+  return reading.exact && reading.shape.kind === "names";
 }

@@ -1,4 +1,5 @@
 import type { ConversionIssue } from "./conversion-issue.js";
+import type { TimeoutUnit } from "./convert-timeout-unit.js";
 import type { DocumentSyntax, FormatName, Platform, PortableHookSet } from "./portable-hooks.js";
 
 /** How a format spells and treats one canonical event. */
@@ -9,6 +10,8 @@ export interface FormatEvent {
   aliases: readonly string[];
   /** Whether the format ignores a matcher on this event (it fires for every occurrence). */
   ignoresMatcher: boolean;
+  /** Set where the format compares the matcher as one exact string (Gemini CLI's SessionStart). */
+  exactMatcher?: true;
   /** Whether handlers of this event may carry an `if` predicate. */
   supportsIf: boolean;
   /** The event's own default timeout, overriding the format's. */
@@ -26,6 +29,11 @@ export interface ToolNameRules {
   internalNames: Readonly<Record<string, string>>;
   /** One tool the format matches under several public names (`apply_patch` → `Edit`, `Write`). */
   groupedNames: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Set where matchers see only the internal names (Gemini CLI's `run_shell_command`, never
+   * `Bash`); the format's writer renames name lists, plain or anchored (`^Bash$`).
+   */
+  matchesInternalNames?: true;
 }
 
 /** What reading a document gives: portable hooks and issues, or why the document is unusable. */
@@ -58,6 +66,8 @@ export interface HookFormat {
   /** How the format spells events it does not know: `camel` (Copilot) or `pascal`. */
   eventCase: "camel" | "pascal";
   defaultTimeoutSeconds: number;
+  /** The unit of the written `timeout` value: seconds, or milliseconds (Gemini CLI). */
+  timeoutUnit: TimeoutUnit;
   /** Default timeouts of handler types other than `command`. */
   typeTimeoutSeconds: Readonly<Record<string, number>>;
   /** Whether hooks sit in matcher groups; `exact` reads names exactly, `regex` always as a RegExp. */

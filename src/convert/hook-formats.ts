@@ -1,6 +1,7 @@
 import { claudeFormat } from "./formats/claude.js";
 import { copilotFormat } from "./formats/copilot.js";
 import { deepagentsFormat } from "./formats/deepagents.js";
+import { geminiFormat } from "./formats/gemini.js";
 import { vscodeFormat } from "./formats/vscode.js";
 import { zerocodeFormat } from "./formats/zerocode.js";
 import type { HookFormat } from "./hook-format.js";
@@ -13,6 +14,7 @@ export const hookFormats: Readonly<Record<FormatName, HookFormat>> = {
   vscode: vscodeFormat,
   copilot: copilotFormat,
   claude: claudeFormat,
+  gemini: geminiFormat,
 };
 
 /** Looks up a format by name, or returns undefined. */

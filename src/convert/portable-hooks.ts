@@ -1,5 +1,12 @@
 /** The configuration formats `agent-hooks convert` reads and writes. */
-export const formatNames = ["deepagents", "zerocode", "vscode", "copilot", "claude"] as const;
+export const formatNames = [
+  "deepagents",
+  "zerocode",
+  "vscode",
+  "copilot",
+  "claude",
+  "gemini",
+] as const;
 
 /** The name of a convertible hook configuration format. */
 export type FormatName = (typeof formatNames)[number];

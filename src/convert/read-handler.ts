@@ -12,6 +12,7 @@ import {
 import { formatJsonPath, type JsonPathSegment } from "../shared/format-json-path.js";
 import { isRecord } from "../shared/is-record.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
+import { convertUnitToSeconds } from "./convert-timeout-unit.js";
 import { findHandlerKey, type HandlerSlot, type HookFormat } from "./hook-format.js";
 import type { CarriedField, PortableCommand, PortableHook } from "./portable-hooks.js";
 import type { MatcherReading } from "./read-matcher.js";
@@ -216,7 +217,10 @@ function readTimeout(
   path: string,
 ): number {
   const { format, event, nativeEvent } = context;
-  const seconds = value ?? resolveDefaultTimeout(format, event, type);
+  const seconds =
+    value === undefined
+      ? resolveDefaultTimeout(format, event, type)
+      : convertUnitToSeconds(value, format.timeoutUnit);
   const maximum = format.events[event]?.maxTimeoutSeconds;
   if (maximum === undefined || seconds <= maximum) return seconds;
   const key = findHandlerKey(format, "timeout") ?? "timeout";

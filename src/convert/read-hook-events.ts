@@ -120,7 +120,9 @@ function readGroup(group: unknown, place: ItemPlace): PortableHook[] {
         createLossyIssue(
           `"${key}"`,
           formatJsonPath([...at, key]),
-          "is not a matcher group field; it is dropped",
+          key === "sequential"
+            ? "has no place in the portable model; it is dropped, and the hooks run in parallel as every other format runs them"
+            : "is not a matcher group field; it is dropped",
         ),
       );
     }

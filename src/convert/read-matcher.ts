@@ -69,7 +69,8 @@ export function readMatcher(matcher: string | null, context: MatcherContext): Ma
 }
 
 function readShape(matcher: string | null, context: MatcherContext): MatcherShape {
-  if (context.format.matchers !== "regex") return parseExactMatcher(matcher);
+  const exact = context.format.events[context.event]?.exactMatcher === true;
+  if (context.format.matchers !== "regex" || exact) return parseExactMatcher(matcher);
   const reading = parseRegexMatcher(matcher);
   if (!reading.exact && reading.shape.kind === "names") {
     context.issues.push(

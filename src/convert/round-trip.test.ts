@@ -88,9 +88,12 @@ function hookArbitrary(a: HookFormat, b: HookFormat): fc.Arbitrary<PortableHook>
     if (specA === undefined || specB === undefined) throw new Error("unreachable");
     const withMatchers =
       a.matchers !== null && b.matchers !== null && !specA.ignoresMatcher && !specB.ignoresMatcher;
-    const matcherPool = describeCanonicalEvent(event).toolEvent
+    const pool = describeCanonicalEvent(event).toolEvent
       ? toolMatchers
       : (otherMatchers[event] ?? []);
+    // Gemini CLI compares SessionStart's matcher as one exact string: lists cannot convert.
+    const exact = specA.exactMatcher === true || specB.exactMatcher === true;
+    const matcherPool = exact ? pool.filter((matcher) => /^\w+$/.test(matcher)) : pool;
     const both = (field: (typeof a.fields)[number]) =>
       a.fields.includes(field) && b.fields.includes(field);
     const maximum = Math.min(specA.maxTimeoutSeconds ?? 600, specB.maxTimeoutSeconds ?? 600);

@@ -81,12 +81,20 @@ export function findPartialToolGroups(
 
 /**
  * Whether a regular expression cannot be carried to other formats as is: it names one of the
- * format's internal tools (`execute`), or selects a grouped tool differently from its public
- * names (`apply_.*` selects `apply_patch` but neither `Edit` nor `Write`).
+ * format's internal tools (`execute`), selects a grouped tool differently from its public
+ * names (`apply_.*` selects `apply_patch` but neither `Edit` nor `Write`), or, where matchers see
+ * only internal names, selects one without its public name (Gemini CLI's `run_.*`).
  */
 export function mentionsFormatToolNames(pattern: string, rules: ToolNameRules): boolean {
   const words = pattern.match(/[A-Za-z0-9_]+/g) ?? [];
   if (words.some((word) => Object.hasOwn(rules.internalNames, word))) return true;
   const expression = new RegExp(pattern);
+  // Where matchers see only internal names, a pattern selecting one but not its public name.
+  const internalOnly =
+    rules.matchesInternalNames === true &&
+    Object.entries(rules.internalNames).some(
+      ([own, publicName]) => expression.test(own) && !expression.test(publicName),
+    );
+  if (internalOnly) return true;
   return findPartialToolGroups((name) => expression.test(name), rules).length > 0;
 }

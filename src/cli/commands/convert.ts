@@ -45,6 +45,7 @@ export function registerConvertCommand(program: Command): void {
 Examples:
   $ agent-hooks convert --from claude --to zerocode .claude/settings.json
   $ agent-hooks convert --from deepagents --to zerocode -o ~/.zerotwo/config.toml ~/.deepagents/hooks.json
+  $ agent-hooks convert --from claude --to gemini .claude/settings.json   (timeouts become milliseconds)
 
 Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losses (listed on stderr).`,
     )
