@@ -92,7 +92,7 @@ describe("agent-hooks convert", () => {
   it.each([
     [
       ["--from", "cursor", "--to", "claude", `${fixtures}/deepagents/hooks.json`],
-      'agent-hooks: unknown --from format "cursor" (choose from: deepagents, zerocode, vscode, copilot, claude, gemini)\n',
+      'agent-hooks: unknown --from format "cursor" (choose from: deepagents, zerocode, vscode, copilot, claude, gemini, codex)\n',
     ],
     [
       ["--from", "claude", "--to", "deepagents", `${fixtures}/missing.json`],
@@ -166,6 +166,38 @@ describe("agent-hooks convert", () => {
     expect(run.code).toBe(3);
     expect(JSON.parse(run.stdout)).toEqual({ hooks: {} });
     expect(run.stderr).toContain("PermissionRequest");
+  });
+
+  it("converts a Claude guard to Codex TOML and back, noting Codex's trust review", async () => {
+    const workspace = createTestWorkspace("convert-codex");
+    const guard = {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh", timeout: 30 }] },
+        ],
+      },
+    };
+    const source = workspace.writeJson("settings.json", guard);
+    const target = workspace.path("config.toml");
+    const run = await runCli([
+      "convert",
+      "--from",
+      "claude",
+      "--to",
+      "codex",
+      "-o",
+      target,
+      source,
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "agent-hooks convert: note: the converted hooks run in Codex only",
+    );
+    expect(await readFile(target, "utf8")).toContain('matcher = "^Bash$"');
+    const back = await runCli(["convert", "--from", "codex", "--to", "claude", target]);
+    expect(back.code).toBe(0);
+    expect(back.stderr).toBe("");
+    expect(JSON.parse(back.stdout)).toEqual(guard);
   });
 
   it("exits 1 when --to is missing", async () => {

@@ -51,6 +51,7 @@ const engineDialects: Readonly<Record<FormatName, string | null>> = {
   copilot: "vscode",
   claude: "claude",
   gemini: null,
+  codex: "zerocode",
 };
 
 describe("convert: every fixture into every format", () => {

@@ -1,4 +1,4 @@
-import type { ConversionIssue } from "./conversion-issue.js";
+import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
 import { fitHooksToFormat } from "./fit-hooks-to-format.js";
 import { hookFormats } from "./hook-formats.js";
 import type { DocumentSyntax, FormatName } from "./portable-hooks.js";
@@ -49,10 +49,16 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
   const read = source.read(options.text, options.file, options.sourceSyntax);
   if (!read.ok) return read;
   const fitted = fitHooksToFormat(read.set, target, syntax);
-  const issues = removeRepeatedIssues([...read.issues, ...fitted.issues]).map((issue) => ({
-    ...issue,
-    file: options.file,
-  }));
+  const targetNotes =
+    target.targetNote !== undefined && options.from !== options.to && fitted.set.hooks.length > 0
+      ? [createNoteIssue(target.targetNote.subject, null, target.targetNote.reason)]
+      : [];
+  const issues = removeRepeatedIssues([...read.issues, ...fitted.issues, ...targetNotes]).map(
+    (issue) => ({
+      ...issue,
+      file: options.file,
+    }),
+  );
   return {
     ok: true,
     output: target.write(fitted.set, syntax),

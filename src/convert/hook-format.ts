@@ -95,6 +95,8 @@ export interface HookFormat {
   toolNames: ToolNameRules;
   /** Environment variables the host sets for every handler, which commands may refer to. */
   variables: readonly string[];
+  /** A note every conversion into the format reports (Codex's trust review of new hooks). */
+  targetNote?: { subject: string; reason: string };
   /** Reads a document; `syntax` overrides the choice by file extension (ZeroCode's `.toml`). */
   read(text: string, file: string, syntax?: DocumentSyntax): ReadResult;
   write(set: PortableHookSet, syntax: DocumentSyntax): string;

@@ -1,4 +1,5 @@
 import { claudeFormat } from "./formats/claude.js";
+import { codexFormat } from "./formats/codex.js";
 import { copilotFormat } from "./formats/copilot.js";
 import { deepagentsFormat } from "./formats/deepagents.js";
 import { geminiFormat } from "./formats/gemini.js";
@@ -15,6 +16,7 @@ export const hookFormats: Readonly<Record<FormatName, HookFormat>> = {
   copilot: copilotFormat,
   claude: claudeFormat,
   gemini: geminiFormat,
+  codex: codexFormat,
 };
 
 /** Looks up a format by name, or returns undefined. */

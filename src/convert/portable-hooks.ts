@@ -6,6 +6,7 @@ export const formatNames = [
   "copilot",
   "claude",
   "gemini",
+  "codex",
 ] as const;
 
 /** The name of a convertible hook configuration format. */

@@ -55,7 +55,11 @@ async function createProjectWithoutPeers(): Promise<string> {
   const installed = path.join(project, "node_modules", "agent-hooks");
   await mkdir(installed, { recursive: true });
   await cp(path.join(packageRoot, "package.json"), path.join(installed, "package.json"));
-  await cp(path.join(packageRoot, "dist"), path.join(installed, "dist"), { recursive: true });
+  // Another test file may be rebuilding dist/ behind its lock directory: that is not copied.
+  await cp(path.join(packageRoot, "dist"), path.join(installed, "dist"), {
+    recursive: true,
+    filter: (source) => path.basename(source) !== ".build-lock",
+  });
   const manifest = JSON.parse(await readFile(path.join(packageRoot, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
   };

@@ -36,7 +36,7 @@ export function registerConvertCommand(program: Command): void {
     )
     .option(
       "--to-format <syntax>",
-      "target syntax for zerocode: json (hooks.json) or toml (config.toml [hooks]); default json, or toml when --output ends in .toml",
+      "target syntax for zerocode and codex: json (hooks.json) or toml (config.toml [hooks]); default json, or toml when --output ends in .toml",
     )
     .option("-o, --output <file>", "write the result to a file instead of standard output")
     .addHelpText(
@@ -44,8 +44,8 @@ export function registerConvertCommand(program: Command): void {
       `
 Examples:
   $ agent-hooks convert --from claude --to zerocode .claude/settings.json
-  $ agent-hooks convert --from deepagents --to zerocode -o ~/.zerotwo/config.toml ~/.deepagents/hooks.json
   $ agent-hooks convert --from claude --to gemini .claude/settings.json   (timeouts become milliseconds)
+  $ agent-hooks convert --from claude --to codex -o .codex/config.toml .claude/settings.json
 
 Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losses (listed on stderr).`,
     )
@@ -55,7 +55,10 @@ Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losse
       const sourceSyntax = resolveSyntax(flags.fromFormat, "--from-format");
       const syntax =
         resolveSyntax(flags.toFormat, "--to-format") ??
-        (to === "zerocode" && flags.output?.toLowerCase().endsWith(".toml") ? "toml" : undefined);
+        (findHookFormat(to)?.syntaxes.includes("toml") === true &&
+        flags.output?.toLowerCase().endsWith(".toml")
+          ? "toml"
+          : undefined);
       const text = await readInput(file);
       const result = convertHooks({
         text,

@@ -3,7 +3,7 @@ import { stringify } from "smol-toml";
 import { profiles } from "../../profiles/profiles.js";
 import { isRecord } from "../../shared/is-record.js";
 import { buildGroupedEvents } from "../build-hook-events.js";
-import { defineHookFormat } from "../define-hook-format.js";
+import { defineHookFormat, type HookFormatDescription } from "../define-hook-format.js";
 import { describeCanonicalEvent } from "../event-catalog.js";
 import { formatJsonDocument } from "../format-json-document.js";
 import type { HookFormat, ReadResult } from "../hook-format.js";
@@ -33,55 +33,94 @@ const managedDirectoryKeys = ["managed_dir", "windows_managed_dir"];
 /** `[features]` keys that turn hooks off (`zerocode_hooks` is the deprecated alias). */
 const featureKeys = ["hooks", "zerocode_hooks"];
 
+/** What a format of the ZeroCode dialect states beyond the dialect (ZeroCode itself, Codex). */
+export type ZerocodeDialectOptions = Pick<
+  HookFormatDescription,
+  | "name"
+  | "title"
+  | "events"
+  | "defaultTimeoutSeconds"
+  | "handlerKeys"
+  | "toolNames"
+  | "variables"
+  | "targetNote"
+>;
+
 /**
- * ZeroCode's `hooks.json` and the `[hooks]` table of `config.toml` / `requirements.toml`: event →
- * matcher groups (regular expressions) → handlers with `commandWindows`, `additionalContextLimit`
- * and `async`. A `.toml` file is read as TOML, anything else as JSON.
+ * A format of the ZeroCode dialect: `hooks.json` or a TOML `[hooks]` table, event → matcher groups
+ * (regular expressions) → handlers with `commandWindows`, `additionalContextLimit` and `async`,
+ * with the given names, paths and tool names.
+ *
+ * @example
+ * ```ts
+ * const codex = defineZerocodeDialectFormat({ name: "codex", title: "Codex", ... });
+ * ```
  */
-export const zerocodeFormat = defineHookFormat({
+export function defineZerocodeDialectFormat(options: ZerocodeDialectOptions): HookFormat {
+  const format: HookFormat = defineHookFormat({
+    ...options,
+    syntaxes: ["json", "toml"],
+    eventCase: "pascal",
+    matchers: "regex",
+    fields: ["statusMessage", "additionalContextLimit", "async"],
+    platforms: ["windows"],
+    defaultCommandRequired: true,
+    argv: false,
+    skipsAsyncHooks: true,
+    descriptionSyntaxes: ["json"],
+    read: (text, file, requested) => readZerocodeHooks(format, text, file, requested),
+    write: (set, syntax) => writeZerocodeHooks(format, set, syntax),
+  });
+  return format;
+}
+
+/** The handler keys of the dialect's JSON form. */
+const zerocodeHandlerKeys: HookFormat["handlerKeys"] = [
+  ["command", "command"],
+  ["commandWindows", "windows"],
+  ["timeout", "timeout"],
+  ["statusMessage", "statusMessage"],
+  ["additionalContextLimit", "additionalContextLimit"],
+  ["async", "async"],
+];
+
+/**
+ * ZeroCode's `hooks.json` and the `[hooks]` table of `config.toml` / `requirements.toml`. A `.toml`
+ * file is read as TOML, anything else as JSON.
+ */
+export const zerocodeFormat = defineZerocodeDialectFormat({
   name: "zerocode",
   title: profile.title,
-  syntaxes: ["json", "toml"],
   events: listProfileEvents(profile),
-  eventCase: "pascal",
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
-  matchers: "regex",
-  fields: ["statusMessage", "additionalContextLimit", "async"],
-  platforms: ["windows"],
-  defaultCommandRequired: true,
-  argv: false,
-  handlerKeys: [
-    ["command", "command"],
-    ["commandWindows", "windows"],
-    ["timeout", "timeout"],
-    ["statusMessage", "statusMessage"],
-    ["additionalContextLimit", "additionalContextLimit"],
-    ["async", "async"],
-  ],
-  skipsAsyncHooks: true,
-  descriptionSyntaxes: ["json"],
+  handlerKeys: zerocodeHandlerKeys,
   toolNames: {
     internalNames: profile.toolNameAliases,
     groupedNames: profile.toolMatchAliases,
   },
   variables: ["PLUGIN_ROOT", "PLUGIN_DATA", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"],
-  read: readZerocodeHooks,
-  write: writeZerocodeHooks,
 });
 
 /** TOML also spells the Windows override `command_windows`. */
-const tomlHandlerKeys: HookFormat["handlerKeys"] = [
-  ...zerocodeFormat.handlerKeys.slice(0, 2),
-  ["command_windows", "windows"],
-  ...zerocodeFormat.handlerKeys.slice(2),
-];
+function listTomlHandlerKeys(format: HookFormat): HookFormat["handlerKeys"] {
+  return [
+    ...format.handlerKeys.slice(0, 2),
+    ["command_windows", "windows"],
+    ...format.handlerKeys.slice(2),
+  ];
+}
 
-function readZerocodeHooks(text: string, file: string, requested?: DocumentSyntax): ReadResult {
+function readZerocodeHooks(
+  format: HookFormat,
+  text: string,
+  file: string,
+  requested?: DocumentSyntax,
+): ReadResult {
   const syntax: DocumentSyntax =
     requested ?? (file.toLowerCase().endsWith(".toml") ? "toml" : "json");
   const parsed = parseSourceText(text, file, syntax);
   const result = readHookDocument(parsed, file, {
-    format: zerocodeFormat,
+    format,
     syntax,
     layout: "grouped",
     classifyRootKey: (key) => {
@@ -92,7 +131,10 @@ function readZerocodeHooks(text: string, file: string, requested?: DocumentSynta
       }
       return key === "features" ? { role: "ignored" } : { role: "setting" };
     },
-    ...(syntax === "toml" && { handlerKeys: tomlHandlerKeys, tableKeys: managedDirectoryKeys }),
+    ...(syntax === "toml" && {
+      handlerKeys: listTomlHandlerKeys(format),
+      tableKeys: managedDirectoryKeys,
+    }),
   });
   if (!result.ok || syntax === "json" || !parsed.ok || !isRecord(parsed.value)) return result;
   const features = parsed.value.features;
@@ -116,10 +158,14 @@ function readZerocodeHooks(text: string, file: string, requested?: DocumentSynta
   };
 }
 
-function writeZerocodeHooks(set: PortableHookSet, syntax: DocumentSyntax): string {
-  const events = buildGroupedEvents(set.hooks, zerocodeFormat, {
-    matcher: writeZerocodeMatcher,
-    handler: writeHandler,
+function writeZerocodeHooks(
+  format: HookFormat,
+  set: PortableHookSet,
+  syntax: DocumentSyntax,
+): string {
+  const events = buildGroupedEvents(set.hooks, format, {
+    matcher: (hook) => writeZerocodeMatcher(hook, format),
+    handler: (hook) => writeHandler(hook, format),
   });
   const document = buildWrittenDocument({
     carried: set.extraFields,
@@ -133,23 +179,26 @@ function writeZerocodeHooks(set: PortableHookSet, syntax: DocumentSyntax): strin
  * A portable matcher in ZeroCode's syntax: exact names anchored (`^Bash$`), public names of one
  * ZeroCode tool folded into it (`Edit|Write` → `^apply_patch$`), regular expressions as written.
  */
-export function writeZerocodeMatcher(hook: PortableHook): string | null {
+export function writeZerocodeMatcher(
+  hook: PortableHook,
+  format: HookFormat = zerocodeFormat,
+): string | null {
   if (isAllMatcher(hook.matcher)) return hook.matcher;
   const shape = parseExactMatcher(hook.matcher);
   const folded: MatcherShape =
     shape.kind === "names" && describeCanonicalEvent(hook.event).toolEvent
-      ? { kind: "names", names: translateNamesToFormat(shape.names, zerocodeFormat.toolNames) }
+      ? { kind: "names", names: translateNamesToFormat(shape.names, format.toolNames) }
       : shape;
   return formatRegexMatcher(folded);
 }
 
-function writeHandler(hook: PortableHook): Record<string, unknown> {
+function writeHandler(hook: PortableHook, format: HookFormat): Record<string, unknown> {
   return buildWrittenHandler(
     {
       type: hook.type,
       command: typeof hook.command.default === "string" ? hook.command.default : undefined,
       commandWindows: hook.command.windows,
-      timeout: selectWrittenTimeout(hook, zerocodeFormat),
+      timeout: selectWrittenTimeout(hook, format),
       statusMessage: hook.statusMessage,
       additionalContextLimit: hook.additionalContextLimit,
       async: hook.async,

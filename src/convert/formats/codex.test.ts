@@ -1,0 +1,216 @@
+import { parse } from "smol-toml";
+import { describe, expect, it } from "vitest";
+import { codexToolNames } from "../codex-tool-names.js";
+import { formatConversionIssue } from "../conversion-issue.js";
+import { convertHooks } from "../convert-hooks.js";
+import type { DocumentSyntax, FormatName } from "../portable-hooks.js";
+import { translateNamesToFormat, translateNamesToPublic } from "../translate-tool-names.js";
+import { codexFormat } from "./codex.js";
+
+function convert(
+  document: unknown,
+  from: FormatName,
+  to: FormatName,
+  syntax: DocumentSyntax = "json",
+) {
+  const result = convertHooks({
+    text: JSON.stringify(document),
+    file: "hooks.json",
+    from,
+    to,
+    syntax,
+  });
+  if (!result.ok) throw new Error(result.error);
+  return {
+    output: (syntax === "toml" ? parse(result.output) : JSON.parse(result.output)) as unknown,
+    lines: result.issues.map(formatConversionIssue),
+    lossy: result.lossy,
+  };
+}
+
+const guard = {
+  hooks: {
+    PreToolUse: [
+      { matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh", timeout: 30 }] },
+    ],
+  },
+};
+
+const codexGuard = {
+  hooks: {
+    PreToolUse: [
+      { matcher: "^Bash$", hooks: [{ type: "command", command: "./guard.sh", timeout: 30 }] },
+    ],
+  },
+};
+
+const trustNote =
+  "agent-hooks convert: note: the converted hooks run in Codex only after the user reviews and trusts each one in /hooks";
+
+describe("the Codex tool-name map", () => {
+  it.each([
+    [["shell"], ["Bash"]],
+    [["local_shell"], ["Bash"]],
+    [["exec_command"], ["Bash"]],
+    [["unified_exec"], ["Bash"]],
+    [["container_exec"], ["Bash"]],
+    [["apply_patch"], ["Edit", "Write"]],
+    [["Edit"], ["Edit", "Write"]],
+    [["mcp__github__create_issue"], ["mcp__github__create_issue"]],
+  ])("reads %j as the public names %j", (names, expected) => {
+    expect(translateNamesToPublic(names, codexToolNames).names).toEqual(expected);
+  });
+
+  it.each([
+    [["Edit", "Write"], ["apply_patch"]],
+    [
+      ["Bash", "Edit", "Write"],
+      ["Bash", "apply_patch"],
+    ],
+    [["Edit"], ["Edit"]],
+    [["Read"], ["Read"]],
+  ])("writes the public names %j as %j", (names, expected) => {
+    expect(translateNamesToFormat(names, codexToolNames)).toEqual(expected);
+  });
+});
+
+describe("the Codex format", () => {
+  it("has Codex's ten events, without SessionEnd", () => {
+    expect(Object.keys(codexFormat.events).sort()).toEqual(
+      [
+        "PermissionRequest",
+        "PostCompact",
+        "PostToolUse",
+        "PreCompact",
+        "PreToolUse",
+        "SessionStart",
+        "Stop",
+        "SubagentStart",
+        "SubagentStop",
+        "UserPromptSubmit",
+      ].sort(),
+    );
+  });
+
+  it("writes JSON and config.toml [hooks], with Codex's 600 s default", () => {
+    expect(codexFormat.syntaxes).toEqual(["json", "toml"]);
+    expect(codexFormat.defaultTimeoutSeconds).toBe(600);
+  });
+});
+
+describe("convert: Claude Code ↔ Codex", () => {
+  it("reads Codex's internal shell tool names as Bash, with a note", () => {
+    const shell = {
+      hooks: {
+        PreToolUse: [
+          { matcher: "^shell$", hooks: [{ type: "command", command: "./guard.sh", timeout: 30 }] },
+        ],
+      },
+    };
+    const result = convert(shell, "codex", "claude");
+    expect(result.output).toEqual(guard);
+    expect(result.lossy).toBe(false);
+  });
+
+  it("converts a Claude guard to Codex: ^Bash$ (Codex names its shell tools Bash), seconds, and the trust-review note", () => {
+    const result = convert(guard, "claude", "codex");
+    expect(result.output).toEqual(codexGuard);
+    expect(result.lines).toEqual([trustNote]);
+    expect(result.lossy).toBe(false);
+  });
+
+  it("converts a Claude guard to Codex's config.toml [hooks]", () => {
+    expect(convert(guard, "claude", "codex", "toml").output).toEqual(codexGuard);
+  });
+
+  it("converts the Codex guard back to Claude Code, without a note", () => {
+    const result = convert(codexGuard, "codex", "claude");
+    expect(result.output).toEqual(guard);
+    expect(result.lines).toEqual([]);
+  });
+
+  it("folds Edit|Write into apply_patch and back", () => {
+    const edits = {
+      hooks: {
+        PostToolUse: [
+          { matcher: "Edit|Write", hooks: [{ type: "command", command: "./fmt.sh", timeout: 5 }] },
+        ],
+      },
+    };
+    const codex = convert(edits, "claude", "codex");
+    expect(codex.output).toEqual({
+      hooks: {
+        PostToolUse: [
+          {
+            matcher: "^apply_patch$",
+            hooks: [{ type: "command", command: "./fmt.sh", timeout: 5 }],
+          },
+        ],
+      },
+    });
+    expect(convert(codex.output, "codex", "claude").output).toEqual(edits);
+  });
+
+  it("reports Edit alone as lossy: Codex's apply_patch also writes new files", () => {
+    const edit = {
+      hooks: {
+        PreToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "./a.sh" }] }],
+      },
+    };
+    const result = convert(edit, "claude", "codex");
+    expect(result.lossy).toBe(true);
+    expect(result.lines.join("\n")).toContain("Edit");
+  });
+
+  it("reads timeoutSec as Codex's alias of timeout", () => {
+    const aliased = {
+      hooks: {
+        Stop: [{ hooks: [{ type: "command", command: "./stop.sh", timeoutSec: 12 }] }],
+      },
+    };
+    expect(convert(aliased, "codex", "claude").output).toEqual({
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "./stop.sh", timeout: 12 }] }] },
+    });
+  });
+
+  it("keeps timeout over timeoutSec when both are set, as a lossy item", () => {
+    const both = {
+      hooks: {
+        Stop: [{ hooks: [{ type: "command", command: "./stop.sh", timeout: 5, timeoutSec: 9 }] }],
+      },
+    };
+    const result = convert(both, "codex", "claude");
+    expect(result.output).toEqual({
+      hooks: { Stop: [{ hooks: [{ type: "command", command: "./stop.sh", timeout: 5 }] }] },
+    });
+    expect(result.lossy).toBe(true);
+    expect(result.lines.join("\n")).toContain('"timeoutSec"');
+  });
+
+  it("drops a Claude event Codex lacks (SessionEnd), as a lossy item", () => {
+    const ending = {
+      hooks: { SessionEnd: [{ hooks: [{ type: "command", command: "./end.sh" }] }] },
+    };
+    const result = convert(ending, "claude", "codex");
+    expect(result.output).toEqual({ hooks: {} });
+    expect(result.lossy).toBe(true);
+    expect(result.lines.join("\n")).toContain("SessionEnd");
+  });
+
+  it("converts ZeroCode to Codex and back without loss (the same dialect)", () => {
+    const zerocode = {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "^apply_patch$",
+            hooks: [{ type: "command", command: "./a.sh", statusMessage: "checking" }],
+          },
+        ],
+      },
+    };
+    const codex = convert(zerocode, "zerocode", "codex");
+    expect(codex.output).toEqual(zerocode);
+    expect(codex.lossy).toBe(false);
+    expect(convert(codex.output, "codex", "zerocode").output).toEqual(zerocode);
+  });
+});
