@@ -6,12 +6,18 @@ import type { ScopedHookSet, ScopedHooksOptions } from "./match/scoped-hook-sets
 import type { TracingOption } from "./observe/trace-dispatch.js";
 import type { Profile } from "./profiles/profile.js";
 import type { ProfileName } from "./profiles/profiles.js";
-import type { AsyncHookOutput, CallMcpTool, EvaluatePrompt } from "./run/host-callbacks.js";
+import type {
+  AsyncHookOutput,
+  CallMcpTool,
+  EvaluatePrompt,
+  HostCallbacks,
+} from "./run/host-callbacks.js";
 
 export type {
   AsyncHookOutput,
   CallMcpTool,
   EvaluatePrompt,
+  HostCallbacks,
   McpToolRequest,
   McpToolResult,
   ModelHookReply,
@@ -103,6 +109,11 @@ export interface DispatchOptions {
   toolInputSchema?: unknown;
   /** A validator for the tool's input, used instead of `toolInputSchema`. */
   validateToolInput?: (input: unknown) => boolean;
+  /**
+   * Callbacks for this dispatch's prompt, agent and mcp_tool handlers, used where the engine was
+   * given none: the agent-hooks adapters lend the agent's own model this way.
+   */
+  hostCallbacks?: HostCallbacks;
 }
 
 /** A loaded hook configuration that dispatches events; see {@link createHookEngine}. */

@@ -369,26 +369,33 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
           ),
         ],
       });
+      const lent =
+        "the handler runs only in dispatches that lend one (the agent-hooks adapters lend the agent's model)";
       expect(engine.diagnostics.map(({ code, message, path }) => [code, message, path])).toEqual([
         [
           "unsupported_handler_type",
-          `Handler type "prompt" needs the host's evaluatePrompt callback, which this engine was not given; the handler is skipped`,
+          `Handler type "prompt" needs the host's evaluatePrompt callback, which this engine was not given; ${lent}`,
           "hooks.Stop[0].hooks[0].type",
         ],
         [
           "unsupported_handler_type",
-          `Handler type "agent" needs the host's runAgentHook callback, which this engine was not given; the handler is skipped`,
+          `Handler type "agent" needs the host's runAgentHook callback, which this engine was not given; ${lent}`,
           "hooks.Stop[0].hooks[1].type",
         ],
         [
           "unsupported_handler_type",
-          `Handler type "mcp_tool" needs the host's callMcpTool callback, which this engine was not given; the handler is skipped`,
+          `Handler type "mcp_tool" needs the host's callMcpTool callback, which this engine was not given; ${lent}`,
           "hooks.Stop[0].hooks[2].type",
         ],
       ]);
       const result = await engine.dispatch("Stop", {});
       expect(result.systemMessages).toEqual(["stop checked"]);
-      expect(result.runs).toHaveLength(1);
+      expect(result.runs.map((run) => run.status)).toEqual(["skipped", "skipped", "skipped", "ok"]);
+      expect(result.diagnostics.map(({ code, path }) => [code, path])).toEqual([
+        ["unsupported_handler_type", "hooks.Stop[0].hooks[0].type"],
+        ["unsupported_handler_type", "hooks.Stop[0].hooks[1].type"],
+        ["unsupported_handler_type", "hooks.Stop[0].hooks[2].type"],
+      ]);
     });
 
     it("filters handlers with an if rule on the tool call", async () => {

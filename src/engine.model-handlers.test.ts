@@ -192,15 +192,69 @@ describe("prompt handlers", () => {
     expect(messages(result).join("\n")).toContain("the model's reply is not");
   });
 
-  it("do not load without evaluatePrompt", async () => {
+  it("are skipped, visibly, in a dispatch without evaluatePrompt", async () => {
     const engine = await createEngine({
       PreToolUse: [group("Bash", { type: "prompt", prompt: "Safe?" })],
     });
-    const result = await engine.dispatch("PreToolUse", bash("ls"));
-    expect(result.runs).toEqual([]);
     expect(engine.diagnostics.map((diagnostic) => diagnostic.code)).toContain(
       "unsupported_handler_type",
     );
+    const result = await engine.dispatch("PreToolUse", bash("ls"));
+    expect(result.decision).toBeNull();
+    expect(result.runs.map((run) => run.status)).toEqual(["skipped"]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "unsupported_handler_type",
+        severity: "warning",
+        path: "hooks.PreToolUse[0].hooks[0].type",
+        message: expect.stringContaining(
+          'handler type "prompt" needs the host\'s evaluatePrompt callback, which neither the engine nor this dispatch was given',
+        ),
+      }),
+    ]);
+  });
+
+  it("run with a dispatch's evaluatePrompt where the engine has none, as the adapters lend the agent's model", async () => {
+    const engine = await createEngine({
+      PreToolUse: [group("Bash", { type: "prompt", prompt: "Safe? $ARGUMENTS" })],
+    });
+    const model = createRecordingModel(() => ({ ok: false, reason: "not on Fridays" }));
+    const lent = await engine.dispatch("PreToolUse", bash("ls"), {
+      hostCallbacks: { evaluatePrompt: model.evaluate },
+    });
+    expect(lent).toMatchObject({ decision: "deny", reason: "not on Fridays", diagnostics: [] });
+    expect(model.calls).toHaveLength(1);
+    // The next dispatch lends nothing: skipped again, the model not asked.
+    const bare = await engine.dispatch("PreToolUse", bash("ls"));
+    expect(bare.runs.map((run) => run.status)).toEqual(["skipped"]);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it("are explained as skipped for the missing callback", async () => {
+    const engine = await createEngine({
+      PreToolUse: [group("Bash", { type: "prompt", prompt: "Safe?" })],
+    });
+    const explanation = await engine.explain("PreToolUse", bash("ls"));
+    expect(explanation.entries).toHaveLength(1);
+    expect(explanation.entries[0]).toMatchObject({ verdict: "skipped" });
+    expect(explanation.entries[0]?.reasons[0]).toMatchObject({
+      code: "unsupported_handler_type",
+      path: "hooks.PreToolUse[0].hooks[0].type",
+    });
+  });
+
+  it("keep the engine's evaluatePrompt over a dispatch's", async () => {
+    const own = createRecordingModel(() => ({ ok: true }));
+    const lent = createRecordingModel(() => ({ ok: false, reason: "lent" }));
+    const engine = await createEngine(
+      { PreToolUse: [group("Bash", { type: "prompt", prompt: "Safe?" })] },
+      { evaluatePrompt: own.evaluate },
+    );
+    const result = await engine.dispatch("PreToolUse", bash("ls"), {
+      hostCallbacks: { evaluatePrompt: lent.evaluate },
+    });
+    expect(result.decision).toBeNull();
+    expect([own.calls.length, lent.calls.length]).toEqual([1, 0]);
   });
 });
 

@@ -262,7 +262,7 @@ describe.skipIf(process.platform === "win32")("engine.addScopedHooks (claude pro
       PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is $ARGUMENTS safe?" }] }],
     };
 
-    it("drops a prompt handler when the host gave no evaluatePrompt, as at load", async () => {
+    it("warns of a prompt handler when the host gave no evaluatePrompt, as at load", async () => {
       const { add } = await setup();
       const skill = await add({
         scope: "skill",
@@ -270,7 +270,7 @@ describe.skipIf(process.platform === "win32")("engine.addScopedHooks (claude pro
         source: "judge.md",
         hooks: promptHooks,
       });
-      expect(skill.hookIds).toEqual([]);
+      expect(skill.hookIds).toEqual(["skill:judge/PreToolUse:0:0"]);
       expect(skill.diagnostics).toEqual([
         expect.objectContaining({
           code: "unsupported_handler_type",

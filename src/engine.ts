@@ -23,12 +23,14 @@ import { checkRequest } from "./match/check-request.js";
 import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
 import { planHandlers } from "./match/plan-handlers.js";
 import { readMatchValue } from "./match/read-match-value.js";
+import { refuseMissingCallback } from "./match/refuse-missing-callback.js";
 import { createScopedHookSets, mergeScopedHooks } from "./match/scoped-hook-sets.js";
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
 import { resolveDispatchedEvent } from "./profiles/find-event-spec.js";
 import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";
+import { fillHostCallbacks, type HostCallbacks } from "./run/host-callbacks.js";
 import { paceWork } from "./run/pace-work.js";
 import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import { createPrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
@@ -42,9 +44,17 @@ import {
 } from "./run-planned-handler.js";
 
 export type {
+  AsyncHookOutput,
+  CallMcpTool,
   DispatchOptions,
+  EvaluatePrompt,
   HookEngine,
   HookEngineOptions,
+  HostCallbacks,
+  McpToolRequest,
+  McpToolResult,
+  ModelHookReply,
+  ModelHookRequest,
   RunEnd,
   RunStart,
 } from "./engine-types.js";
@@ -124,6 +134,11 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     profile.withheldVariablePrefixes,
     profile.credentialScrub,
   );
+  const engineCallbacks: HostCallbacks = {
+    evaluatePrompt: options.evaluatePrompt,
+    runAgentHook: options.runAgentHook,
+    callMcpTool: options.callMcpTool,
+  };
   const runContext: HandlerRunContext = {
     profile,
     cwd,
@@ -134,11 +149,6 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     ...(prewarmedHandlers !== null && {
       prewarm: { pool: prewarmedHandlers, prewarms: (hook) => prewarmedHooks.has(hook) },
     }),
-    callbacks: {
-      evaluatePrompt: options.evaluatePrompt,
-      runAgentHook: options.runAgentHook,
-      callMcpTool: options.callMcpTool,
-    },
     signal: closing.signal,
     onRunStart: options.onRunStart,
     onRunEnd: options.onRunEnd,
@@ -192,11 +202,12 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       selectCandidateHooks(snapshot.indexes.get(event), value, aliases),
       { event, value, aliases, payload: built },
     );
+    const callbacks = fillHostCallbacks(engineCallbacks, dispatchOptions.hostCallbacks);
     const plan = planHandlers(candidates, built, spec, {
       cwd,
       home,
       aliases,
-      gate: trustGate.refuse,
+      gate: (hook) => refuseMissingCallback(hook, callbacks) ?? trustGate.refuse(hook),
       deduplicate: scopedHooks.deduplicate,
     });
     const planned = scopedHooks.claimOnce(plan, session);
@@ -211,6 +222,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         validateToolInput: validation.validate,
         toolName: typeof toolName === "string" ? toolName : null,
         sessionId: session,
+        callbacks,
         budgetMs: budgets.budgetFor(
           event,
           planned.flatMap((entry) => (entry.skip === null ? [entry.hook.definition] : [])),
@@ -294,7 +306,15 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     },
     async explain(event, payload = {}, explainOptions = {}) {
       const { explainHooks } = await import("./explain/explain-hooks.js");
-      const context = { profile, cwd, home, sessionId, payloadDefaults, ...snapshot };
+      const context = {
+        profile,
+        cwd,
+        home,
+        sessionId,
+        payloadDefaults,
+        callbacks: engineCallbacks,
+        ...snapshot,
+      };
       return explainHooks(
         mergeScopedHooks(context, scopedHooks, payload),
         event,

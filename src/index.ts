@@ -19,10 +19,18 @@ export {
   diagnosticCodes,
 } from "./diagnostic.js";
 export {
+  type AsyncHookOutput,
+  type CallMcpTool,
   createHookEngine,
   type DispatchOptions,
+  type EvaluatePrompt,
   type HookEngine,
   type HookEngineOptions,
+  type HostCallbacks,
+  type McpToolRequest,
+  type McpToolResult,
+  type ModelHookReply,
+  type ModelHookRequest,
   type RunEnd,
   type RunStart,
 } from "./engine.js";

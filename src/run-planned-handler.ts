@@ -37,6 +37,8 @@ export interface HandlerCall {
   validateToolInput: ((input: unknown) => boolean) | null;
   /** The event's time budget for this dispatch: no handler runs longer (null or absent: none). */
   budgetMs?: number | null;
+  /** The host's callbacks for prompt, agent and mcp_tool handlers: the engine's, filled in by the dispatch's. */
+  callbacks: HostCallbacks;
 }
 
 /** What an engine lends each handler run: where and how it runs, and whom to tell. */
@@ -51,8 +53,6 @@ export interface HandlerRunContext {
   persistentHandlers: PersistentHandlerPool;
   /** The engine's standby processes, and which hooks use them; absent when no hook prewarms. */
   prewarm?: { pool: PrewarmedHandlerPool; prewarms: (hook: CompiledHook) => boolean } | undefined;
-  /** The host's callbacks for prompt, agent and mcp_tool handlers. */
-  callbacks: HostCallbacks;
   /** Aborted when the engine closes: running handlers are killed. */
   signal: AbortSignal;
   onRunStart?: ((run: RunStart) => void) | undefined;
@@ -215,7 +215,7 @@ function startHandler(
       captureLimitBytes: request.captureLimitBytes,
       signal: context.signal,
     };
-    return runHookAction(actionRequest, context.callbacks);
+    return runHookAction(actionRequest, call.callbacks);
   }
   return definition.persistent
     ? context.persistentHandlers.run(hook.id, request)

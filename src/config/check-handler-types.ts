@@ -1,13 +1,7 @@
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { Profile } from "../profiles/profile.js";
+import { requiredHostCallbacks } from "../run/host-callbacks.js";
 import type { HandlerType, HookDefinition } from "./hook-definition.js";
-
-/** The host callback each handler type needs, for the message when it is missing. */
-const requiredCallbacks: Readonly<Partial<Record<HandlerType, string>>> = {
-  prompt: "evaluatePrompt",
-  agent: "runAgentHook",
-  mcp_tool: "callMcpTool",
-};
 
 /** Definitions that can run here, and diagnostics for those dropped. */
 export interface CheckedHandlerTypes {
@@ -16,10 +10,11 @@ export interface CheckedHandlerTypes {
 }
 
 /**
- * Drops the handlers that cannot run: a type the event does not take (`http` on Claude Code's
- * SessionStart), or a type whose host callback is missing (`prompt` without `evaluatePrompt`),
- * each with an `unsupported_handler_type` warning naming the file and JSON path. `runnable` lists
- * the types the host can run; without it every type is kept (configuration checks).
+ * Drops the handlers that cannot run, a type the event does not take (`http` on Claude Code's
+ * SessionStart), with an `unsupported_handler_type` warning naming the file and JSON path. A type
+ * whose host callback the engine lacks (`prompt` without `evaluatePrompt`) is kept, since a
+ * dispatch may lend one, with the same warning. `runnable` lists the types the engine's own
+ * callbacks run; without it nothing is said about callbacks (configuration checks).
  *
  * @example
  * ```ts
@@ -48,17 +43,18 @@ export function checkHandlerTypes(
       );
       continue;
     }
-    const callback = requiredCallbacks[type];
+    const callback = Object.hasOwn(requiredHostCallbacks, type)
+      ? requiredHostCallbacks[type as keyof typeof requiredHostCallbacks]
+      : undefined;
     if (runnable !== undefined && !runnable.has(type) && callback !== undefined) {
       diagnostics.push(
         createDiagnostic(
           "unsupported_handler_type",
           "warning",
-          `Handler type "${type}" needs the host's ${callback} callback, which this engine was not given; the handler is skipped`,
+          `Handler type "${type}" needs the host's ${callback} callback, which this engine was not given; the handler runs only in dispatches that lend one (the agent-hooks adapters lend the agent's model)`,
           where,
         ),
       );
-      continue;
     }
     kept.push(definition);
   }

@@ -6,9 +6,11 @@ import { createUnknownEventDiagnostic } from "../match/check-request.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
 import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
 import { readMatchValue } from "../match/read-match-value.js";
+import { refuseMissingCallback } from "../match/refuse-missing-callback.js";
 import { buildPayload } from "../payload/build-payload.js";
 import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
+import type { HostCallbacks } from "../run/host-callbacks.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import type { TrustGate } from "../trust/gate-hook-trust.js";
@@ -103,6 +105,8 @@ export interface ExplainContext {
   diagnostics: readonly Diagnostic[];
   compiled: CompiledHooks;
   trustGate: TrustGate;
+  /** The engine's callbacks: a prompt, agent or mcp_tool handler without one is skipped. */
+  callbacks: HostCallbacks;
 }
 
 /** Load-time codes that mean something configured did not load. */
@@ -172,7 +176,8 @@ export async function explainHooks(
     cwd: context.cwd,
     home: context.home,
     aliases,
-    gate: (hook: CompiledHook) => context.trustGate.refuse(hook),
+    gate: (hook: CompiledHook) =>
+      refuseMissingCallback(hook, context.callbacks) ?? context.trustGate.refuse(hook),
     deduplicate: profile.deduplicate,
   };
   const traces = new Map<HookDefinition, HandlerTrace>();
@@ -251,8 +256,11 @@ export async function explainHooks(
       });
     }
   }
+  // A handler that loaded though its host callback is missing is explained above, not as dropped.
+  const loadedTypes = new Set(context.definitions.map((item) => `${item.file}\0${item.path}.type`));
   for (const diagnostic of context.diagnostics) {
     if (!droppedCodes.has(diagnostic.code) || used.has(diagnostic)) continue;
+    if (loadedTypes.has(`${diagnostic.file}\0${diagnostic.path}`)) continue;
     entries.push({
       hookId: null,
       event: null,

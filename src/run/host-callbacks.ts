@@ -51,9 +51,36 @@ export interface AsyncHookOutput {
   message: string | null;
 }
 
-/** The host's callbacks for non-command handlers; a handler whose callback is missing does not load. */
+/** The host's callbacks for non-command handlers; a handler whose callback is missing is skipped. */
 export interface HostCallbacks {
   evaluatePrompt?: EvaluatePrompt | undefined;
   runAgentHook?: EvaluatePrompt | undefined;
   callMcpTool?: CallMcpTool | undefined;
+}
+
+/** The host callback each handler type that is not a process or a request needs. */
+export const requiredHostCallbacks = {
+  prompt: "evaluatePrompt",
+  agent: "runAgentHook",
+  mcp_tool: "callMcpTool",
+} as const satisfies Readonly<Record<string, keyof HostCallbacks>>;
+
+/**
+ * The engine's callbacks, each missing one filled in from a dispatch's (`DispatchOptions.hostCallbacks`).
+ *
+ * @example
+ * ```ts
+ * const callbacks = fillHostCallbacks(engineCallbacks, { evaluatePrompt });
+ * ```
+ */
+export function fillHostCallbacks(
+  engine: HostCallbacks,
+  dispatch: HostCallbacks | undefined,
+): HostCallbacks {
+  if (dispatch === undefined) return engine;
+  return {
+    evaluatePrompt: engine.evaluatePrompt ?? dispatch.evaluatePrompt,
+    runAgentHook: engine.runAgentHook ?? dispatch.runAgentHook,
+    callMcpTool: engine.callMcpTool ?? dispatch.callMcpTool,
+  };
 }

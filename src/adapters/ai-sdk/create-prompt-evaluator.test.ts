@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { createHookEngine, type HookEngine } from "../../engine.js";
 import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
-import { createPromptEvaluator, withHooks } from "./index.js";
+import { createPromptEvaluator, createSessionHooks, runWithHooks, withHooks } from "./index.js";
 
 const engines: HookEngine[] = [];
 
@@ -40,8 +40,11 @@ function request(prompt: string, signal = new AbortController().signal) {
   return { prompt, model: null, input: {}, event: "PreToolUse", signal };
 }
 
-/** A Claude Code settings file with one `prompt` PreToolUse hook on Bash, and an engine on it. */
-async function openPromptHookEngine(model: MockLanguageModelV3) {
+/**
+ * A Claude Code settings file with `prompt` hooks (PreToolUse on Bash, and `hooks` added), and an
+ * engine on it given no `evaluatePrompt`: the adapter lends the model of its `model` option.
+ */
+async function openPromptHookEngine(hooks: Record<string, unknown> = {}) {
   const workspace = createTestWorkspace("ai-sdk-prompt");
   const settings = workspace.writeJson("project/.claude/settings.json", {
     hooks: {
@@ -51,6 +54,7 @@ async function openPromptHookEngine(model: MockLanguageModelV3) {
           hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }],
         },
       ],
+      ...hooks,
     },
   });
   const engine = await createHookEngine({
@@ -58,10 +62,8 @@ async function openPromptHookEngine(model: MockLanguageModelV3) {
     cwd: workspace.project,
     home: workspace.home,
     configFiles: [settings],
-    evaluatePrompt: createPromptEvaluator(model),
   });
   engines.push(engine);
-  expect(engine.diagnostics).toEqual([]);
   return engine;
 }
 
@@ -133,7 +135,7 @@ describe("createPromptEvaluator (Vercel AI SDK)", () => {
   });
 });
 
-describe("prompt hooks around AI SDK tools, answered by the generation's own model", () => {
+describe("prompt hooks around AI SDK tools, answered by the generation's model (the model option)", () => {
   it("denies the tool call with the model's reason when it answers ok: false", async () => {
     const model = new MockLanguageModelV3({
       doGenerate: [
@@ -142,12 +144,12 @@ describe("prompt hooks around AI SDK tools, answered by the generation's own mod
         say("The build folder stays."),
       ],
     });
-    const engine = await openPromptHookEngine(model);
+    const engine = await openPromptHookEngine();
     const { tools, ran } = createBashTool();
 
     const result = await generateText({
       model,
-      tools: withHooks(engine, tools, { toolNameMap: { bash: "Bash" } }),
+      tools: withHooks(engine, tools, { toolNameMap: { bash: "Bash" }, model }),
       stopWhen: stepCountIs(5),
       prompt: "Clean the build folder",
     });
@@ -170,12 +172,12 @@ describe("prompt hooks around AI SDK tools, answered by the generation's own mod
         say("Listed."),
       ],
     });
-    const engine = await openPromptHookEngine(model);
+    const engine = await openPromptHookEngine();
     const { tools, ran } = createBashTool();
 
     const result = await generateText({
       model,
-      tools: withHooks(engine, tools, { toolNameMap: { bash: "Bash" } }),
+      tools: withHooks(engine, tools, { toolNameMap: { bash: "Bash" }, model }),
       stopWhen: stepCountIs(5),
       prompt: "List the files",
     });
@@ -185,5 +187,55 @@ describe("prompt hooks around AI SDK tools, answered by the generation's own mod
       "You evaluate a hook condition",
     );
     expect(result.text).toBe("Listed.");
+  });
+
+  it("runs the tool, skipping the hook with a diagnostic, when withHooks has no model", async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: [callTool("call-1", "bash", { command: "ls" }), say("Listed.")],
+    });
+    const engine = await openPromptHookEngine();
+    const { tools, ran } = createBashTool();
+    const diagnostics: string[] = [];
+
+    await generateText({
+      model,
+      tools: withHooks(engine, tools, {
+        toolNameMap: { bash: "Bash" },
+        onDispatch: (result) => diagnostics.push(...result.diagnostics.map((item) => item.code)),
+      }),
+      stopWhen: stepCountIs(5),
+      prompt: "List the files",
+    });
+
+    expect(ran).toEqual(["ls"]);
+    expect(diagnostics).toEqual(["unsupported_handler_type"]);
+    expect(model.doGenerateCalls).toHaveLength(2);
+  });
+
+  it("keeps the turn going when a Stop prompt hook answers ok: false, in a session given the model", async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        say("Done, I think."),
+        say('{"ok": false, "reason": "the tests were not run"}'),
+        say("Ran the tests: all pass."),
+        say('{"ok": true}'),
+      ],
+    });
+    const engine = await openPromptHookEngine({
+      Stop: [{ hooks: [{ type: "prompt", prompt: "Is the work finished? $ARGUMENTS" }] }],
+    });
+    const session = createSessionHooks(engine, { model });
+
+    const turn = await runWithHooks({
+      session,
+      messages: [{ role: "user", content: "Fix the failing test" }],
+      generate: (messages) => generateText({ model, messages }),
+    });
+
+    expect(turn.status).toBe("completed");
+    if (turn.status !== "completed") return;
+    expect(turn.continuations).toBe(1);
+    expect(turn.result.text).toBe("Ran the tests: all pass.");
+    expect(JSON.stringify(model.doGenerateCalls[2]?.prompt)).toContain("the tests were not run");
   });
 });

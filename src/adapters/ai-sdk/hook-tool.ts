@@ -1,6 +1,13 @@
-import { asSchema, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
+import {
+  asSchema,
+  type LanguageModel,
+  type Tool,
+  type ToolExecutionOptions,
+  type ToolSet,
+} from "ai";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { DispatchOptions, HookEngine } from "../../engine.js";
+import type { HostCallbacks } from "../../run/host-callbacks.js";
 import { callSafely } from "../shared/call-safely.js";
 import type { CallCache } from "../shared/create-call-cache.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
@@ -20,6 +27,11 @@ export interface AiSdkHooksOptions {
   onDispatch?: (result: DispatchResult, call: ToolCallFacts) => void;
   /** Called when dispatching threw; the tool call then goes on as if no hook had decided. */
   onError?: AdapterErrorHandler;
+  /**
+   * The model your `generateText` calls use: it answers Claude Code `prompt` hooks where the engine
+   * was given no `evaluatePrompt` (the AI SDK does not tell a tool which model called it).
+   */
+  model?: LanguageModel;
 }
 
 /** The tool call a dispatch was about. */
@@ -37,6 +49,8 @@ export interface HookToolContext {
   options: AiSdkHooksOptions;
   /** PreToolUse results by tool call id. */
   decisions: CallCache<Promise<DispatchResult>>;
+  /** The callbacks lent to each dispatch (the model for `prompt` hooks), or undefined. */
+  hostCallbacks: HostCallbacks | undefined;
 }
 
 /** Any tool of a tool set. */
@@ -75,7 +89,11 @@ export function hookTool(tool: AnyTool, toolKey: string, context: HookToolContex
       engine,
       event,
       { ...options.payload, tool_name: toolName, tool_use_id: toolCallId, ...fields },
-      { dispatch: await readDispatchOptions(), onError: options.onError },
+      {
+        dispatch: await readDispatchOptions(),
+        onError: options.onError,
+        hostCallbacks: context.hostCallbacks,
+      },
     );
     callSafely(options.onDispatch, result, { toolKey, toolName, toolCallId });
     return result;

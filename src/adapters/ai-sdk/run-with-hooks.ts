@@ -85,6 +85,8 @@ export async function runWithHooks<RESULT extends GeneratedTurn>(
       session.payload !== undefined && { payload: session.payload }),
     ...(options.onError === undefined &&
       session.onError !== undefined && { onError: session.onError }),
+    ...(options.hostCallbacks === undefined &&
+      session.hostCallbacks !== undefined && { hostCallbacks: session.hostCallbacks }),
     messages,
     generate: (turnMessages) => options.generate(turnMessages, { system }),
   });

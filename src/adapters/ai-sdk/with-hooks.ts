@@ -4,6 +4,7 @@ import type { HookEngine } from "../../engine.js";
 import { createCallCache } from "../shared/create-call-cache.js";
 import { type AiSdkHooksOptions, hookTool } from "./hook-tool.js";
 import type { HookToolResult } from "./hook-tool-result.js";
+import { lendModel } from "./lend-model.js";
 
 /** A tool set whose tools may return a {@link HookToolResult} instead of their own result. */
 export type HookedToolSet<TOOLS extends ToolSet> = {
@@ -15,14 +16,15 @@ export type HookedToolSet<TOOLS extends ToolSet> = {
 /**
  * Wraps Vercel AI SDK tools so every call goes through the engine's hooks: PreToolUse before
  * `execute` (deny returns the denial as the result, ask turns on `needsApproval`, a rewrite
- * changes the input), PostToolUse after it (feedback returned beside the result).
+ * changes the input), PostToolUse after it (feedback returned beside the result). With `model`, that
+ * model answers `prompt` hooks the engine has no `evaluatePrompt` for.
  *
  * @example
  * ```ts
  * const engine = await createHookEngine({ profile: "claude", cwd: process.cwd() });
  * const result = await generateText({
  *   model,
- *   tools: withHooks(engine, { bash: bashTool }, { toolNameMap: { bash: "Bash" } }),
+ *   tools: withHooks(engine, { bash: bashTool }, { toolNameMap: { bash: "Bash" }, model }),
  *   stopWhen: stepCountIs(10),
  *   prompt: "Clean the build folder",
  * });
@@ -33,7 +35,12 @@ export function withHooks<TOOLS extends ToolSet>(
   tools: TOOLS,
   options: AiSdkHooksOptions = {},
 ): HookedToolSet<TOOLS> {
-  const context = { engine, options, decisions: createCallCache<Promise<DispatchResult>>() };
+  const context = {
+    engine,
+    options,
+    decisions: createCallCache<Promise<DispatchResult>>(),
+    hostCallbacks: lendModel(options.model),
+  };
   const hooked: ToolSet = {};
   for (const [toolKey, tool] of Object.entries(tools)) {
     hooked[toolKey] = hookTool(tool, toolKey, context);

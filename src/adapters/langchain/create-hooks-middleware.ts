@@ -3,6 +3,7 @@ import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { HookEngine } from "../../engine.js";
 import { defaultMaxContinuations } from "../shared/create-stop-hook.js";
 import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
+import type { PromptHookModel } from "./create-prompt-evaluator.js";
 import { endSession, type SessionEndReason } from "./end-session.js";
 import { guardInterruptOn, type InterruptOnTable } from "./guard-interrupt-on.js";
 import { handleAgentEnd, stopHaltedRun } from "./handle-agent-end.js";
@@ -65,6 +66,13 @@ export interface HooksMiddlewareOptions {
    * Code does.
    */
   events?: MiddlewareEventStream;
+  /**
+   * The chat model (or `"provider:model"` name) that answers Claude Code `prompt` hooks where the
+   * engine was given no `evaluatePrompt`; default: the agent's own model, learned at its first
+   * model call (prompt hooks of the first SessionStart and UserPromptSubmit run before it, so they
+   * are skipped, with a diagnostic, unless this is set).
+   */
+  model?: PromptHookModel;
 }
 
 /**
@@ -106,6 +114,7 @@ export function createHooksMiddleware(
     onDispatch: options.onDispatch,
     onError: options.onError,
     events: options.events,
+    model: options.model,
   });
   const middleware = createMiddleware({
     name: options.name ?? "AgentHooks",
@@ -118,6 +127,7 @@ export function createHooksMiddleware(
       hook: (state) => stopHaltedRun(state.messages),
     },
     wrapModelCall: (request, handler) => {
+      context.noteModel(request.model);
       reportRefusedToolCalls(context, request.messages, request.runtime);
       return handler(request);
     },

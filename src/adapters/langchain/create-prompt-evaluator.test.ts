@@ -25,8 +25,11 @@ function request(prompt: string, signal = new AbortController().signal) {
   return { prompt, model: null, input: {}, event: "PreToolUse", signal };
 }
 
-/** A Claude Code settings file with one `prompt` PreToolUse hook on Bash, and an engine on it. */
-async function openPromptHookEngine(model: Parameters<typeof createPromptEvaluator>[0]) {
+/**
+ * A Claude Code settings file with `prompt` hooks (PreToolUse on Bash, and `hooks` added), and an
+ * engine on it given no `evaluatePrompt`: the middleware lends the agent's model.
+ */
+async function openPromptHookEngine(hooks: Record<string, unknown> = {}) {
   const workspace = createTestWorkspace("langchain-prompt");
   const settings = workspace.writeJson("project/.claude/settings.json", {
     hooks: {
@@ -36,6 +39,7 @@ async function openPromptHookEngine(model: Parameters<typeof createPromptEvaluat
           hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }],
         },
       ],
+      ...hooks,
     },
   });
   const engine = await createHookEngine({
@@ -43,14 +47,20 @@ async function openPromptHookEngine(model: Parameters<typeof createPromptEvaluat
     cwd: workspace.project,
     home: workspace.home,
     configFiles: [settings],
-    evaluatePrompt: createPromptEvaluator(model),
   });
   engines.push(engine);
-  expect(engine.diagnostics).toEqual([]);
+  // The engine says it has no model of its own; a dispatch must lend one.
+  expect(engine.diagnostics.map((diagnostic) => diagnostic.code)).toContain(
+    "unsupported_handler_type",
+  );
   return engine;
 }
 
-function createAgentWithHooks(engine: HookEngine, model: ReturnType<typeof fakeModel>) {
+function createAgentWithHooks(
+  engine: HookEngine,
+  model: ReturnType<typeof fakeModel>,
+  options: Parameters<typeof createHooksMiddleware>[1] = {},
+) {
   const ran: string[] = [];
   const execute = tool(
     async ({ command }) => {
@@ -66,7 +76,7 @@ function createAgentWithHooks(engine: HookEngine, model: ReturnType<typeof fakeM
   const agent = createAgent({
     model,
     tools: [execute],
-    middleware: [createHooksMiddleware(engine)],
+    middleware: [createHooksMiddleware(engine, options)],
   });
   return { agent, ran };
 }
@@ -127,13 +137,13 @@ describe("createPromptEvaluator (LangChain)", () => {
   });
 });
 
-describe("prompt hooks in a createAgent agent, answered by the agent's own model", () => {
+describe("prompt hooks in a createAgent agent, answered by the agent's own model by default", () => {
   it("denies the tool call with the model's reason when it answers ok: false", async () => {
     const model = fakeModel()
       .respondWithTools([{ name: "execute", args: { command: "rm -rf build" }, id: "call-1" }])
       .respond(new AIMessage('{"ok": false, "reason": "no"}'))
       .respond(new AIMessage("The build folder stays."));
-    const engine = await openPromptHookEngine(model);
+    const engine = await openPromptHookEngine();
     const { agent, ran } = createAgentWithHooks(engine, model);
 
     const state = await agent.invoke({ messages: [new HumanMessage("Clean the build folder")] });
@@ -153,7 +163,7 @@ describe("prompt hooks in a createAgent agent, answered by the agent's own model
       .respondWithTools([{ name: "execute", args: { command: "ls" }, id: "call-1" }])
       .respond(new AIMessage('```json\n{"ok": true}\n```'))
       .respond(new AIMessage("Listed."));
-    const engine = await openPromptHookEngine(model);
+    const engine = await openPromptHookEngine();
     const { agent, ran } = createAgentWithHooks(engine, model);
 
     const state = await agent.invoke({ messages: [new HumanMessage("List the files")] });
@@ -161,5 +171,39 @@ describe("prompt hooks in a createAgent agent, answered by the agent's own model
     expect(ran).toEqual(["ls"]);
     expect(model.calls[1]?.messages[0]?.text).toBe(promptHookInstruction);
     expect(state.messages.at(-1)?.text).toBe("Listed.");
+  });
+
+  it("answers a first-turn UserPromptSubmit prompt hook with the model option, before any model call", async () => {
+    const model = fakeModel()
+      .respond(new AIMessage('{"ok": false, "reason": "no deploys today"}'))
+      .respond(new AIMessage("unreachable"));
+    const engine = await openPromptHookEngine({
+      UserPromptSubmit: [{ hooks: [{ type: "prompt", prompt: "Allowed? $ARGUMENTS" }] }],
+    });
+    const { agent } = createAgentWithHooks(engine, model, { model });
+
+    const state = await agent.invoke({ messages: [new HumanMessage("Deploy to production")] });
+
+    expect(model.calls).toHaveLength(1);
+    expect(model.calls[0]?.messages[1]?.text).toContain("Deploy to production");
+    expect(state.messages.at(-1)?.text).toContain("no deploys today");
+  });
+
+  it("skips that hook, visibly, without the model option: the agent's model is not known yet", async () => {
+    const model = fakeModel().respond(new AIMessage("Deployed."));
+    const engine = await openPromptHookEngine({
+      UserPromptSubmit: [{ hooks: [{ type: "prompt", prompt: "Allowed? $ARGUMENTS" }] }],
+    });
+    const dispatched: string[] = [];
+    const { agent } = createAgentWithHooks(engine, model, {
+      onDispatch: ({ event, result }) => {
+        for (const diagnostic of result.diagnostics) dispatched.push(`${event} ${diagnostic.code}`);
+      },
+    });
+
+    const state = await agent.invoke({ messages: [new HumanMessage("Deploy to production")] });
+
+    expect(dispatched).toContain("UserPromptSubmit unsupported_handler_type");
+    expect(state.messages.at(-1)?.text).toBe("Deployed.");
   });
 });

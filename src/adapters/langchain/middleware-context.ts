@@ -4,6 +4,8 @@ import type { DispatchOptions, HookEngine } from "../../engine.js";
 import type { EventDispatcher } from "../../event-stream/create-event-dispatcher.js";
 import { callSafely } from "../shared/call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
+import type { PromptHookModel } from "./create-prompt-evaluator.js";
+import { lendModel } from "./lend-model.js";
 import type { PermissionVerdict } from "./request-permission.js";
 import { createToolCallMemory, type ToolCallMemory } from "./tool-call-memory.js";
 
@@ -68,6 +70,11 @@ export interface MiddlewareContext {
   emitEvent(event: string, payload: Readonly<Record<string, unknown>>): Promise<void>;
   /** `{thread_id}` for a run's event-stream payloads: the thread id, else the `session_id`, else null. */
   threadPayload(runtime: RunRuntime): { thread_id: string | null };
+  /**
+   * Remembers the model of a model call, which then answers `prompt` hooks (unless the `model`
+   * option chose one): the agent's own model, learned at its first call.
+   */
+  noteModel(model: PromptHookModel): void;
   /** Dispatches an event the profile has; null when it has no such event. Never throws. */
   dispatch(
     event: string,
@@ -86,6 +93,8 @@ export interface MiddlewareContextSettings {
   onDispatch: ((record: HookDispatchRecord) => void) | undefined;
   onError: AdapterErrorHandler | undefined;
   events: MiddlewareEventStream | undefined;
+  /** The model for `prompt` hooks chosen by the host, or undefined to learn the agent's. */
+  model: PromptHookModel | undefined;
 }
 
 /** Builds the shared state of one hooks middleware. */
@@ -108,6 +117,7 @@ export function createMiddlewareContext(
     }
     return sessionId === undefined ? {} : { session_id: sessionId };
   };
+  let model = settings.model;
   return {
     engine,
     toolNameMap: settings.toolNameMap,
@@ -129,11 +139,15 @@ export function createMiddlewareContext(
     threadPayload(runtime) {
       return { thread_id: threadOf(runtime) ?? sessionPayload(runtime).session_id ?? null };
     },
+    noteModel(called) {
+      if (settings.model === undefined) model = called;
+    },
     async dispatch(event, payload, options) {
       if (engine.profile.events[event] === undefined) return null;
       const result = await dispatchSafely(engine, event, payload, {
         ...(options !== undefined && { dispatch: options }),
         onError: settings.onError,
+        hostCallbacks: lendModel(model),
       });
       callSafely(settings.onDispatch, { event, payload, result });
       return result;

@@ -3,6 +3,7 @@
 export type { PromptEvaluatorOptions } from "../shared/create-model-prompt-evaluator.js";
 export * from "../shared/tool-adapter-exports.js";
 export { createPromptEvaluator, type PromptHookModel } from "./create-prompt-evaluator.js";
+export { createSessionHooks } from "./create-session-hooks.js";
 export {
   type ApprovalRequest,
   createToolGuardrails,

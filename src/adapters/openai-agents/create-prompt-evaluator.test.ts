@@ -14,7 +14,14 @@ import { z } from "zod";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { createHookEngine, type HookEngine } from "../../engine.js";
 import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
-import { createPromptEvaluator, withHooks } from "./index.js";
+import {
+  createPromptEvaluator,
+  createSessionHooks,
+  createToolGuardrails,
+  type HookGuardrails,
+  runWithHooks,
+  withHooks,
+} from "./index.js";
 
 const engines: HookEngine[] = [];
 
@@ -67,8 +74,11 @@ function request(prompt: string, signal = new AbortController().signal) {
   return { prompt, model: null, input: {}, event: "PreToolUse", signal };
 }
 
-/** A Claude Code settings file with one `prompt` PreToolUse hook on Bash, and an engine on it. */
-async function openPromptHookEngine(model: Model) {
+/**
+ * A Claude Code settings file with `prompt` hooks (PreToolUse on Bash, and `hooks` added), and an
+ * engine on it given no `evaluatePrompt`: the adapter lends the agent's model.
+ */
+async function openPromptHookEngine(hooks: Record<string, unknown> = {}) {
   const workspace = createTestWorkspace("openai-agents-prompt");
   const settings = workspace.writeJson("project/.claude/settings.json", {
     hooks: {
@@ -78,6 +88,7 @@ async function openPromptHookEngine(model: Model) {
           hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }],
         },
       ],
+      ...hooks,
     },
   });
   const engine = await createHookEngine({
@@ -85,16 +96,13 @@ async function openPromptHookEngine(model: Model) {
     cwd: workspace.project,
     home: workspace.home,
     configFiles: [settings],
-    evaluatePrompt: createPromptEvaluator(model),
   });
   engines.push(engine);
-  expect(engine.diagnostics).toEqual([]);
   return engine;
 }
 
-function createHookedAgent(engine: HookEngine, model: Model) {
-  const ran: string[] = [];
-  const bash = tool({
+function createBashTool(ran: string[], guardrails: Partial<HookGuardrails> = {}) {
+  return tool({
     name: "bash",
     description: "Runs a shell command",
     parameters: z.object({ command: z.string() }),
@@ -102,8 +110,14 @@ function createHookedAgent(engine: HookEngine, model: Model) {
       ran.push(command);
       return `ran ${command}`;
     },
+    ...guardrails,
   });
-  const tools = withHooks(engine, [bash], { toolNameMap: { bash: "Bash" } });
+}
+
+function createHookedAgent(engine: HookEngine, model: Model) {
+  const ran: string[] = [];
+  // withHooks asks needsApproval before any guardrail, so it is told the model.
+  const tools = withHooks(engine, [createBashTool(ran)], { toolNameMap: { bash: "Bash" }, model });
   return { agent: new Agent({ name: "coder", model, tools }), ran };
 }
 
@@ -152,14 +166,14 @@ describe("createPromptEvaluator (OpenAI Agents)", () => {
   });
 });
 
-describe("prompt hooks on OpenAI Agents tools, answered by the agent's own model", () => {
+describe("prompt hooks on OpenAI Agents tools, answered by the agent's own model by default", () => {
   it("denies the tool call with the model's reason when it answers ok: false", async () => {
     const model = new ScriptedModel([
       [callTool("call-1", "bash", { command: "rm -rf build" })],
       [say('{"ok": false, "reason": "no"}')],
       [say("The build folder stays.")],
     ]);
-    const engine = await openPromptHookEngine(model);
+    const engine = await openPromptHookEngine();
     const { agent, ran } = createHookedAgent(engine, model);
 
     const result = await run(agent, "Clean the build folder");
@@ -179,7 +193,7 @@ describe("prompt hooks on OpenAI Agents tools, answered by the agent's own model
       [say('{"ok": true}')],
       [say("Listed.")],
     ]);
-    const engine = await openPromptHookEngine(model);
+    const engine = await openPromptHookEngine();
     const { agent, ran } = createHookedAgent(engine, model);
 
     const result = await run(agent, "List the files");
@@ -187,5 +201,49 @@ describe("prompt hooks on OpenAI Agents tools, answered by the agent's own model
     expect(ran).toEqual(["ls"]);
     expect(model.requests[1]?.systemInstructions).toBe(promptHookInstruction);
     expect(result.finalOutput).toBe("Listed.");
+  });
+
+  it("learns the agent's model in tool guardrails, without a model option", async () => {
+    const model = new ScriptedModel([
+      [callTool("call-1", "bash", { command: "rm -rf build" })],
+      [say('{"ok": false, "reason": "no"}')],
+      [say("The build folder stays.")],
+    ]);
+    const engine = await openPromptHookEngine();
+    const ran: string[] = [];
+    const guardrails = createToolGuardrails(engine, { toolNameMap: { bash: "Bash" } });
+    const agent = new Agent({ name: "coder", model, tools: [createBashTool(ran, guardrails)] });
+
+    const result = await run(agent, "Clean the build folder");
+
+    expect(ran).toEqual([]);
+    expect(model.requests[1]?.systemInstructions).toBe(promptHookInstruction);
+    expect(result.finalOutput).toBe("The build folder stays.");
+  });
+
+  it("keeps the turn going when a Stop prompt hook answers ok: false, in a session given the model", async () => {
+    const model = new ScriptedModel([
+      [say("Done, I think.")],
+      [say('{"ok": false, "reason": "the tests were not run"}')],
+      [say("Ran the tests: all pass.")],
+      [say('{"ok": true}')],
+    ]);
+    const engine = await openPromptHookEngine({
+      Stop: [{ hooks: [{ type: "prompt", prompt: "Is the work finished? $ARGUMENTS" }] }],
+    });
+    const agent = new Agent({ name: "coder", model });
+    const session = createSessionHooks(engine, { model });
+
+    const turn = await runWithHooks({
+      session,
+      input: "Fix the failing test",
+      generate: (input) => run(agent, input),
+    });
+
+    expect(turn.status).toBe("completed");
+    if (turn.status !== "completed") return;
+    expect(turn.continuations).toBe(1);
+    expect(turn.result.finalOutput).toBe("Ran the tests: all pass.");
+    expect(JSON.stringify(model.requests[2]?.input)).toContain("the tests were not run");
   });
 });

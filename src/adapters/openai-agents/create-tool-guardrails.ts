@@ -17,7 +17,9 @@ import { callSafely } from "../shared/call-safely.js";
 import { createCallCache } from "../shared/create-call-cache.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";
 import { type PostToolBlockEffect, readToolFeedback } from "../shared/read-tool-feedback.js";
+import type { PromptHookModel } from "./create-prompt-evaluator.js";
 import { formatToolFeedback } from "./format-tool-feedback.js";
+import { lendModel } from "./lend-model.js";
 
 /** A PreToolUse `ask` the host may answer; resolve true to let the call run. */
 export interface ApprovalRequest {
@@ -45,6 +47,13 @@ export interface OpenAIAgentsHooksOptions {
   onDispatch?: (result: DispatchResult, call: { toolName: string; toolCallId: string }) => void;
   /** Called when dispatching threw; the tool call then goes on as if no hook had decided. */
   onError?: AdapterErrorHandler;
+  /**
+   * The model that answers Claude Code `prompt` hooks where the engine was given no
+   * `evaluatePrompt`. Default: the model of the agent whose tool call it is, learned from each
+   * guardrail call; before the first one (`withHooks` asks `needsApproval` first), the SDK's
+   * default model, as an `Agent` without a model uses.
+   */
+  model?: PromptHookModel;
 }
 
 /** Tool guardrails that run a tool's calls through the engine's hooks. */
@@ -127,6 +136,12 @@ export function createHookGuardrails<TContext>(
   askHandling: AskHandling = "callback",
 ): RewritingGuardrails<TContext> {
   const decisions = createCallCache<Promise<PreToolDecision>>();
+  // The model prompt hooks are answered with: the option, else the last calling agent's, else
+  // the SDK's default ("", as an Agent without a model has).
+  let model: PromptHookModel = options.model ?? "";
+  const noteAgent = (agent: { model: PromptHookModel }) => {
+    if (options.model === undefined) model = agent.model;
+  };
   // Calls whose tool threw: PostToolUseFailure ran in place of PostToolUse.
   const failedCalls = createCallCache<true>();
 
@@ -141,7 +156,7 @@ export function createHookGuardrails<TContext>(
       engine,
       event,
       { ...options.payload, tool_name: toolName, tool_use_id: call.callId, ...fields },
-      { dispatch: dispatchOptions, onError: options.onError },
+      { dispatch: dispatchOptions, onError: options.onError, hostCallbacks: lendModel(model) },
     );
     callSafely(options.onDispatch, result, { toolName, toolCallId: call.callId });
     return result;
@@ -199,6 +214,7 @@ export function createHookGuardrails<TContext>(
   const inputGuardrail = defineToolInputGuardrail<TContext>({
     name: "agent-hooks PreToolUse",
     run: async ({ toolCall, agent }) => {
+      noteAgent(agent);
       const decision = await decisions.resolve(toolCall.callId, () =>
         decide({
           name: toolCall.name,
@@ -215,6 +231,7 @@ export function createHookGuardrails<TContext>(
   const outputGuardrail = defineToolOutputGuardrail<TContext>({
     name: "agent-hooks PostToolUse",
     run: async ({ toolCall, output, agent }) => {
+      noteAgent(agent);
       if (failedCalls.peek(toolCall.callId) === true) {
         failedCalls.forget(toolCall.callId);
         return ToolGuardrailFunctionOutputFactory.allow({ hook: null });

@@ -80,6 +80,8 @@ export async function runWithHooks<RESULT extends AgentTurn>(
       session.payload !== undefined && { payload: session.payload }),
     ...(options.onError === undefined &&
       session.onError !== undefined && { onError: session.onError }),
+    ...(options.hostCallbacks === undefined &&
+      session.hostCallbacks !== undefined && { hostCallbacks: session.hostCallbacks }),
     input: items,
     generate: (input) => options.generate(typeof input === "string" ? [user(input)] : input),
   });

@@ -1,5 +1,6 @@
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { HookEngine } from "../../engine.js";
+import type { HostCallbacks } from "../../run/host-callbacks.js";
 import { callSafely } from "./call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "./dispatch-safely.js";
 
@@ -42,6 +43,11 @@ export interface SessionHooksOptions {
   onDispatch?: (result: DispatchResult) => void;
   /** Called when dispatching threw; the session then goes on as if no hook had decided. */
   onError?: AdapterErrorHandler;
+  /**
+   * Callbacks lent to every dispatch of the session, its Stop loop included, where the engine has
+   * none; the adapters' `createSessionHooks` fill it from their `model` option.
+   */
+  hostCallbacks?: HostCallbacks;
 }
 
 /** One agent session's lifecycle hooks; events the profile does not have are skipped (null). */
@@ -49,6 +55,8 @@ export interface SessionHooks {
   readonly engine: HookEngine;
   readonly payload: Readonly<Record<string, unknown>> | undefined;
   readonly onError: AdapterErrorHandler | undefined;
+  /** The callbacks lent to the session's dispatches, or undefined. */
+  readonly hostCallbacks: HostCallbacks | undefined;
   /** SessionStart's context so far (for the system prompt); empty before the start. */
   readonly sessionContext: readonly string[];
   /** Dispatches SessionStart once; later calls resolve to the first result. */
@@ -86,7 +94,7 @@ export function createSessionHooks(
       engine,
       event,
       { ...options.payload, ...fields },
-      { onError: options.onError },
+      { onError: options.onError, hostCallbacks: options.hostCallbacks },
     );
     callSafely(options.onDispatch, result);
     return result;
@@ -104,6 +112,7 @@ export function createSessionHooks(
     engine,
     payload: options.payload,
     onError: options.onError,
+    hostCallbacks: options.hostCallbacks,
     sessionContext,
     startSession,
     async startTurn(prompt) {

@@ -1,5 +1,6 @@
 import type { DispatchResult } from "../../decide/dispatch-result.js";
 import type { HookEngine } from "../../engine.js";
+import type { HostCallbacks } from "../../run/host-callbacks.js";
 import { type AdapterErrorHandler, dispatchSafely } from "./dispatch-safely.js";
 
 /** Consecutive continuations allowed when neither the caller nor the profile sets a cap. */
@@ -24,6 +25,8 @@ export interface StopHookOptions {
   /** Extra fields of every Stop payload (`session_id`, `transcript_path`, …). */
   payload?: Readonly<Record<string, unknown>>;
   onError?: AdapterErrorHandler;
+  /** Callbacks lent to each Stop dispatch (the agent's model for `prompt` hooks), where the engine has none. */
+  hostCallbacks?: HostCallbacks;
 }
 
 /** Decides, after a turn, whether Stop hooks send the agent back. */
@@ -48,7 +51,7 @@ export function createStopHook(engine: HookEngine, options: StopHookOptions = {}
       engine,
       "Stop",
       { ...options.payload, last_assistant_message: lastAssistantMessage },
-      { onError: options.onError },
+      { onError: options.onError, hostCallbacks: options.hostCallbacks },
     );
     const goOn = result.decision === "block" && continuations < max;
     continuations = goOn ? continuations + 1 : 0;

@@ -43,6 +43,7 @@ export async function runStopLoop<RESULT>(
     ...(options.maxContinuations !== undefined && { maxContinuations: options.maxContinuations }),
     ...(options.payload !== undefined && { payload: options.payload }),
     ...(options.onError !== undefined && { onError: options.onError }),
+    ...(options.hostCallbacks !== undefined && { hostCallbacks: options.hostCallbacks }),
   });
   const stops: DispatchResult[] = [];
   let continuations = 0;

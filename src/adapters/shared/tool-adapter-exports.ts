@@ -1,14 +1,14 @@
 // The public exports of the shared adapter code, re-exported by each adapter built on it (the AI
 // SDK and OpenAI Agents adapters), so they are listed in one place.
 
-export {
-  createSessionHooks,
-  type SessionEndReason,
-  type SessionHooks,
-  type SessionHooksOptions,
-  type SessionNotification,
-  type SessionStartSource,
-  type TurnStartVerdict,
+export type { ModelSessionHooksOptions } from "../shared/create-model-session-hooks.js";
+export type {
+  SessionEndReason,
+  SessionHooks,
+  SessionHooksOptions,
+  SessionNotification,
+  SessionStartSource,
+  TurnStartVerdict,
 } from "../shared/create-session-hooks.js";
 export {
   createStopHook,

@@ -1,0 +1,5 @@
+import { createModelLender } from "../shared/create-model-lender.js";
+import { createPromptEvaluator } from "./create-prompt-evaluator.js";
+
+/** The callbacks the OpenAI Agents adapter lends a dispatch for a model: its `evaluatePrompt`, made once. */
+export const lendModel = createModelLender(createPromptEvaluator);
