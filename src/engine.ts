@@ -30,7 +30,7 @@ import { buildPayload } from "./payload/build-payload.js";
 import { resolveDispatchedEvent } from "./profiles/find-event-spec.js";
 import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";
-import { fillHostCallbacks, type HostCallbacks } from "./run/host-callbacks.js";
+import { fillHostCallbacks, type HostCallbacks, listHostCallbacks } from "./run/host-callbacks.js";
 import { paceWork } from "./run/pace-work.js";
 import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import { createPrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
@@ -139,6 +139,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     runAgentHook: options.runAgentHook,
     callMcpTool: options.callMcpTool,
   };
+  const engineCallbackNames = listHostCallbacks(engineCallbacks);
   const runContext: HandlerRunContext = {
     profile,
     cwd,
@@ -203,11 +204,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       { event, value, aliases, payload: built },
     );
     const callbacks = fillHostCallbacks(engineCallbacks, dispatchOptions.hostCallbacks);
+    const available =
+      callbacks === engineCallbacks ? engineCallbackNames : listHostCallbacks(callbacks);
     const plan = planHandlers(candidates, built, spec, {
       cwd,
       home,
       aliases,
-      gate: (hook) => refuseMissingCallback(hook, callbacks) ?? trustGate.refuse(hook),
+      gate: (hook) => refuseMissingCallback(hook, available) ?? trustGate.refuse(hook),
       deduplicate: scopedHooks.deduplicate,
     });
     const planned = scopedHooks.claimOnce(plan, session);
@@ -312,7 +315,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         home,
         sessionId,
         payloadDefaults,
-        callbacks: engineCallbacks,
+        availableCallbacks: engineCallbackNames,
         ...snapshot,
       };
       return explainHooks(

@@ -1,7 +1,7 @@
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { Profile } from "../profiles/profile.js";
-import { requiredHostCallbacks } from "../run/host-callbacks.js";
 import type { HandlerType, HookDefinition } from "./hook-definition.js";
+import { findRequiredHostCallback } from "./required-host-callbacks.js";
 
 /** Definitions that can run here, and diagnostics for those dropped. */
 export interface CheckedHandlerTypes {
@@ -43,9 +43,7 @@ export function checkHandlerTypes(
       );
       continue;
     }
-    const callback = Object.hasOwn(requiredHostCallbacks, type)
-      ? requiredHostCallbacks[type as keyof typeof requiredHostCallbacks]
-      : undefined;
+    const callback = findRequiredHostCallback(type);
     if (runnable !== undefined && !runnable.has(type) && callback !== undefined) {
       diagnostics.push(
         createDiagnostic(

@@ -1,6 +1,7 @@
 import { loadDialectParser } from "../config/dialects/dialect-parsers.js";
 import type { ExcludedSource, ExclusionReason } from "../config/discoverers/discovered-sources.js";
 import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
+import type { HostCallbackName } from "../config/required-host-callbacks.js";
 import type { Diagnostic, DiagnosticCode } from "../diagnostic.js";
 import { createUnknownEventDiagnostic } from "../match/check-request.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
@@ -10,7 +11,6 @@ import { refuseMissingCallback } from "../match/refuse-missing-callback.js";
 import { buildPayload } from "../payload/build-payload.js";
 import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
-import type { HostCallbacks } from "../run/host-callbacks.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import type { TrustGate } from "../trust/gate-hook-trust.js";
@@ -105,8 +105,8 @@ export interface ExplainContext {
   diagnostics: readonly Diagnostic[];
   compiled: CompiledHooks;
   trustGate: TrustGate;
-  /** The engine's callbacks: a prompt, agent or mcp_tool handler without one is skipped. */
-  callbacks: HostCallbacks;
+  /** The host callbacks the engine has: a prompt, agent or mcp_tool handler without its own is skipped. */
+  availableCallbacks: ReadonlySet<HostCallbackName>;
 }
 
 /** Load-time codes that mean something configured did not load. */
@@ -177,7 +177,7 @@ export async function explainHooks(
     home: context.home,
     aliases,
     gate: (hook: CompiledHook) =>
-      refuseMissingCallback(hook, context.callbacks) ?? context.trustGate.refuse(hook),
+      refuseMissingCallback(hook, context.availableCallbacks) ?? context.trustGate.refuse(hook),
     deduplicate: profile.deduplicate,
   };
   const traces = new Map<HookDefinition, HandlerTrace>();

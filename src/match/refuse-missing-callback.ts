@@ -1,25 +1,29 @@
+import {
+  findRequiredHostCallback,
+  type HostCallbackName,
+} from "../config/required-host-callbacks.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import { type HostCallbacks, requiredHostCallbacks } from "../run/host-callbacks.js";
 import type { CompiledHook } from "./compile-hooks.js";
 
 /**
- * Returns why a `prompt`, `agent` or `mcp_tool` handler cannot run with these callbacks (an
- * `unsupported_handler_type` warning naming the missing one, the file and the JSON path), or null.
+ * Returns why a `prompt`, `agent` or `mcp_tool` handler cannot run without its host callback (an
+ * `unsupported_handler_type` warning naming the callback, the file and the JSON path), or null when
+ * `available` has it or the handler needs none.
  *
  * @example
  * ```ts
- * const gate = (hook: CompiledHook) => refuseMissingCallback(hook, callbacks) ?? trustGate.refuse(hook);
+ * const gate = (hook: CompiledHook) =>
+ *   refuseMissingCallback(hook, listHostCallbacks(callbacks)) ?? trustGate.refuse(hook);
  * ```
  */
 export function refuseMissingCallback(
   hook: CompiledHook,
-  callbacks: HostCallbacks,
+  available: ReadonlySet<HostCallbackName>,
 ): Diagnostic | null {
   const { definition } = hook;
   const type = definition.action?.type;
-  if (type === undefined || !Object.hasOwn(requiredHostCallbacks, type)) return null;
-  const callback = requiredHostCallbacks[type as keyof typeof requiredHostCallbacks];
-  if (callbacks[callback] !== undefined) return null;
+  const callback = type === undefined ? undefined : findRequiredHostCallback(type);
+  if (callback === undefined || available.has(callback)) return null;
   return createDiagnostic(
     "unsupported_handler_type",
     "warning",

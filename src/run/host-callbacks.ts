@@ -1,3 +1,5 @@
+import type { HostCallbackName } from "../config/required-host-callbacks.js";
+
 // The callbacks a host lends the engine for handlers that are not processes: a model for
 // `prompt` and `agent` handlers, an MCP client for `mcp_tool` handlers.
 
@@ -58,12 +60,21 @@ export interface HostCallbacks {
   callMcpTool?: CallMcpTool | undefined;
 }
 
-/** The host callback each handler type that is not a process or a request needs. */
-export const requiredHostCallbacks = {
-  prompt: "evaluatePrompt",
-  agent: "runAgentHook",
-  mcp_tool: "callMcpTool",
-} as const satisfies Readonly<Record<string, keyof HostCallbacks>>;
+/**
+ * The names of the callbacks given, for the planning gate (`refuseMissingCallback`).
+ *
+ * @example
+ * ```ts
+ * const available = listHostCallbacks({ evaluatePrompt }); // Set { "evaluatePrompt" }
+ * ```
+ */
+export function listHostCallbacks(callbacks: HostCallbacks): ReadonlySet<HostCallbackName> {
+  const names = new Set<HostCallbackName>();
+  if (callbacks.evaluatePrompt !== undefined) names.add("evaluatePrompt");
+  if (callbacks.runAgentHook !== undefined) names.add("runAgentHook");
+  if (callbacks.callMcpTool !== undefined) names.add("callMcpTool");
+  return names;
+}
 
 /**
  * The engine's callbacks, each missing one filled in from a dispatch's (`DispatchOptions.hostCallbacks`).
