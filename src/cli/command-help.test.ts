@@ -25,6 +25,7 @@ const commandNames = [
   "test",
   "report",
   "serve",
+  "shim",
 ] as const;
 
 async function readHelp(name: string): Promise<string> {

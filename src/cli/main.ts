@@ -19,6 +19,7 @@ const commandLoaders: CommandLoaders = {
   serve: async () => (await import("./commands/serve.js")).registerServeCommand,
   explain: async () => (await import("./commands/explain.js")).registerExplainCommand,
   report: async () => (await import("./commands/report.js")).registerReportCommand,
+  shim: async () => (await import("./commands/shim.js")).registerShimCommand,
 };
 
 /**

@@ -91,8 +91,8 @@ describe("agent-hooks convert", () => {
 
   it.each([
     [
-      ["--from", "cursor", "--to", "claude", `${fixtures}/deepagents/hooks.json`],
-      'agent-hooks: unknown --from format "cursor" (choose from: deepagents, zerocode, vscode, copilot, claude, gemini, codex)\n',
+      ["--from", "windsurf", "--to", "claude", `${fixtures}/deepagents/hooks.json`],
+      'agent-hooks: unknown --from format "windsurf" (choose from: deepagents, zerocode, vscode, copilot, claude, gemini, codex, cursor)\n',
     ],
     [
       ["--from", "claude", "--to", "deepagents", `${fixtures}/missing.json`],
@@ -198,6 +198,46 @@ describe("agent-hooks convert", () => {
     expect(back.code).toBe(0);
     expect(back.stderr).toBe("");
     expect(JSON.parse(back.stdout)).toEqual(guard);
+  });
+
+  it("converts a Claude guard to Cursor and back: preToolUse on ^Shell$, seconds, exit 0", async () => {
+    const workspace = createTestWorkspace("convert-cursor");
+    const guard = {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh", timeout: 30 }] },
+        ],
+      },
+    };
+    const target = workspace.path("hooks.json");
+    const run = await runCli(["convert", "--from", "claude", "--to", "cursor", "-o", target, "-"], {
+      input: JSON.stringify(guard),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "agent-hooks convert: note: the converted hooks get Cursor's payloads",
+    );
+    expect(JSON.parse(await readFile(target, "utf8"))).toEqual({
+      version: 1,
+      hooks: { preToolUse: [{ command: "./guard.sh", matcher: "^Shell$", timeout: 30 }] },
+    });
+    const back = await runCli(["convert", "--from", "cursor", "--to", "claude", target]);
+    expect(back.code).toBe(0);
+    expect(JSON.parse(back.stdout)).toEqual(guard);
+  });
+
+  it("converts the Cursor fixture to Claude Code, listing what is lost, exit 3", async () => {
+    const run = await runCli([
+      "convert",
+      "--from",
+      "cursor",
+      "--to",
+      "claude",
+      `${fixtures}/cursor/hooks.json`,
+    ]);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe(await readExpected("cursor-hooks.to-claude.json.out"));
+    expect(run.stderr).toBe(await readExpected("cursor-hooks.to-claude.json.stderr"));
   });
 
   it("exits 1 when --to is missing", async () => {

@@ -16,7 +16,7 @@ function readFixture(relative: string): string {
   return readFileSync(path.join(fixtures, relative), "utf8");
 }
 
-/** Every source fixture: `<format>/<file>` (Gemini CLI has none yet: its tests are in formats/). */
+/** Every source fixture: `<format>/<file>`. */
 const sources = formatNames
   .filter((format) => existsSync(path.join(fixtures, format)))
   .flatMap((format) =>
@@ -42,7 +42,7 @@ function convertFixture(file: string, from: FormatName, to: FormatName, syntax?:
 
 /**
  * The engine profile and dialect that run a format (Copilot files run through the VS Code
- * profile); null for a format the engine does not run (Gemini CLI).
+ * profile); null for a format the engine does not run (Gemini CLI, Cursor).
  */
 const engineDialects: Readonly<Record<FormatName, string | null>> = {
   deepagents: "deepagents",
@@ -52,6 +52,7 @@ const engineDialects: Readonly<Record<FormatName, string | null>> = {
   claude: "claude",
   gemini: null,
   codex: "zerocode",
+  cursor: null,
 };
 
 describe("convert: every fixture into every format", () => {
@@ -116,6 +117,9 @@ describe("convert: expected outputs", () => {
       "json",
       "claude-settings.to-deepagents.json",
     ],
+    ["gemini/settings.json", "gemini", "claude", "json", "gemini-settings.to-claude.json"],
+    ["cursor/hooks.json", "cursor", "claude", "json", "cursor-hooks.to-claude.json"],
+    ["claude/settings.json.txt", "claude", "cursor", "json", "claude-settings.to-cursor.json"],
   ])("%s → %s", (file, from, to, syntax, expected) => {
     const result = convertFixture(file, from, to, syntax);
     expect(result.output).toBe(readFixture(`expected/${expected}.out`));

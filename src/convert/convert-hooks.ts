@@ -2,6 +2,7 @@ import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
 import { fitHooksToFormat } from "./fit-hooks-to-format.js";
 import { hookFormats } from "./hook-formats.js";
 import type { DocumentSyntax, FormatName } from "./portable-hooks.js";
+import { wrapShimCommands } from "./wrap-shim-commands.js";
 
 /** What to convert: the source text and its file name (its extension picks ZeroCode's TOML). */
 export interface ConvertHooksOptions {
@@ -13,6 +14,11 @@ export interface ConvertHooksOptions {
   sourceSyntax?: DocumentSyntax;
   /** The output syntax; default the target's first (JSON). Only ZeroCode is also written as TOML. */
   syntax?: DocumentSyntax;
+  /**
+   * Wrap each command in `agent-hooks shim --hook <from> --host <to>`, started with this shell
+   * text (`agent-hooks`); the caller checks that the shim bridges the two formats.
+   */
+  shimCommand?: string;
 }
 
 /** The converted document and every issue, or why the source cannot be converted at all. */
@@ -48,7 +54,14 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
   }
   const read = source.read(options.text, options.file, options.sourceSyntax);
   if (!read.ok) return read;
-  const fitted = fitHooksToFormat(read.set, target, syntax);
+  const shimCommand = options.shimCommand;
+  const fitted =
+    shimCommand === undefined
+      ? fitHooksToFormat(read.set, target, syntax)
+      : wrapShimCommands(fitHooksToFormat(read.set, target, syntax), target, {
+          hook: options.from,
+          shimCommand,
+        });
   const targetNotes =
     target.targetNote !== undefined && options.from !== options.to && fitted.set.hooks.length > 0
       ? [createNoteIssue(target.targetNote.subject, null, target.targetNote.reason)]

@@ -47,6 +47,9 @@ export const canonicalEvents = {
   BeforeModel: { toolEvent: false, matchSubject: "model request" },
   AfterModel: { toolEvent: false, matchSubject: "model response" },
   BeforeToolSelection: { toolEvent: false, matchSubject: "model request" },
+  // Cursor's events after a reply and after a thinking block, spelled in PascalCase (only Cursor has them).
+  AfterAgentResponse: { toolEvent: false, matchSubject: "response" },
+  AfterAgentThought: { toolEvent: false, matchSubject: "thought" },
 } as const satisfies Record<string, CanonicalEvent>;
 
 /** How an event is treated: its catalog entry, or a non-tool event for names no format knows. */

@@ -70,6 +70,11 @@ export function fitMatcher(
     return matcher;
   }
   if (source.name === target.name) return matcher;
+  const loss = target.describeMatcherLoss?.(hook.event, matcher ?? "") ?? null;
+  if (loss !== null) {
+    issues.push(createLossyIssue(subject, path, loss));
+    return matcher;
+  }
   if (toolEvent) {
     const shape = parseExactMatcher(matcher);
     // The writer of such a target renames anchored name lists (`^Bash$`) as it renames names.

@@ -97,6 +97,11 @@ export interface HookFormat {
   variables: readonly string[];
   /** A note every conversion into the format reports (Codex's trust review of new hooks). */
   targetNote?: { subject: string; reason: string };
+  /**
+   * Why a portable tool matcher on `event` cannot be written with its meaning (Cursor names MCP
+   * tools `MCP:<tool>`), or null; set where some matchers cannot be.
+   */
+  describeMatcherLoss?(event: string, matcher: string): string | null;
   /** Reads a document; `syntax` overrides the choice by file extension (ZeroCode's `.toml`). */
   read(text: string, file: string, syntax?: DocumentSyntax): ReadResult;
   write(set: PortableHookSet, syntax: DocumentSyntax): string;

@@ -1,6 +1,7 @@
 import { claudeFormat } from "./formats/claude.js";
 import { codexFormat } from "./formats/codex.js";
 import { copilotFormat } from "./formats/copilot.js";
+import { cursorFormat } from "./formats/cursor.js";
 import { deepagentsFormat } from "./formats/deepagents.js";
 import { geminiFormat } from "./formats/gemini.js";
 import { vscodeFormat } from "./formats/vscode.js";
@@ -17,6 +18,7 @@ export const hookFormats: Readonly<Record<FormatName, HookFormat>> = {
   claude: claudeFormat,
   gemini: geminiFormat,
   codex: codexFormat,
+  cursor: cursorFormat,
 };
 
 /** Looks up a format by name, or returns undefined. */

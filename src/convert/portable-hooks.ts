@@ -7,6 +7,7 @@ export const formatNames = [
   "claude",
   "gemini",
   "codex",
+  "cursor",
 ] as const;
 
 /** The name of a convertible hook configuration format. */

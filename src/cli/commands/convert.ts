@@ -4,6 +4,7 @@ import { formatIssueLine } from "../../convert/conversion-issue.js";
 import { convertHooks } from "../../convert/convert-hooks.js";
 import { findHookFormat } from "../../convert/hook-formats.js";
 import { type DocumentSyntax, formatNames } from "../../convert/portable-hooks.js";
+import { shimFormatNames } from "../../shim/shim-types.js";
 import { readInput } from "../read-input.js";
 import { UsageError } from "../shared-options.js";
 
@@ -13,6 +14,8 @@ interface ConvertFlags {
   fromFormat?: string;
   toFormat?: string;
   output?: string;
+  shim?: boolean;
+  shimCommand?: string;
 }
 
 const syntaxes: readonly DocumentSyntax[] = ["json", "toml"];
@@ -39,6 +42,14 @@ export function registerConvertCommand(program: Command): void {
       "target syntax for zerocode and codex: json (hooks.json) or toml (config.toml [hooks]); default json, or toml when --output ends in .toml",
     )
     .option("-o, --output <file>", "write the result to a file instead of standard output")
+    .option(
+      "--shim",
+      `wrap each command in agent-hooks shim, which translates the hook's input and output at run time (${shimFormatNames.join(", ")}; docs/shim.md)`,
+    )
+    .option(
+      "--shim-command <cmd>",
+      "with --shim: the shell text that starts agent-hooks (default: agent-hooks)",
+    )
     .addHelpText(
       "after",
       `
@@ -52,6 +63,7 @@ Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losse
     .action(async (file: string, flags: ConvertFlags) => {
       const from = resolveFormat(flags.from, "--from");
       const to = resolveFormat(flags.to, "--to");
+      const shimCommand = resolveShimCommand(flags, from, to);
       const sourceSyntax = resolveSyntax(flags.fromFormat, "--from-format");
       const syntax =
         resolveSyntax(flags.toFormat, "--to-format") ??
@@ -67,6 +79,7 @@ Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losse
         to,
         ...(sourceSyntax !== undefined && { sourceSyntax }),
         ...(syntax !== undefined && { syntax }),
+        ...(shimCommand !== undefined && { shimCommand }),
       });
       if (!result.ok) throw new UsageError(result.error);
       for (const issue of result.issues) {
@@ -94,6 +107,27 @@ function resolveFormat(name: string, flag: string) {
     );
   }
   return format.name;
+}
+
+/** The shell text that starts `agent-hooks` with `--shim`, or undefined without it. */
+function resolveShimCommand(flags: ConvertFlags, from: string, to: string): string | undefined {
+  if (flags.shim !== true) {
+    if (flags.shimCommand !== undefined) throw new UsageError("--shim-command needs --shim");
+    return undefined;
+  }
+  for (const [flag, name] of [
+    ["--from", from],
+    ["--to", to],
+  ] as const) {
+    if (!shimFormatNames.some((format) => format === name)) {
+      throw new UsageError(
+        `--shim cannot bridge ${flag} ${name}: agent-hooks shim translates ${shimFormatNames.join(", ")}`,
+      );
+    }
+  }
+  const command = flags.shimCommand ?? "agent-hooks";
+  if (command.trim() === "") throw new UsageError("--shim-command must not be empty");
+  return command;
 }
 
 function resolveSyntax(name: string | undefined, flag: string): DocumentSyntax | undefined {

@@ -1,0 +1,211 @@
+import { spawn } from "node:child_process";
+import { copyFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  createTestWorkspace,
+  type TestWorkspace,
+} from "../../../test/support/create-test-workspace.js";
+import { runCli } from "../../../test/support/run-cli.js";
+import { packageRoot, type ScriptRun } from "../../../test/support/run-node-script.js";
+import { isRecord } from "../../shared/is-record.js";
+import { quoteShellWord } from "../../shared/quote-shell-word.js";
+
+const fixtures = path.join(packageRoot, "test/fixtures/shim");
+// How a converted configuration starts this checkout's CLI (the built bin, npm run build first).
+const shimCommand = [process.execPath, path.join(packageRoot, "bin/agent-hooks.js")]
+  .map(quoteShellWord)
+  .join(" ");
+
+/** Runs a command string as the agents run a hook: `sh -c`, the payload on stdin. */
+function runAsAgent(
+  command: string,
+  options: { cwd: string; env: Record<string, string | undefined>; input: string },
+): Promise<ScriptRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", command], { cwd: options.cwd, env: options.env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin.on("error", () => {});
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input);
+  });
+}
+
+/** A Claude Code project with a PreToolUse guard on Bash that denies every call. */
+function writeClaudeProject(workspace: TestWorkspace): string {
+  const hooks = workspace.createDirectory("project", ".claude", "hooks");
+  copyFileSync(path.join(fixtures, "claude-deny.sh"), path.join(hooks, "deny.sh"));
+  return workspace.writeJson("project/.claude/settings.json", {
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/deny.sh' }],
+        },
+      ],
+    },
+  });
+}
+
+async function convertWithShim(settings: string, to: string): Promise<Record<string, unknown>> {
+  const run = await runCli([
+    "convert",
+    "--shim",
+    "--shim-command",
+    shimCommand,
+    "--from",
+    "claude",
+    "--to",
+    to,
+    settings,
+  ]);
+  expect([0, 3], run.stderr).toContain(run.code);
+  expect(run.stderr).toContain(`note: commands run through ${shimCommand} shim`);
+  const parsed: unknown = JSON.parse(run.stdout);
+  if (!isRecord(parsed)) throw new Error(`convert printed ${run.stdout}`);
+  return parsed;
+}
+
+/** Every `[event, command]` of a converted document, grouped (Gemini CLI) or flat (Cursor). */
+function listCommands(document: Record<string, unknown>): [string, string][] {
+  const found: [string, string][] = [];
+  const hooks = isRecord(document.hooks) ? document.hooks : {};
+  for (const [event, entries] of Object.entries(hooks)) {
+    if (!Array.isArray(entries)) continue;
+    for (const entry of entries) {
+      const handlers: unknown[] =
+        isRecord(entry) && Array.isArray(entry.hooks) ? entry.hooks : [entry];
+      for (const handler of handlers) {
+        if (isRecord(handler) && typeof handler.command === "string") {
+          found.push([event, handler.command]);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function parseStdout(run: ScriptRun): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(run.stdout);
+  if (!isRecord(parsed)) throw new Error(`not a JSON object: ${run.stdout}`);
+  return parsed;
+}
+
+describe("agent-hooks convert --shim, run as the target agent runs it", () => {
+  it("a Claude Code deny hook converted to Gemini CLI answers Gemini's deny", async () => {
+    const workspace = createTestWorkspace("shim-cli");
+    const converted = await convertWithShim(writeClaudeProject(workspace), "gemini");
+    const commands = listCommands(converted);
+    expect(commands).toHaveLength(1);
+    const [event, command] = commands[0] ?? ["", ""];
+    expect(event).toBe("BeforeTool");
+    expect(command).toContain("shim --hook claude --host gemini --event BeforeTool");
+    const payload = {
+      session_id: "session-1",
+      transcript_path: workspace.path("transcript.jsonl"),
+      cwd: workspace.project,
+      hook_event_name: "BeforeTool",
+      timestamp: "2026-12-01T00:00:00.000Z",
+      tool_name: "run_shell_command",
+      tool_input: { command: "rm -rf /" },
+    };
+    // Gemini CLI sets GEMINI_PROJECT_DIR and, for Claude Code hooks, CLAUDE_PROJECT_DIR.
+    const run = await runAsAgent(command, {
+      cwd: workspace.project,
+      env: {
+        PATH: process.env.PATH,
+        GEMINI_PROJECT_DIR: workspace.project,
+        CLAUDE_PROJECT_DIR: workspace.project,
+      },
+      input: JSON.stringify(payload),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(parseStdout(run)).toMatchObject({
+      decision: "deny",
+      reason: expect.stringContaining("rm -rf is not allowed here"),
+    });
+  });
+
+  it("a Claude Code deny hook converted to Cursor answers Cursor's deny", async () => {
+    const workspace = createTestWorkspace("shim-cli");
+    const converted = await convertWithShim(writeClaudeProject(workspace), "cursor");
+    expect(converted.version).toBe(1);
+    const commands = listCommands(converted);
+    expect(commands.length).toBeGreaterThanOrEqual(1);
+    for (const [event, command] of commands) {
+      expect(command).toContain(`shim --hook claude --host cursor --event ${event}`);
+      const base = {
+        conversation_id: "conversation-1",
+        generation_id: "generation-1",
+        hook_event_name: event,
+        workspace_roots: [workspace.project],
+      };
+      const payload =
+        event === "beforeShellExecution"
+          ? { ...base, command: "rm -rf /", cwd: workspace.project }
+          : { ...base, tool_name: "Shell", tool_input: { command: "rm -rf /" } };
+      // Cursor sets no CLAUDE_PROJECT_DIR: the shim fills it in with the working directory.
+      const run = await runAsAgent(command, {
+        cwd: workspace.project,
+        env: { PATH: process.env.PATH },
+        input: JSON.stringify(payload),
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(parseStdout(run)).toMatchObject({
+        permission: "deny",
+        agent_message: expect.stringContaining("rm -rf is not allowed here"),
+      });
+    }
+  });
+
+  it("refuses a format pair the shim cannot bridge, naming those it can", async () => {
+    const workspace = createTestWorkspace("shim-cli");
+    const file = workspace.writeJson("hooks.json", { hooks: {} });
+    const run = await runCli(["convert", "--shim", "--from", "deepagents", "--to", "cursor", file]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("--shim cannot bridge --from deepagents");
+    expect(run.stderr).toContain("claude, codex, gemini, cursor");
+  });
+});
+
+describe("agent-hooks shim", () => {
+  it("kills a hook that hangs at --timeout and answers Cursor's fail-closed deny", async () => {
+    const workspace = createTestWorkspace("shim-cli");
+    const hang = workspace.path("hang.sh");
+    copyFileSync(path.join(fixtures, "hang.sh"), hang);
+    const payload = {
+      conversation_id: "conversation-1",
+      hook_event_name: "beforeShellExecution",
+      workspace_roots: [workspace.project],
+      command: "ls",
+      cwd: workspace.project,
+    };
+    const run = await runCli(
+      ["shim", "--hook", "claude", "--host", "cursor", "--timeout", "0.3", "--", hang],
+      { cwd: workspace.project, input: JSON.stringify(payload) },
+    );
+    const denied = run.code === 2 || parseStdout(run).permission === "deny";
+    expect(denied, `${run.code} ${run.stdout} ${run.stderr}`).toBe(true);
+    expect(run.stderr).toMatch(/timed out/);
+  });
+
+  it("fails closed (exit 2) on flags it cannot use", async () => {
+    const run = await runCli(["shim", "--hook", "claude", "--host", "vscode", "--", "true"], {
+      input: "{}",
+    });
+    expect(run).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'agent-hooks shim: unknown --host format "vscode" (choose from: claude, codex, gemini, cursor); failing closed\n',
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import type { Command } from "commander";
+import { runShim } from "../../shim/run-shim.js";
+import { type ShimFormatName, shimFormatNames } from "../../shim/shim-types.js";
+
+interface ShimFlags {
+  hook?: string;
+  host?: string;
+  event?: string;
+  timeout: string;
+}
+
+const formatList = shimFormatNames.join(", ");
+
+const shimHelp = `
+Examples:
+  $ agent-hooks shim --hook claude --host cursor -- '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'
+  $ agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 58 -- ./guard.sh --strict
+  $ agent-hooks convert --shim --from claude --to cursor .claude/settings.json
+
+Reads the host's event payload on standard input, runs the command with it translated for the
+hook's agent, and prints the hook's answer translated for the host. One argument after -- is a
+shell command (sh -c); several are a program and its arguments, run without a shell.
+Exit codes: the host's (0, or 2 to block); 2 with a message on standard error when the shim
+cannot read the payload, the event or its own flags, or the hook fails on an event that can
+block (failing closed); 1 for a command line commander cannot parse.`;
+
+/**
+ * `agent-hooks shim --hook <format> --host <format> -- <command…>`: runs a hook written for one
+ * agent inside another, translating its payload, exit code and output between their protocols.
+ */
+export function registerShimCommand(program: Command): void {
+  program
+    .command("shim")
+    .description(
+      "run a hook written for one agent inside another, translating its input and output",
+    )
+    .argument("<command...>", "the hook's command, after --: one shell string, or an argv list")
+    .option("--hook <format>", `the agent the hook was written for (${formatList})`)
+    .option("--host <format>", `the agent running this command (${formatList})`)
+    .option("--event <name>", "the host's event name (default: the payload's hook_event_name)")
+    .option("--timeout <seconds>", "kill the hook after this many seconds", "60")
+    .addHelpText("after", shimHelp)
+    .action(async (command: string[], flags: ShimFlags) => {
+      const checked = checkShimFlags(flags);
+      if (typeof checked === "string") {
+        // Exit 2 blocks in every host the shim serves: a broken shim line must not let a call through.
+        process.stderr.write(`agent-hooks shim: ${checked}; failing closed\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const reply = await runShim({
+        ...checked,
+        command,
+        stdin: await readStandardInputText(),
+        env: process.env,
+        cwd: process.cwd(),
+      });
+      process.stdout.write(reply.stdout);
+      process.stderr.write(reply.stderr);
+      process.exitCode = reply.exitCode;
+    });
+}
+
+interface CheckedFlags {
+  hook: ShimFormatName;
+  host: ShimFormatName;
+  timeoutMs: number;
+  event?: string;
+}
+
+/** The flags as `runShim` takes them, or what is wrong with them. */
+function checkShimFlags(flags: ShimFlags): CheckedFlags | string {
+  const hook = findShimFormat(flags.hook);
+  if (hook === undefined) return describeBadFormat("--hook", flags.hook);
+  const host = findShimFormat(flags.host);
+  if (host === undefined) return describeBadFormat("--host", flags.host);
+  const seconds = Number(flags.timeout);
+  if (flags.timeout.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) {
+    return `--timeout must be a positive number of seconds, not "${flags.timeout}"`;
+  }
+  return {
+    hook,
+    host,
+    timeoutMs: Math.max(1, Math.round(seconds * 1000)),
+    ...(flags.event !== undefined && { event: flags.event }),
+  };
+}
+
+function findShimFormat(name: string | undefined): ShimFormatName | undefined {
+  return shimFormatNames.find((format) => format === name);
+}
+
+function describeBadFormat(flag: string, name: string | undefined): string {
+  return name === undefined
+    ? `${flag} is required (choose from: ${formatList})`
+    : `unknown ${flag} format "${name}" (choose from: ${formatList})`;
+}
+
+/** All of standard input as text; a terminal gives nothing (the shim is always piped to). */
+async function readStandardInputText(): Promise<string> {
+  if (process.stdin.isTTY === true) return "";
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { convertHooks } from "./convert-hooks.js";
+import type { FittedHooks } from "./fit-hooks-to-format.js";
+import { hookFormats } from "./hook-formats.js";
+import type { PortableHook, PortableHookSet } from "./portable-hooks.js";
+import { selectShimTimeout, wrapShimCommands } from "./wrap-shim-commands.js";
+
+function createHook(fields: Partial<PortableHook>): PortableHook {
+  return {
+    event: "PreToolUse",
+    matcher: "Bash",
+    matcherFormat: null,
+    type: "command",
+    command: { default: "./guard.sh", windows: null, linux: null, osx: null },
+    timeoutSeconds: 60,
+    statusMessage: null,
+    cwd: null,
+    env: null,
+    if: null,
+    additionalContextLimit: null,
+    async: null,
+    extraFields: [],
+    origin: {
+      format: "claude",
+      event: "PreToolUse",
+      path: "hooks.PreToolUse[0].hooks[0]",
+      matcherPath: null,
+      group: 0,
+    },
+    ...fields,
+  };
+}
+
+function createSet(hooks: PortableHook[]): FittedHooks {
+  const set: PortableHookSet = {
+    format: "claude",
+    syntax: "json",
+    description: null,
+    hooks,
+    extraFields: [],
+  };
+  return { set, issues: [] };
+}
+
+describe("selectShimTimeout", () => {
+  it.each([
+    [600, 598],
+    [60, 58],
+    [4, 2],
+    [3, 1.5],
+    [1, 0.5],
+  ])("a host timeout of %s s leaves the shim %s s", (host, shim) => {
+    expect(selectShimTimeout(host)).toBe(shim);
+  });
+});
+
+describe("wrapShimCommands", () => {
+  it("wraps a command string as one quoted word, with the target's event name and the inner timeout", () => {
+    const { set, issues } = wrapShimCommands(
+      createSet([
+        createHook({
+          command: { ...createHook({}).command, default: "./guard.sh --mode 'strict'" },
+        }),
+      ]),
+      hookFormats.gemini,
+      { hook: "claude", shimCommand: "agent-hooks" },
+    );
+    expect(set.hooks[0]?.command.default).toBe(
+      `agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 58 -- './guard.sh --mode '\\''strict'\\'''`,
+    );
+    expect(issues.map((issue) => issue.kind)).toEqual(["note"]);
+  });
+
+  it("writes an argv list as several words after --, and keeps a leading ~/ for the shell", () => {
+    const { set } = wrapShimCommands(
+      createSet([
+        createHook({
+          command: {
+            default: ["~/hooks/guard.sh", "--level", "a b"],
+            windows: null,
+            linux: null,
+            osx: null,
+          },
+        }),
+      ]),
+      hookFormats.claude,
+      { hook: "claude", shimCommand: "npx agent-hooks" },
+    );
+    expect(set.hooks[0]?.command.default).toBe(
+      "npx agent-hooks shim --hook claude --host claude --event PreToolUse --timeout 58 -- ~/hooks/guard.sh --level 'a b'",
+    );
+  });
+
+  it("wraps per-OS commands too, a Windows one double-quoted", () => {
+    const { set } = wrapShimCommands(
+      createSet([
+        createHook({
+          command: {
+            default: "./guard.sh",
+            windows: 'guard.cmd "x"',
+            linux: "./linux.sh",
+            osx: null,
+          },
+        }),
+      ]),
+      hookFormats.codex,
+      { hook: "claude", shimCommand: "agent-hooks" },
+    );
+    const prefix = "agent-hooks shim --hook claude --host codex --event PreToolUse --timeout 58 --";
+    expect(set.hooks[0]?.command).toEqual({
+      default: `${prefix} ./guard.sh`,
+      windows: `${prefix} "guard.cmd \\"x\\""`,
+      linux: `${prefix} ./linux.sh`,
+      osx: null,
+    });
+  });
+
+  it("notes a host timeout too short for the margin", () => {
+    const { issues } = wrapShimCommands(
+      createSet([createHook({ timeoutSeconds: 3 })]),
+      hookFormats.gemini,
+      {
+        hook: "claude",
+        shimCommand: "agent-hooks",
+      },
+    );
+    expect(issues.map((issue) => [issue.kind, issue.subject])).toEqual([
+      ["note", "timeout"],
+      ["note", "commands"],
+    ]);
+  });
+});
+
+describe("convertHooks with shimCommand", () => {
+  it("writes Gemini CLI settings whose command is the shim around the original, in milliseconds", () => {
+    const text = JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "./deny.sh", timeout: 30 }] },
+        ],
+      },
+    });
+    const result = convertHooks({
+      text,
+      file: "settings.json",
+      from: "claude",
+      to: "gemini",
+      shimCommand: "agent-hooks",
+    });
+    if (!result.ok) throw new Error(result.error);
+    const written = JSON.parse(result.output) as {
+      hooks: { BeforeTool: { hooks: { command: string; timeout: number }[] }[] };
+    };
+    expect(written.hooks.BeforeTool[0]?.hooks[0]).toEqual({
+      type: "command",
+      command:
+        "agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 28 -- ./deny.sh",
+      timeout: 30_000,
+    });
+    expect(result.lossy).toBe(false);
+    expect(result.issues.some((issue) => issue.subject === "commands")).toBe(true);
+  });
+});
+
+describe("convertHooks with shimCommand, variables", () => {
+  it("notes, instead of losing, CLAUDE_PROJECT_DIR for a Claude Code hook: the shim sets it", () => {
+    const command = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh';
+    const text = JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+    });
+    const plain = convertHooks({ text, file: "settings.json", from: "claude", to: "codex" });
+    const shimmed = convertHooks({
+      text,
+      file: "settings.json",
+      from: "claude",
+      to: "codex",
+      shimCommand: "agent-hooks",
+    });
+    if (!plain.ok || !shimmed.ok) throw new Error("conversion failed");
+    const variableIssue = (issues: typeof plain.issues) =>
+      issues.find((issue) => issue.subject === "$CLAUDE_PROJECT_DIR")?.kind;
+    expect(variableIssue(plain.issues)).toBe("lossy");
+    expect(variableIssue(shimmed.issues)).toBe("note");
+    expect(shimmed.output).toContain(
+      `agent-hooks shim --hook claude --host codex --event PreToolUse --timeout 598 -- '\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/guard.sh'`,
+    );
+  });
+});

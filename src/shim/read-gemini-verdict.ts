@@ -1,0 +1,159 @@
+import { isRecord } from "../shared/is-record.js";
+import { createShimVerdict } from "./create-shim-verdict.js";
+import { readHookJson } from "./read-hook-json.js";
+import { resolveShimDecisionKind } from "./resolve-shim-decision-kind.js";
+import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
+
+/** Top-level fields of Gemini CLI's hook output (geminicli.com/docs/hooks/reference, "Common output fields"). */
+const geminiTopLevelFields = [
+  "decision",
+  "reason",
+  "systemMessage",
+  "suppressOutput",
+  "continue",
+  "stopReason",
+  "hookSpecificOutput",
+];
+
+/** Gemini CLI's `decision` values: `block` is an alias of `deny`; `approve` and `ask` are read too. */
+const geminiDecisions = {
+  allow: "allow",
+  approve: "allow",
+  deny: "deny",
+  block: "deny",
+  ask: "ask",
+} as const;
+
+/**
+ * Reads a Gemini CLI hook's exit code and JSON output (`decision`, `reason`, `systemMessage`,
+ * `continue`, `stopReason`, `hookSpecificOutput.additionalContext` / `tool_input`; exit 2 blocks
+ * with stderr) as a format-neutral verdict.
+ *
+ * @example
+ * ```ts
+ * readGeminiVerdict("BeforeTool", { exitCode: 0, stdout: '{"decision":"deny","reason":"no"}', stderr: "", timedOut: false, truncated: false, spawnError: null });
+ * // { decision: "deny", reason: "no", … }
+ * ```
+ */
+export function readGeminiVerdict(hookEvent: string, outcome: ShimRunOutcome): ShimVerdict {
+  const kind = resolveShimDecisionKind("gemini", hookEvent);
+  const verdict = createShimVerdict();
+  const stderr = outcome.stderr.trim();
+  if (outcome.exitCode === 2) {
+    const reason = stderr === "" ? "Blocked by the hook (exit code 2)" : stderr;
+    if (kind === "none")
+      verdict.problems.push(`exit code 2 on ${hookEvent}, which cannot block: ${reason}`);
+    else Object.assign(verdict, { decision: kind === "permission" ? "deny" : "block", reason });
+    return verdict;
+  }
+  if (outcome.exitCode !== 0) {
+    const note = stderr === "" ? "" : `: ${stderr}`;
+    verdict.problems.push(
+      `exited with code ${String(outcome.exitCode)} (a warning in Gemini CLI)${note}`,
+    );
+    return verdict;
+  }
+  const json = readHookJson(outcome.stdout);
+  if (json.kind === "empty") return verdict;
+  if (json.kind === "unreadable") {
+    if (kind === "none") verdict.problems.push(json.why);
+    else verdict.failure = json.why;
+    return verdict;
+  }
+  const wrong: string[] = [];
+  const output = json.value;
+  for (const key of Object.keys(output)) {
+    if (!geminiTopLevelFields.includes(key))
+      verdict.problems.push(`returned unknown field "${key}"`);
+  }
+  readString(output, "reason", wrong, (value) => {
+    verdict.reason = value;
+  });
+  readString(output, "systemMessage", wrong, (value) => {
+    verdict.userMessage = value;
+  });
+  readString(output, "stopReason", wrong, (value) => {
+    verdict.stopReason = value;
+  });
+  if (output.continue !== undefined) {
+    if (typeof output.continue === "boolean") verdict.continue = output.continue;
+    else wrong.push("continue");
+  }
+  if (output.decision !== undefined) {
+    const decision =
+      typeof output.decision === "string" && Object.hasOwn(geminiDecisions, output.decision)
+        ? geminiDecisions[output.decision as keyof typeof geminiDecisions]
+        : null;
+    if (decision === null) wrong.push("decision");
+    else applyDecision(decision, kind, hookEvent, verdict);
+  }
+  readSpecificOutput(output.hookSpecificOutput, wrong, verdict);
+  if (wrong.length > 0) {
+    const why = `returned ${wrong.map((field) => `"${field}"`).join(", ")} of a value Gemini CLI does not define`;
+    if (kind === "none") verdict.problems.push(why);
+    else return createShimVerdict({ failure: why, problems: verdict.problems });
+  }
+  return verdict;
+}
+
+function applyDecision(
+  decision: "allow" | "deny" | "ask",
+  kind: ReturnType<typeof resolveShimDecisionKind>,
+  hookEvent: string,
+  verdict: ShimVerdict,
+): void {
+  if (kind === "none") {
+    verdict.problems.push(`returned decision "${decision}" on ${hookEvent}, which ignores it`);
+  } else if (kind === "permission") {
+    verdict.decision = decision;
+  } else if (decision === "deny") {
+    // A deny on AfterAgent asks for a retry, on BeforeAgent refuses the prompt: the event's block.
+    verdict.decision = "block";
+  } else if (decision === "ask") {
+    verdict.decision = "block";
+    verdict.problems.push(
+      `returned decision "ask" on ${hookEvent}, which cannot ask; read as a block`,
+    );
+  }
+  if ((decision === "deny" || verdict.decision === "block") && verdict.reason === null) {
+    verdict.reason = "Blocked by the hook";
+  }
+}
+
+function readSpecificOutput(value: unknown, wrong: string[], verdict: ShimVerdict): void {
+  if (value === undefined) return;
+  if (!isRecord(value)) {
+    wrong.push("hookSpecificOutput");
+    return;
+  }
+  for (const [key, field] of Object.entries(value)) {
+    if (key === "hookEventName") continue;
+    if (key === "additionalContext") {
+      if (typeof field === "string") verdict.additionalContext.push(field);
+      else wrong.push("hookSpecificOutput.additionalContext");
+    } else if (key === "tool_input") {
+      if (isRecord(field)) {
+        verdict.updatedInput = field;
+        verdict.problems.push(
+          "hookSpecificOutput.tool_input is merged into the arguments by Gemini CLI; other hosts replace the input with it",
+        );
+      } else {
+        wrong.push("hookSpecificOutput.tool_input");
+      }
+    } else {
+      verdict.problems.push(`hookSpecificOutput.${key} has no counterpart outside Gemini CLI`);
+    }
+  }
+}
+
+function readString(
+  output: Record<string, unknown>,
+  key: string,
+  wrong: string[],
+  apply: (value: string) => void,
+): void {
+  const value = output[key];
+  if (value === undefined) return;
+  if (typeof value === "string") apply(value);
+  else wrong.push(key);
+}

@@ -1,0 +1,208 @@
+import { copyFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  createTestWorkspace,
+  type TestWorkspace,
+} from "../../test/support/create-test-workspace.js";
+import { packageRoot } from "../../test/support/run-node-script.js";
+import { type RunShimOptions, runShim } from "./run-shim.js";
+import type { HostReply } from "./shim-types.js";
+
+const fixtures = path.join(packageRoot, "test/fixtures/shim");
+
+/** Copies a fixture script into the workspace, so its processes are checked at cleanup. */
+function copyFixture(workspace: TestWorkspace, name: string): string {
+  const target = workspace.path(name);
+  copyFileSync(path.join(fixtures, name), target);
+  return target;
+}
+
+function cursorShellPayload(workspace: TestWorkspace, command = "rm -rf /"): string {
+  return JSON.stringify({
+    conversation_id: "conversation-1",
+    generation_id: "generation-1",
+    hook_event_name: "beforeShellExecution",
+    workspace_roots: [workspace.project],
+    command,
+    cwd: workspace.project,
+  });
+}
+
+function geminiToolPayload(workspace: TestWorkspace): string {
+  return JSON.stringify({
+    session_id: "session-1",
+    transcript_path: workspace.path("transcript.jsonl"),
+    cwd: workspace.project,
+    hook_event_name: "BeforeTool",
+    timestamp: "2026-12-01T00:00:00.000Z",
+    tool_name: "run_shell_command",
+    tool_input: { command: "git push --force" },
+  });
+}
+
+function runIn(
+  workspace: TestWorkspace,
+  options: Pick<RunShimOptions, "hook" | "host" | "command" | "stdin"> & Partial<RunShimOptions>,
+): Promise<HostReply> {
+  return runShim({
+    timeoutMs: 10_000,
+    env: { PATH: process.env.PATH },
+    cwd: workspace.project,
+    ...options,
+  });
+}
+
+/** Cursor's deny: exit 2, or `permission: "deny"` on stdout. */
+function readCursorPermission(reply: HostReply): string | null {
+  if (reply.exitCode === 2) return "deny";
+  const parsed: unknown = reply.stdout.trim() === "" ? {} : JSON.parse(reply.stdout);
+  const permission = (parsed as { permission?: unknown }).permission;
+  return typeof permission === "string" ? permission : null;
+}
+
+/** Gemini CLI's block: exit 2, or `decision: "deny"` (or its alias `block`) on stdout. */
+function readGeminiDecision(reply: HostReply): string | null {
+  if (reply.exitCode === 2) return "deny";
+  const parsed: unknown = reply.stdout.trim() === "" ? {} : JSON.parse(reply.stdout);
+  const decision = (parsed as { decision?: unknown }).decision;
+  if (decision === "block") return "deny";
+  return typeof decision === "string" ? decision : null;
+}
+
+describe("runShim", () => {
+  it("runs a Claude Code deny hook for Cursor and answers with Cursor's deny and the reason", async () => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "cursor",
+      command: [copyFixture(workspace, "claude-deny.sh")],
+      stdin: cursorShellPayload(workspace),
+    });
+    expect(readCursorPermission(reply)).toBe("deny");
+    expect(`${reply.stdout}${reply.stderr}`).toContain("rm -rf is not allowed here");
+  });
+
+  it("takes the event from --event when the payload names none", async () => {
+    const workspace = createTestWorkspace("shim");
+    const { hook_event_name: _event, ...payload } = JSON.parse(
+      geminiToolPayload(workspace),
+    ) as Record<string, unknown>;
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      event: "BeforeTool",
+      command: [copyFixture(workspace, "claude-deny.sh")],
+      stdin: JSON.stringify(payload),
+    });
+    expect(readGeminiDecision(reply)).toBe("deny");
+    expect(`${reply.stdout}${reply.stderr}`).toContain("rm -rf is not allowed here");
+  });
+
+  it("runs several words after -- as an argv list, without a shell", async () => {
+    const workspace = createTestWorkspace("shim");
+    const output = {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "literally $HOME",
+      },
+    };
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "cursor",
+      command: ["printf", "%s", JSON.stringify(output)],
+      stdin: cursorShellPayload(workspace),
+    });
+    expect(readCursorPermission(reply)).toBe("deny");
+    expect(`${reply.stdout}${reply.stderr}`).toContain("literally $HOME");
+  });
+
+  it("kills a hook that hangs at the timeout and fails closed", async () => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "cursor",
+      command: [copyFixture(workspace, "hang.sh")],
+      stdin: cursorShellPayload(workspace),
+      timeoutMs: 300,
+    });
+    expect(readCursorPermission(reply)).toBe("deny");
+    expect(reply.stderr).toMatch(/timed out/);
+  });
+
+  it("fails closed when the hook's script does not exist", async () => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: ["./no-such-hook.sh"],
+      stdin: geminiToolPayload(workspace),
+    });
+    expect(readGeminiDecision(reply)).toBe("deny");
+    expect(reply.stderr).toMatch(/no-such-hook\.sh/);
+  });
+
+  it("fails closed on stdout that is not JSON on a tool call", async () => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: [copyFixture(workspace, "garbage.sh")],
+      stdin: geminiToolPayload(workspace),
+    });
+    expect(readGeminiDecision(reply)).toBe("deny");
+    expect(reply.stderr).not.toBe("");
+  });
+
+  it("turns a Claude Code exit 2 and its stderr into Gemini CLI's block with that reason", async () => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: [copyFixture(workspace, "exit-two.sh")],
+      stdin: geminiToolPayload(workspace),
+    });
+    expect(readGeminiDecision(reply)).toBe("deny");
+    expect(`${reply.stdout}${reply.stderr}`).toContain("blocked by policy: no force pushes");
+  });
+
+  it("lets an observer event go on when its hook fails, with the message on stderr", async () => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "cursor",
+      command: [copyFixture(workspace, "fail.sh")],
+      stdin: JSON.stringify({
+        conversation_id: "conversation-1",
+        generation_id: "generation-1",
+        hook_event_name: "afterFileEdit",
+        workspace_roots: [workspace.project],
+        file_path: workspace.path("project", "main.ts"),
+        edits: [{ old_string: "a", new_string: "b" }],
+      }),
+    });
+    expect(reply.exitCode).toBe(0);
+    expect(reply.stderr).toContain("the audit log is not writable");
+  });
+
+  it.each([
+    ["text that is not JSON", "rm -rf /", /not valid JSON/],
+    ["a JSON array", "[]", /not a JSON object/],
+    ["no event", JSON.stringify({ command: "ls" }), /no hook_event_name/],
+    ["an unknown event", JSON.stringify({ hook_event_name: "beforeTeleport" }), /beforeTeleport/],
+  ])("fails closed, running nothing, on %s", async (_name, stdin, message) => {
+    const workspace = createTestWorkspace("shim");
+    const marker = workspace.path("ran");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "cursor",
+      command: [`touch '${marker}'`],
+      stdin,
+    });
+    expect(reply).toMatchObject({ exitCode: 2, stdout: "" });
+    expect(reply.stderr).toMatch(message);
+    expect(reply.stderr).toContain("failing closed");
+    expect(existsSync(marker)).toBe(false);
+  });
+});

@@ -1,0 +1,180 @@
+import { defaultLimits } from "../profiles/event-presets.js";
+import type { ProcessOutcome } from "../run/process-outcome.js";
+import { spawnHandler } from "../run/spawn-handler.js";
+import { isRecord } from "../shared/is-record.js";
+import { safeParseJson } from "../shared/safe-parse-json.js";
+import { createShimVerdict } from "./create-shim-verdict.js";
+import { readHookVerdict } from "./read-hook-verdict.js";
+import { resolveCanonicalShimEvent } from "./shim-event-names.js";
+import type { HostReply, ShimFormatName, ShimRunOutcome } from "./shim-types.js";
+import { translateHostPayload } from "./translate-host-payload.js";
+import { writeHostReply } from "./write-host-reply.js";
+
+/** What `agent-hooks shim` runs: the two protocols, the hook's command and the host's input. */
+export interface RunShimOptions {
+  /** The agent the hook script was written for. */
+  hook: ShimFormatName;
+  /** The agent running the shim, whose payload arrives on stdin and who reads the reply. */
+  host: ShimFormatName;
+  /** The host's event name; default: the payload's `hook_event_name`. */
+  event?: string;
+  /** One shell command string (run with `sh -c`, as the engine runs one), or an argv list. */
+  command: readonly string[];
+  timeoutMs: number;
+  /** The host's payload, as JSON text. */
+  stdin: string;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+/** Prefix of every line the shim itself writes to stderr. */
+const messagePrefix = "agent-hooks shim";
+
+/**
+ * Runs a hook written for one agent inside another: reads the host's payload, translates it to
+ * the hook's protocol, runs the command with the engine's runner (its own process group, the
+ * timeout, the kill of every process of the run, bounded capture), and translates the hook's exit
+ * code and output back into the host's reply. Never rejects: a payload the shim cannot read, an
+ * unknown event or a hook that cannot be read as a decision gives the host's fail-closed reply
+ * where the event can block.
+ *
+ * @example
+ * ```ts
+ * const reply = await runShim({ hook: "claude", host: "cursor", command: ["./guard.sh"],
+ *   timeoutMs: 58_000, stdin, env: process.env, cwd: process.cwd() });
+ * process.stdout.write(reply.stdout);
+ * ```
+ */
+export async function runShim(options: RunShimOptions): Promise<HostReply> {
+  const parsed = safeParseJson(options.stdin);
+  if (!parsed.success || !isRecord(parsed.value)) {
+    const why = parsed.success ? "is not a JSON object" : "is not valid JSON";
+    return createUnreadableReply(`the ${options.host} payload on standard input ${why}`);
+  }
+  const payload = parsed.value;
+  const hostEvent =
+    options.event ??
+    (typeof payload.hook_event_name === "string" ? payload.hook_event_name : undefined);
+  if (hostEvent === undefined || hostEvent === "") {
+    return createUnreadableReply(
+      `the ${options.host} payload has no hook_event_name and no --event was given`,
+    );
+  }
+  const translated = translateHostPayload({
+    host: options.host,
+    hook: options.hook,
+    hostEvent,
+    payload,
+  });
+  if (!translated.ok) {
+    const failure = `cannot translate the ${options.host} ${hostEvent} payload for a ${options.hook} hook: ${translated.error}`;
+    // An event the host's protocol lacks may be one that blocks: fail closed. For a known one
+    // the host's writer knows whether it can block: fail closed there, warn elsewhere.
+    if (resolveCanonicalShimEvent(options.host, hostEvent) === null) {
+      return createUnreadableReply(failure);
+    }
+    const verdict = createShimVerdict({ failure });
+    return writeHostReply({ host: options.host, hostEvent, verdict });
+  }
+  const outcome = await runHookCommand(options, translated.payload);
+  const verdict = readHookVerdict({
+    hook: options.hook,
+    hookEvent: translated.hookEvent,
+    outcome,
+  });
+  const reply = writeHostReply({ host: options.host, hostEvent, verdict });
+  return prependProblems(reply, translated.problems);
+}
+
+/** Runs the hook's command with its translated payload on stdin, as the engine runs a handler. */
+async function runHookCommand(
+  options: RunShimOptions,
+  payload: Record<string, unknown>,
+): Promise<ShimRunOutcome> {
+  const [first, ...rest] = options.command;
+  if (first === undefined) {
+    return { ...notStarted, spawnError: "no command was given after --" };
+  }
+  const outcome = await spawnHandler({
+    command: rest.length === 0 ? first : options.command,
+    cwd: options.cwd,
+    env: fillHookEnvironment(options),
+    input: JSON.stringify(payload),
+    timeoutMs: options.timeoutMs,
+    killGraceMs: defaultLimits.killGraceMs,
+    captureLimitBytes: defaultLimits.captureLimitBytes,
+  });
+  return toShimRunOutcome(outcome);
+}
+
+const notStarted: ShimRunOutcome = {
+  exitCode: null,
+  stdout: "",
+  stderr: "",
+  timedOut: false,
+  truncated: false,
+  spawnError: null,
+};
+
+/**
+ * The host's environment, plus `CLAUDE_PROJECT_DIR` (the working directory) for a Claude Code or
+ * Codex hook whose host does not set it: such hooks name their scripts through it.
+ */
+function fillHookEnvironment(
+  options: RunShimOptions,
+): Readonly<Record<string, string | undefined>> {
+  const needsProjectDirectory = options.hook === "claude" || options.hook === "codex";
+  if (!needsProjectDirectory || options.env.CLAUDE_PROJECT_DIR !== undefined) return options.env;
+  return { ...options.env, CLAUDE_PROJECT_DIR: options.cwd };
+}
+
+// A cut made only of whitespace is no cut: the kept text parses as the whole would.
+function toShimRunOutcome(outcome: ProcessOutcome): ShimRunOutcome {
+  const stdoutCut = outcome.stdoutTruncated && outcome.stdoutDroppedOnlyWhitespace !== true;
+  return {
+    exitCode: outcome.exitCode,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    timedOut: outcome.timedOut,
+    truncated: stdoutCut || outcome.stderrTruncated,
+    spawnError: outcome.spawnError ?? describeShellStartFailure(outcome),
+  };
+}
+
+/**
+ * The shell's "could not start" exits, 127 (not found) and 126 (not executable): a hook that
+ * never ran decided nothing, so the verdict reader treats it as a failed start, not as the
+ * non-blocking error an exit 1 would be (it fails closed where the event can block).
+ */
+const shellStartFailures: Readonly<Record<number, string>> = {
+  126: "the command is not executable (exit 126)",
+  127: "the command was not found (exit 127)",
+};
+
+function describeShellStartFailure(outcome: ProcessOutcome): string | null {
+  const description = outcome.exitCode === null ? undefined : shellStartFailures[outcome.exitCode];
+  if (description === undefined) return null;
+  const stderr = outcome.stderr.trim();
+  return stderr === "" ? description : `${description}: ${stderr}`;
+}
+
+/**
+ * The reply when the shim cannot tell what the host asked (no payload, no event, an event it cannot
+ * translate): exit 2 with the message on stderr, which every host it serves reads as a block on
+ * an event that can block (Claude Code and Codex: "blocking error"; Gemini CLI: "System Block";
+ * Cursor: deny) and as an error shown to the user on one that cannot.
+ */
+function createUnreadableReply(message: string): HostReply {
+  return {
+    exitCode: 2,
+    stdout: "",
+    stderr: `${messagePrefix}: ${message}; failing closed\n`,
+  };
+}
+
+/** The translation's problems, one stderr line each, before the reply's own stderr. */
+function prependProblems(reply: HostReply, problems: readonly string[]): HostReply {
+  if (problems.length === 0) return reply;
+  const lines = problems.map((problem) => `${messagePrefix}: ${problem}\n`).join("");
+  return { ...reply, stderr: `${lines}${reply.stderr}` };
+}

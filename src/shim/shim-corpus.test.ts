@@ -1,0 +1,426 @@
+import { describe, expect, it } from "vitest";
+import { isRecord } from "../shared/is-record.js";
+import { safeParseJson } from "../shared/safe-parse-json.js";
+import { readHookVerdict } from "./read-hook-verdict.js";
+import { resolveNativeShimEvent } from "./shim-event-names.js";
+import type { HostReply, ShimFormatName, ShimRunOutcome } from "./shim-types.js";
+import { writeHostReply } from "./write-host-reply.js";
+
+// The corpus of Claude Code hook shapes, each run through readHookVerdict → writeHostReply for
+// every host that has the event, and the host-side decision read back the way each host's docs
+// define it (a reader written here, apart from the shim's own).
+
+function createOutcome(fields: Partial<ShimRunOutcome>): ShimRunOutcome {
+  return {
+    exitCode: 0,
+    stdout: "",
+    stderr: "",
+    timedOut: false,
+    truncated: false,
+    spawnError: null,
+    ...fields,
+  };
+}
+
+const permission = (decision: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: decision,
+      permissionDecisionReason: `reason: ${decision}`,
+      ...extra,
+    },
+  });
+
+/** A Claude Code hook's outcome on a canonical event. */
+interface CorpusShape {
+  event: string;
+  outcome: ShimRunOutcome;
+}
+
+const corpus = {
+  deny: { event: "PreToolUse", outcome: createOutcome({ stdout: permission("deny") }) },
+  ask: { event: "PreToolUse", outcome: createOutcome({ stdout: permission("ask") }) },
+  allowWithContext: {
+    event: "PreToolUse",
+    outcome: createOutcome({
+      stdout: permission("allow", { additionalContext: "mind the tests" }),
+    }),
+  },
+  stopBlock: {
+    event: "Stop",
+    outcome: createOutcome({ stdout: JSON.stringify({ decision: "block", reason: "tests fail" }) }),
+  },
+  exit2: {
+    event: "PreToolUse",
+    outcome: createOutcome({ exitCode: 2, stderr: "blocked by policy" }),
+  },
+  exit2Prompt: {
+    event: "UserPromptSubmit",
+    outcome: createOutcome({ exitCode: 2, stderr: "no secrets" }),
+  },
+  plainContext: {
+    event: "UserPromptSubmit",
+    outcome: createOutcome({ stdout: "the repo uses pnpm\n" }),
+  },
+  crash: {
+    event: "PreToolUse",
+    outcome: createOutcome({ exitCode: null, stderr: "Segmentation fault" }),
+  },
+  garbage: { event: "PreToolUse", outcome: createOutcome({ stdout: "{not json" }) },
+  timeout: { event: "PreToolUse", outcome: createOutcome({ exitCode: null, timedOut: true }) },
+  spawnFailure: {
+    event: "PreToolUse",
+    outcome: createOutcome({ exitCode: null, spawnError: "spawn ./guard.sh ENOENT" }),
+  },
+} as const satisfies Record<string, CorpusShape>;
+
+type HostDecision = "allow" | "deny" | "ask" | "block" | "none";
+
+/** What the host does with a reply, as its docs define it. */
+function readHostSide(
+  host: ShimFormatName,
+  reply: HostReply,
+): { decision: HostDecision; output: Record<string, unknown> } {
+  expect(reply.exitCode).toBe(0);
+  const parsed =
+    reply.stdout === "" ? { success: true as const, value: {} } : safeParseJson(reply.stdout);
+  if (!parsed.success || !isRecord(parsed.value))
+    throw new Error(`not a JSON object: ${reply.stdout}`);
+  const output = parsed.value;
+  const specific = isRecord(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
+  switch (host) {
+    case "claude":
+    case "codex": {
+      const decision =
+        specific.permissionDecision ?? (output.decision === "block" ? "block" : "none");
+      return { decision: decision as HostDecision, output };
+    }
+    case "gemini": {
+      // `block` is an alias of `deny`; a deny blocks whatever the event does.
+      const decision =
+        output.decision === "deny" || output.decision === "block" ? "deny" : output.decision;
+      return { decision: (decision ?? "none") as HostDecision, output };
+    }
+    case "cursor": {
+      if (output.continue === false || typeof output.followup_message === "string")
+        return { decision: "block", output };
+      return { decision: (output.permission ?? "none") as HostDecision, output };
+    }
+  }
+}
+
+const hosts = ["claude", "codex", "gemini", "cursor"] as const;
+
+/** The host-side decision expected for each shape and host: Gemini CLI writes every block as `deny`. */
+const expected = {
+  deny: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
+  ask: { claude: "ask", codex: "deny", gemini: "deny", cursor: "ask" },
+  allowWithContext: { claude: "allow", codex: "allow", gemini: "allow", cursor: "allow" },
+  stopBlock: { claude: "block", codex: "block", gemini: "deny", cursor: "block" },
+  exit2: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
+  exit2Prompt: { claude: "block", codex: "block", gemini: "deny", cursor: "block" },
+  plainContext: { claude: "none", codex: "none", gemini: "none", cursor: "none" },
+  crash: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
+  garbage: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
+  timeout: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
+  spawnFailure: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
+} as const satisfies Record<keyof typeof corpus, Record<(typeof hosts)[number], HostDecision>>;
+
+const cases = Object.entries(corpus).flatMap(([name, shape]) =>
+  hosts.map((host) => ({ name: name as keyof typeof corpus, shape, host })),
+);
+
+function runThroughShim(
+  shape: CorpusShape,
+  host: ShimFormatName,
+): { hostEvent: string; reply: HostReply } {
+  const hostEvent = resolveNativeShimEvent(host, shape.event, "Bash");
+  if (hostEvent === null) throw new Error(`${host} has no ${shape.event}`);
+  const verdict = readHookVerdict({
+    hook: "claude",
+    hookEvent: shape.event,
+    outcome: shape.outcome,
+  });
+  return { hostEvent, reply: writeHostReply({ host, hostEvent, verdict }) };
+}
+
+describe("the Claude Code corpus in every host", () => {
+  it.each(cases)("$name hosted by $host", ({ name, shape, host }) => {
+    const { reply } = runThroughShim(shape, host);
+    expect(readHostSide(host, reply).decision).toBe(expected[name][host]);
+  });
+
+  it("the done-when path: a Claude deny in Gemini CLI and Cursor carries its reason", () => {
+    expect(runThroughShim(corpus.deny, "gemini").reply).toEqual({
+      exitCode: 0,
+      stdout: '{"decision":"deny","reason":"reason: deny"}\n',
+      stderr: "",
+    });
+    expect(runThroughShim(corpus.deny, "cursor").reply).toEqual({
+      exitCode: 0,
+      stdout:
+        '{"permission":"deny","user_message":"reason: deny","agent_message":"reason: deny"}\n',
+      stderr: "",
+    });
+  });
+
+  it("exit 2's stderr is the reason everywhere", () => {
+    for (const host of hosts) {
+      expect(runThroughShim(corpus.exit2, host).reply.stdout).toContain("blocked by policy");
+    }
+  });
+
+  it("ask where the host cannot ask is a deny that says so", () => {
+    const { reply } = runThroughShim(corpus.ask, "gemini");
+    expect(readHostSide("gemini", reply).output.reason).toContain(
+      "Gemini CLI cannot ask on BeforeTool",
+    );
+    expect(reply.stderr).toContain(
+      "agent-hooks shim: lossy: ask is not available on Gemini CLI's BeforeTool",
+    );
+  });
+
+  it("context goes where the host takes it, and is reported lossy where it does not", () => {
+    const claude = readHostSide("claude", runThroughShim(corpus.allowWithContext, "claude").reply);
+    expect(claude.output.hookSpecificOutput).toMatchObject({ additionalContext: "mind the tests" });
+    const gemini = runThroughShim(corpus.allowWithContext, "gemini").reply;
+    expect(gemini.stderr).toBe(
+      "agent-hooks shim: lossy: context has no place on Gemini CLI's BeforeTool: mind the tests\n",
+    );
+    const cursor = runThroughShim(corpus.allowWithContext, "cursor").reply;
+    expect(cursor.stderr).toContain(
+      "agent-hooks shim: lossy: context has no place on Cursor's beforeShellExecution",
+    );
+  });
+
+  it("plain-text context on a prompt reaches the model where the host has a place for it", () => {
+    for (const host of ["claude", "codex", "gemini"] as const) {
+      const { output } = readHostSide(host, runThroughShim(corpus.plainContext, host).reply);
+      expect(output.hookSpecificOutput).toMatchObject({ additionalContext: "the repo uses pnpm" });
+    }
+    const cursor = runThroughShim(corpus.plainContext, "cursor").reply;
+    expect(readHostSide("cursor", cursor).output).toEqual({ continue: true });
+    expect(cursor.stderr).toContain("lossy: context has no place on Cursor's beforeSubmitPrompt");
+  });
+
+  it("a Stop block keeps the agent going with the reason as its next instruction", () => {
+    expect(readHostSide("cursor", runThroughShim(corpus.stopBlock, "cursor").reply).output).toEqual(
+      {
+        followup_message: "tests fail",
+      },
+    );
+    expect(readHostSide("gemini", runThroughShim(corpus.stopBlock, "gemini").reply).output).toEqual(
+      {
+        decision: "deny",
+        reason: "tests fail",
+      },
+    );
+  });
+
+  it("a failure names itself in the reason and on stderr", () => {
+    const { reply } = runThroughShim(corpus.timeout, "cursor");
+    expect(readHostSide("cursor", reply).output.agent_message).toBe(
+      "agent-hooks shim: the hook failed (timed out and was killed), so beforeShellExecution is denied (fails closed)",
+    );
+    expect(reply.stderr).toBe("agent-hooks shim: the hook failed: timed out and was killed\n");
+  });
+
+  it("a failure on an event that cannot block passes, with the failure on stderr", () => {
+    const verdict = readHookVerdict({
+      hook: "claude",
+      hookEvent: "PostToolUse",
+      outcome: createOutcome({ exitCode: null, timedOut: true }),
+    });
+    const reply = writeHostReply({ host: "cursor", hostEvent: "afterShellExecution", verdict });
+    expect(reply).toEqual({
+      exitCode: 0,
+      stdout: "",
+      stderr: "agent-hooks shim: the hook failed: timed out and was killed\n",
+    });
+  });
+
+  it("a rewrite the host cannot take is reported, and the decision stands", () => {
+    const shape = {
+      event: "PreToolUse",
+      outcome: createOutcome({
+        stdout: permission("allow", { updatedInput: { command: "ls -la" } }),
+      }),
+    };
+    const claude = readHostSide("claude", runThroughShim(shape, "claude").reply);
+    expect(claude.output.hookSpecificOutput).toMatchObject({ updatedInput: { command: "ls -la" } });
+    const gemini = readHostSide("gemini", runThroughShim(shape, "gemini").reply);
+    expect(gemini.output.hookSpecificOutput).toMatchObject({ tool_input: { command: "ls -la" } });
+    const cursor = runThroughShim(shape, "cursor").reply;
+    expect(readHostSide("cursor", cursor).decision).toBe("allow");
+    expect(cursor.stderr).toContain(
+      "lossy: Cursor's beforeShellExecution takes no rewritten tool input",
+    );
+  });
+
+  it("a non-blocking error (exit 1) decides nothing and says why", () => {
+    const verdict = readHookVerdict({
+      hook: "claude",
+      hookEvent: "PreToolUse",
+      outcome: createOutcome({ exitCode: 1, stderr: "jq: not found" }),
+    });
+    expect(verdict).toMatchObject({ decision: null, failure: null });
+    expect(verdict.problems).toEqual(["exited with code 1: jq: not found"]);
+  });
+});
+
+describe("hooks written for Gemini CLI and Cursor, hosted by Claude Code", () => {
+  it.each([
+    [
+      "gemini",
+      "BeforeTool",
+      createOutcome({ stdout: '{"decision":"deny","reason":"no"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "gemini",
+      "BeforeTool",
+      createOutcome({ stdout: '{"decision":"block","reason":"no"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    ["gemini", "BeforeTool", createOutcome({ exitCode: 2, stderr: "no" }), "PreToolUse", "deny"],
+    [
+      "gemini",
+      "BeforeTool",
+      createOutcome({ stdout: '{"decision":"allow"}' }),
+      "PreToolUse",
+      "allow",
+    ],
+    [
+      "gemini",
+      "BeforeTool",
+      createOutcome({ stdout: '{"decision":"perhaps"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "gemini",
+      "AfterAgent",
+      createOutcome({ stdout: '{"decision":"deny","reason":"retry"}' }),
+      "Stop",
+      "block",
+    ],
+    [
+      "gemini",
+      "BeforeAgent",
+      createOutcome({ exitCode: 2, stderr: "no" }),
+      "UserPromptSubmit",
+      "block",
+    ],
+    ["gemini", "BeforeTool", createOutcome({ stdout: "plain text" }), "PreToolUse", "deny"],
+    [
+      "cursor",
+      "beforeShellExecution",
+      createOutcome({ stdout: '{"permission":"deny","agent_message":"no"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "cursor",
+      "beforeShellExecution",
+      createOutcome({ stdout: '{"permission":"ask"}' }),
+      "PreToolUse",
+      "ask",
+    ],
+    [
+      "cursor",
+      "beforeShellExecution",
+      createOutcome({ stdout: '{"permission":"allow"}' }),
+      "PreToolUse",
+      "allow",
+    ],
+    ["cursor", "beforeShellExecution", createOutcome({ exitCode: 2 }), "PreToolUse", "deny"],
+    [
+      "cursor",
+      "beforeShellExecution",
+      createOutcome({ stdout: '{"permission":"nope"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "cursor",
+      "beforeReadFile",
+      createOutcome({ stdout: '{"permission":"deny"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "cursor",
+      "beforeSubmitPrompt",
+      createOutcome({ stdout: '{"continue":false,"user_message":"no"}' }),
+      "UserPromptSubmit",
+      "block",
+    ],
+    [
+      "cursor",
+      "stop",
+      createOutcome({ stdout: '{"followup_message":"run the tests"}' }),
+      "Stop",
+      "block",
+    ],
+    ["cursor", "stop", createOutcome({ stdout: "{}" }), "Stop", "none"],
+  ] as const)(
+    "%s %s (%j) → Claude Code %s: %s",
+    (hook, hookEvent, outcome, hostEvent, decision) => {
+      const verdict = readHookVerdict({ hook, hookEvent, outcome });
+      const reply = writeHostReply({ host: "claude", hostEvent, verdict });
+      expect(readHostSide("claude", reply).decision).toBe(decision);
+    },
+  );
+
+  it("Cursor's messages become the reason and the user message", () => {
+    const verdict = readHookVerdict({
+      hook: "cursor",
+      hookEvent: "beforeShellExecution",
+      outcome: createOutcome({
+        stdout:
+          '{"permission":"deny","user_message":"Blocked","agent_message":"rm is not allowed"}',
+      }),
+    });
+    expect(verdict).toMatchObject({
+      decision: "deny",
+      reason: "rm is not allowed",
+      userMessage: "Blocked",
+    });
+    const { output } = readHostSide(
+      "claude",
+      writeHostReply({ host: "claude", hostEvent: "PreToolUse", verdict }),
+    );
+    expect(output).toEqual({
+      systemMessage: "Blocked",
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "rm is not allowed",
+      },
+    });
+  });
+
+  it("Gemini CLI's context and stop fields carry over", () => {
+    const verdict = readHookVerdict({
+      hook: "gemini",
+      hookEvent: "BeforeAgent",
+      outcome: createOutcome({
+        stdout: JSON.stringify({
+          systemMessage: "hi",
+          hookSpecificOutput: { additionalContext: "ctx" },
+        }),
+      }),
+    });
+    const { output } = readHostSide(
+      "claude",
+      writeHostReply({ host: "claude", hostEvent: "UserPromptSubmit", verdict }),
+    );
+    expect(output).toEqual({
+      systemMessage: "hi",
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "ctx" },
+    });
+  });
+});

@@ -1,0 +1,9 @@
+import type { ShimFormatName } from "./shim-types.js";
+
+/** Each protocol's agent, by name, for messages. */
+export const shimFormatTitles = {
+  claude: "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+  cursor: "Cursor",
+} as const satisfies Record<ShimFormatName, string>;

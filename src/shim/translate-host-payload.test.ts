@@ -1,0 +1,293 @@
+import { describe, expect, it } from "vitest";
+import { translateHostPayload } from "./translate-host-payload.js";
+
+const cursorBase = {
+  conversation_id: "conv-1",
+  generation_id: "gen-1",
+  workspace_roots: ["/project"],
+  cursor_version: "2.0.77",
+};
+
+describe("translateHostPayload: Cursor host, Claude hook", () => {
+  it.each([
+    [
+      "beforeShellExecution",
+      { command: "rm -rf /", cwd: "/project/sub" },
+      "PreToolUse",
+      { cwd: "/project/sub", tool_name: "Bash", tool_input: { command: "rm -rf /" } },
+    ],
+    [
+      "beforeReadFile",
+      { file_path: "/project/.env", content: "KEY=1", attachments: [] },
+      "PreToolUse",
+      { cwd: "/project", tool_name: "Read", tool_input: { file_path: "/project/.env" } },
+    ],
+    [
+      "beforeMCPExecution",
+      { tool_name: "MCP:github:create_issue", tool_input: '{"title":"x"}', url: "https://mcp" },
+      "PreToolUse",
+      { cwd: "/project", tool_name: "mcp__github__create_issue", tool_input: { title: "x" } },
+    ],
+    [
+      "afterFileEdit",
+      { file_path: "/project/a.ts", edits: [{ old_string: "a", new_string: "b" }] },
+      "PostToolUse",
+      {
+        cwd: "/project",
+        tool_name: "Edit",
+        tool_input: { file_path: "/project/a.ts", old_string: "a", new_string: "b" },
+        tool_response: { filePath: "/project/a.ts", success: true },
+      },
+    ],
+    [
+      "beforeSubmitPrompt",
+      { prompt: "fix it", attachments: [] },
+      "UserPromptSubmit",
+      { cwd: "/project", prompt: "fix it" },
+    ],
+    [
+      "stop",
+      { status: "completed", loop_count: 1 },
+      "Stop",
+      { cwd: "/project", stop_hook_active: true },
+    ],
+  ] as const)("%s → %s", (hostEvent, fields, hookEvent, expected) => {
+    const result = translateHostPayload({
+      host: "cursor",
+      hook: "claude",
+      hostEvent,
+      payload: { ...cursorBase, hook_event_name: hostEvent, ...fields },
+    });
+    expect(result).toEqual({
+      ok: true,
+      hookEvent,
+      payload: { session_id: "conv-1", hook_event_name: hookEvent, ...expected },
+      problems: [],
+    });
+  });
+
+  it("names what it cannot carry: several edits, an MCP tool without its server", () => {
+    const edits = translateHostPayload({
+      host: "cursor",
+      hook: "claude",
+      hostEvent: "afterFileEdit",
+      payload: {
+        ...cursorBase,
+        file_path: "/a",
+        edits: [
+          { old_string: "a", new_string: "b" },
+          { old_string: "c", new_string: "d" },
+        ],
+      },
+    });
+    expect(edits.ok && edits.problems).toEqual([
+      "afterFileEdit reported 2 edits; the hook sees the first",
+    ]);
+    const mcp = translateHostPayload({
+      host: "cursor",
+      hook: "claude",
+      hostEvent: "beforeMCPExecution",
+      payload: { ...cursorBase, tool_name: "query", tool_input: { sql: "select 1" } },
+    });
+    expect(mcp.ok && mcp.payload.tool_name).toBe("mcp__cursor__query");
+    expect(mcp.ok && mcp.problems.length).toBe(1);
+  });
+
+  it("Cursor's preToolUse names reach the hook as Claude Code's", () => {
+    const result = translateHostPayload({
+      host: "cursor",
+      hook: "claude",
+      hostEvent: "preToolUse",
+      payload: { ...cursorBase, tool_name: "Shell", tool_input: { command: "ls" } },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "PreToolUse",
+      payload: { tool_name: "Bash" },
+    });
+  });
+
+  it("refuses a payload without the field its event needs", () => {
+    const result = translateHostPayload({
+      host: "cursor",
+      hook: "claude",
+      hostEvent: "beforeShellExecution",
+      payload: { ...cursorBase, command: 42 },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: `Cursor's beforeShellExecution payload has no string "command"`,
+    });
+  });
+});
+
+describe("translateHostPayload: Claude host, Cursor hook (the reverse)", () => {
+  const claudeBase = { session_id: "s1", cwd: "/project", transcript_path: "/t.jsonl" };
+
+  it.each([
+    [
+      "PreToolUse",
+      { tool_name: "Bash", tool_input: { command: "ls" } },
+      "beforeShellExecution",
+      { command: "ls", cwd: "/project" },
+    ],
+    [
+      "PreToolUse",
+      { tool_name: "mcp__github__create_issue", tool_input: { title: "x" } },
+      "beforeMCPExecution",
+      { tool_name: "create_issue", tool_input: '{"title":"x"}' },
+    ],
+    [
+      "PostToolUse",
+      { tool_name: "Write", tool_input: { file_path: "/a", content: "hi" }, tool_response: {} },
+      "afterFileEdit",
+      { file_path: "/a", edits: [{ old_string: "", new_string: "hi" }] },
+    ],
+    [
+      "UserPromptSubmit",
+      { prompt: "hello" },
+      "beforeSubmitPrompt",
+      { prompt: "hello", attachments: [] },
+    ],
+    ["Stop", { stop_hook_active: false }, "stop", { status: "completed", loop_count: 0 }],
+  ] as const)("%s (%j) → %s", (hostEvent, fields, hookEvent, expected) => {
+    const result = translateHostPayload({
+      host: "claude",
+      hook: "cursor",
+      hostEvent,
+      payload: { ...claudeBase, hook_event_name: hostEvent, ...fields },
+    });
+    expect(result).toEqual({
+      ok: true,
+      hookEvent,
+      payload: {
+        transcript_path: "/t.jsonl",
+        conversation_id: "s1",
+        generation_id: "",
+        hook_event_name: hookEvent,
+        workspace_roots: ["/project"],
+        ...expected,
+      },
+      problems: [],
+    });
+  });
+
+  it("a tool Cursor has no own event for goes to preToolUse under Cursor's name", () => {
+    const result = translateHostPayload({
+      host: "claude",
+      hook: "cursor",
+      hostEvent: "PreToolUse",
+      payload: { ...claudeBase, tool_name: "Edit", tool_input: { file_path: "/a" } },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "preToolUse",
+      payload: { tool_name: "StrReplace" },
+    });
+  });
+
+  it("says a read's content is unknown before the read", () => {
+    const result = translateHostPayload({
+      host: "claude",
+      hook: "cursor",
+      hostEvent: "PreToolUse",
+      payload: { ...claudeBase, tool_name: "Read", tool_input: { file_path: "/a" } },
+    });
+    expect(result.ok && result.hookEvent).toBe("beforeReadFile");
+    expect(result.ok && result.problems).toHaveLength(1);
+  });
+});
+
+describe("translateHostPayload: Gemini CLI", () => {
+  it("a Gemini CLI BeforeTool reaches a Claude hook as PreToolUse of Bash", () => {
+    const result = translateHostPayload({
+      host: "gemini",
+      hook: "claude",
+      hostEvent: "BeforeTool",
+      payload: {
+        session_id: "s1",
+        cwd: "/p",
+        hook_event_name: "BeforeTool",
+        timestamp: "2026-12-01T00:00:00Z",
+        tool_name: "run_shell_command",
+        tool_input: { command: "ls" },
+      },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "PreToolUse",
+      payload: { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
+    });
+  });
+
+  it("a Claude Code Stop reaches a Gemini CLI hook as AfterAgent with the reply", () => {
+    const result = translateHostPayload({
+      host: "claude",
+      hook: "gemini",
+      hostEvent: "Stop",
+      payload: {
+        session_id: "s1",
+        cwd: "/p",
+        stop_hook_active: false,
+        last_assistant_message: "done",
+      },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "AfterAgent",
+      payload: {
+        hook_event_name: "AfterAgent",
+        prompt_response: "done",
+        prompt: "",
+        stop_hook_active: false,
+      },
+    });
+    expect(result.ok && typeof result.payload.timestamp).toBe("string");
+  });
+
+  it("a Cursor Bash call reaches a Gemini CLI hook as run_shell_command", () => {
+    const result = translateHostPayload({
+      host: "cursor",
+      hook: "gemini",
+      hostEvent: "beforeShellExecution",
+      payload: { ...cursorBase, command: "ls", cwd: "/project" },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "BeforeTool",
+      payload: {
+        session_id: "conv-1",
+        tool_name: "run_shell_command",
+        tool_input: { command: "ls" },
+      },
+    });
+  });
+
+  it.each([
+    [
+      "claude",
+      "PermissionRequest",
+      "gemini",
+      "Gemini CLI has no counterpart of the PermissionRequest event",
+    ],
+    ["claude", "Notification", "codex", "Codex has no counterpart of the Notification event"],
+    ["claude", "SessionEnd", "cursor", null],
+    ["gemini", "BeforeModel", "claude", "Claude Code has no counterpart of the BeforeModel event"],
+    [
+      "cursor",
+      "afterAgentThought",
+      "claude",
+      "Claude Code has no counterpart of the AfterAgentThought event",
+    ],
+    ["cursor", "afterTabFileEdit", "claude", `"afterTabFileEdit" is not a Cursor hook event`],
+  ] as const)("%s %s for a %s hook: %s", (host, hostEvent, hook, error) => {
+    const result = translateHostPayload({
+      host,
+      hook,
+      hostEvent,
+      payload: { session_id: "s", cwd: "/p" },
+    });
+    if (error === null) expect(result.ok).toBe(true);
+    else expect(result).toEqual({ ok: false, error });
+  });
+});

@@ -1,0 +1,67 @@
+import { resolveHostDecision } from "./resolve-host-decision.js";
+import type { ShimVerdict } from "./shim-types.js";
+import type { WrittenReply } from "./write-claude-reply.js";
+
+/** Gemini CLI events whose `continue: false` stops the agent loop (geminicli.com/docs/hooks/reference). */
+const stoppingEvents = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "AfterModel"];
+/** Gemini CLI events that read `hookSpecificOutput.additionalContext`. */
+const contextEvents = ["AfterTool", "BeforeAgent", "SessionStart"];
+
+/**
+ * A verdict as Gemini CLI's hook output on exit 0: `decision` `allow` or `deny` with `reason`
+ * (a deny on AfterAgent asks for a retry, on BeforeAgent refuses the prompt), `continue`,
+ * `stopReason`, `systemMessage`, `hookSpecificOutput.additionalContext` and `tool_input`.
+ *
+ * @example
+ * ```ts
+ * writeGeminiReply("BeforeTool", createShimVerdict({ decision: "deny", reason: "no rm" })).output;
+ * // { decision: "deny", reason: "no rm" }
+ * ```
+ */
+export function writeGeminiReply(hostEvent: string, verdict: ShimVerdict): WrittenReply {
+  const canStop = stoppingEvents.includes(hostEvent);
+  const decision = resolveHostDecision("gemini", hostEvent, verdict, canStop);
+  const { lossy } = decision;
+  const output: Record<string, unknown> = {};
+  const specific: Record<string, unknown> = {};
+  const chosen = decision.decision;
+  if (chosen === "deny" || chosen === "block") {
+    output.decision = "deny";
+    output.reason = decision.reason;
+  } else if (chosen === "allow") {
+    output.decision = "allow";
+    if (decision.reason !== null) output.reason = decision.reason;
+  }
+  if (!verdict.continue && canStop) {
+    output.continue = false;
+    if (verdict.stopReason !== null) output.stopReason = verdict.stopReason;
+  }
+  if (verdict.userMessage !== null) {
+    if (hostEvent !== "BeforeToolSelection") output.systemMessage = verdict.userMessage;
+    else
+      lossy.push(
+        `the user message has no place on Gemini CLI's ${hostEvent}: ${verdict.userMessage}`,
+      );
+  }
+  const context = verdict.additionalContext.join("\n");
+  if (context !== "") {
+    if (contextEvents.includes(hostEvent)) specific.additionalContext = context;
+    else lossy.push(`context has no place on Gemini CLI's ${hostEvent}: ${context}`);
+  }
+  if (verdict.updatedInput !== null) {
+    if (hostEvent === "BeforeTool" && chosen !== "deny") {
+      specific.tool_input = verdict.updatedInput;
+      lossy.push(
+        "Gemini CLI merges tool_input into the arguments: fields the hook left out are kept",
+      );
+    } else {
+      lossy.push(
+        `the rewritten tool input cannot be carried on Gemini CLI's ${hostEvent} with this decision; it is dropped`,
+      );
+    }
+  }
+  if (Object.keys(specific).length > 0) {
+    output.hookSpecificOutput = { hookEventName: hostEvent, ...specific };
+  }
+  return { output, decision };
+}
