@@ -63,7 +63,11 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
           shimCommand,
         });
   const targetNotes =
-    target.targetNote !== undefined && options.from !== options.to && fitted.set.hooks.length > 0
+    target.targetNote !== undefined &&
+    options.from !== options.to &&
+    fitted.set.hooks.length > 0 &&
+    // The shim answers in the target's protocol: a note about that protocol does not apply.
+    (shimCommand === undefined || target.targetNote.aboutProtocol !== true)
       ? [createNoteIssue(target.targetNote.subject, null, target.targetNote.reason)]
       : [];
   const issues = removeRepeatedIssues([...read.issues, ...fitted.issues, ...targetNotes]).map(

@@ -95,8 +95,11 @@ export interface HookFormat {
   toolNames: ToolNameRules;
   /** Environment variables the host sets for every handler, which commands may refer to. */
   variables: readonly string[];
-  /** A note every conversion into the format reports (Codex's trust review of new hooks). */
-  targetNote?: { subject: string; reason: string };
+  /**
+   * A note every conversion into the format reports (Codex's trust review of new hooks);
+   * `aboutProtocol` when `convert --shim` makes it moot (Cursor's own output protocol).
+   */
+  targetNote?: { subject: string; reason: string; aboutProtocol?: true };
   /**
    * Why a portable tool matcher on `event` cannot be written with its meaning (Cursor names MCP
    * tools `MCP:<tool>`), or null; set where some matchers cannot be.

@@ -186,3 +186,31 @@ describe("convertHooks with shimCommand, variables", () => {
     );
   });
 });
+
+describe("convertHooks with shimCommand, target notes", () => {
+  const text = JSON.stringify({
+    hooks: {
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh" }] }],
+    },
+  });
+  const subjects = (to: "cursor" | "codex", shimCommand?: string) => {
+    const result = convertHooks({
+      text,
+      file: "settings.json",
+      from: "claude",
+      to,
+      ...(shimCommand !== undefined && { shimCommand }),
+    });
+    if (!result.ok) throw new Error(result.error);
+    return result.issues.map((issue) => issue.subject);
+  };
+
+  it("drops Cursor's output-protocol note when the shim answers in that protocol", () => {
+    expect(subjects("cursor")).toContain("the converted hooks");
+    expect(subjects("cursor", "agent-hooks")).not.toContain("the converted hooks");
+  });
+
+  it("keeps Codex's trust-review note: the shim changes nothing about it", () => {
+    expect(subjects("codex", "agent-hooks")).toContain("the converted hooks");
+  });
+});

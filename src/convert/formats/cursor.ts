@@ -106,6 +106,7 @@ export const cursorFormat = defineHookFormat({
     subject: "the converted hooks",
     reason:
       'get Cursor\'s payloads and must answer in Cursor\'s output ({"permission": "allow"|"deny"|"ask", "user_message", "agent_message"}); a script written for another agent needs a protocol bridge such as agent-hooks shim',
+    aboutProtocol: true,
   },
   describeMatcherLoss: describeCursorMatcherLoss,
   read: readCursorHooks,
