@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findClosestName, suggestName } from "./suggest-name.js";
 
@@ -30,5 +31,48 @@ describe("suggestName", () => {
   it("says did you mean, or nothing", () => {
     expect(suggestName("PreToolUze", events)).toBe(' (did you mean "PreToolUse"?)');
     expect(suggestName("Unrelated", events)).toBe("");
+  });
+});
+
+// The distance in full, one matrix row per letter, to check the rolling rows against.
+function measureReferenceDistance(left: string, right: string): number {
+  const matrix = Array.from({ length: left.length + 1 }, (_, i) =>
+    Array.from({ length: right.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => matrix[i]?.[j] ?? 0;
+  for (let i = 1; i <= left.length; i++) {
+    for (let j = 1; j <= right.length; j++) {
+      const cost = left[i - 1] === right[j - 1] ? 0 : 1;
+      let distance = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1]) {
+        distance = Math.min(distance, at(i - 2, j - 2) + 1);
+      }
+      const row = matrix[i];
+      if (row !== undefined) row[j] = distance;
+    }
+  }
+  return at(left.length, right.length);
+}
+
+describe("findClosestName, as a property", () => {
+  it("picks the first candidate at the least distance within the limit, as the full matrix says", () => {
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 9 });
+    fc.assert(
+      fc.property(word, fc.array(word, { maxLength: 8 }), (name, candidates) => {
+        const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
+        let expected: string | null = null;
+        let best = limit + 1;
+        for (const candidate of candidates) {
+          if (candidate === name) continue;
+          const distance = measureReferenceDistance(name, candidate);
+          if (distance < best) {
+            expected = candidate;
+            best = distance;
+          }
+        }
+        expect(findClosestName(name, candidates)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -23,7 +23,7 @@ export function findClosestName(name: string, candidates: Iterable<string>): str
     const other = candidate.toLowerCase();
     // The distance is at least the difference in length: a long misspelling costs no alignment.
     if (Math.abs(other.length - lowered.length) >= bestDistance) continue;
-    const distance = measureEditDistance(lowered, other);
+    const distance = measureEditDistance(lowered, other, bestDistance);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -32,29 +32,40 @@ export function findClosestName(name: string, candidates: Iterable<string>): str
   return best;
 }
 
-// Optimal string alignment distance (Damerau–Levenshtein without editing a substring twice).
-function measureEditDistance(left: string, right: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= left.length; i++) {
-    const row: number[] = [];
-    for (let j = 0; j <= right.length; j++) {
-      if (i === 0 || j === 0) {
-        row.push(i + j);
-        continue;
-      }
-      const above = rows[i - 1] ?? [];
+// Three rolling rows, reused by every call: the distance runs for each matcher name at load, a
+// thousand hooks included, so it allocates nothing.
+let rows = [new Uint32Array(16), new Uint32Array(16), new Uint32Array(16)] as const;
+
+// Optimal string alignment distance (Damerau–Levenshtein without editing a substring twice), or
+// `bound` as soon as it cannot be less: a row's smallest cell never decreases below the smaller
+// of its own minimum and the row before's minimum plus one (a swap reaches back two rows).
+function measureEditDistance(left: string, right: string, bound: number): number {
+  const width = right.length + 1;
+  if (rows[0].length < width) {
+    rows = [new Uint32Array(width), new Uint32Array(width), new Uint32Array(width)];
+  }
+  let [beforeAbove, above, row] = rows;
+  for (let j = 0; j < width; j++) above[j] = j;
+  let aboveMinimum = 0;
+  for (let i = 1; i <= left.length; i++) {
+    row[0] = i;
+    let rowMinimum = i;
+    for (let j = 1; j < width; j++) {
       const cost = left[i - 1] === right[j - 1] ? 0 : 1;
       let distance = Math.min(
-        (above[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (above[j - 1] ?? 0) + cost,
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (above[j - 1] as number) + cost,
       );
       if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1]) {
-        distance = Math.min(distance, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+        distance = Math.min(distance, (beforeAbove[j - 2] as number) + 1);
       }
-      row.push(distance);
+      row[j] = distance;
+      if (distance < rowMinimum) rowMinimum = distance;
     }
-    rows.push(row);
+    if (rowMinimum >= bound && aboveMinimum + 1 >= bound) return bound;
+    aboveMinimum = rowMinimum;
+    [beforeAbove, above, row] = [above, row, beforeAbove];
   }
-  return rows[left.length]?.[right.length] ?? 0;
+  return Math.min(above[right.length] as number, bound);
 }

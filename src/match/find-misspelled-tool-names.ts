@@ -29,10 +29,18 @@ export function findMisspelledToolNames(matcher: string, profile: Profile): Miss
   return misspelled;
 }
 
-function listKnownToolNames(profile: Profile): Set<string> {
-  return new Set([
-    ...Object.entries(profile.toolNameAliases).flat(),
-    ...Object.entries(profile.toolMatchAliases).flatMap(([tool, aliases]) => [tool, ...aliases]),
-    ...profile.commandTools,
-  ]);
+// Built once per profile: every tool matcher of a configuration is checked against it.
+const knownToolNames = new WeakMap<Profile, ReadonlySet<string>>();
+
+function listKnownToolNames(profile: Profile): ReadonlySet<string> {
+  let known = knownToolNames.get(profile);
+  if (known === undefined) {
+    known = new Set([
+      ...Object.entries(profile.toolNameAliases).flat(),
+      ...Object.entries(profile.toolMatchAliases).flatMap(([tool, aliases]) => [tool, ...aliases]),
+      ...profile.commandTools,
+    ]);
+    knownToolNames.set(profile, known);
+  }
+  return known;
 }
