@@ -1,6 +1,5 @@
 import { createShimVerdict } from "./create-shim-verdict.js";
-import { readHookJson } from "./read-hook-json.js";
-import { resolveShimDecisionKind } from "./resolve-shim-decision-kind.js";
+import { readJsonOutcome } from "./read-json-outcome.js";
 import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
 
 /** Cursor's output fields, each with the camelCase spelling Cursor 1.7's docs used. */
@@ -27,31 +26,9 @@ const knownFields: readonly string[] = Object.values(cursorFieldSpellings).flat(
  * ```
  */
 export function readCursorVerdict(hookEvent: string, outcome: ShimRunOutcome): ShimVerdict {
-  const kind = resolveShimDecisionKind("cursor", hookEvent);
-  const verdict = createShimVerdict();
-  const stderr = outcome.stderr.trim();
-  if (outcome.exitCode === 2) {
-    const reason = stderr === "" ? "Blocked by the hook (exit code 2)" : stderr;
-    if (kind === "none")
-      verdict.problems.push(`exit code 2 on ${hookEvent}, which cannot block: ${reason}`);
-    else Object.assign(verdict, { decision: kind === "permission" ? "deny" : "block", reason });
-    return verdict;
-  }
-  if (outcome.exitCode !== 0) {
-    const note = stderr === "" ? "" : `: ${stderr}`;
-    verdict.problems.push(
-      `exited with code ${String(outcome.exitCode)} (Cursor fails open)${note}`,
-    );
-    return verdict;
-  }
-  const json = readHookJson(outcome.stdout);
-  if (json.kind === "empty") return verdict;
-  if (json.kind === "unreadable") {
-    if (kind === "none") verdict.problems.push(json.why);
-    else verdict.failure = json.why;
-    return verdict;
-  }
-  const output = json.value;
+  const start = readJsonOutcome("cursor", hookEvent, outcome, "Cursor fails open");
+  if (start.done) return start.verdict;
+  const { kind, verdict, output } = start;
   const read = (field: keyof typeof cursorFieldSpellings): unknown => {
     const spelling = cursorFieldSpellings[field].find((name) => Object.hasOwn(output, name));
     return spelling === undefined ? undefined : output[spelling];

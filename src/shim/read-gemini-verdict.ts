@@ -1,7 +1,7 @@
 import { isRecord } from "../shared/is-record.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
-import { readHookJson } from "./read-hook-json.js";
-import { resolveShimDecisionKind } from "./resolve-shim-decision-kind.js";
+import { readJsonOutcome } from "./read-json-outcome.js";
+import type { ShimDecisionKind } from "./resolve-shim-decision-kind.js";
 import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
 
 /** Top-level fields of Gemini CLI's hook output (geminicli.com/docs/hooks/reference, "Common output fields"). */
@@ -36,32 +36,10 @@ const geminiDecisions = {
  * ```
  */
 export function readGeminiVerdict(hookEvent: string, outcome: ShimRunOutcome): ShimVerdict {
-  const kind = resolveShimDecisionKind("gemini", hookEvent);
-  const verdict = createShimVerdict();
-  const stderr = outcome.stderr.trim();
-  if (outcome.exitCode === 2) {
-    const reason = stderr === "" ? "Blocked by the hook (exit code 2)" : stderr;
-    if (kind === "none")
-      verdict.problems.push(`exit code 2 on ${hookEvent}, which cannot block: ${reason}`);
-    else Object.assign(verdict, { decision: kind === "permission" ? "deny" : "block", reason });
-    return verdict;
-  }
-  if (outcome.exitCode !== 0) {
-    const note = stderr === "" ? "" : `: ${stderr}`;
-    verdict.problems.push(
-      `exited with code ${String(outcome.exitCode)} (a warning in Gemini CLI)${note}`,
-    );
-    return verdict;
-  }
-  const json = readHookJson(outcome.stdout);
-  if (json.kind === "empty") return verdict;
-  if (json.kind === "unreadable") {
-    if (kind === "none") verdict.problems.push(json.why);
-    else verdict.failure = json.why;
-    return verdict;
-  }
+  const start = readJsonOutcome("gemini", hookEvent, outcome, "a warning in Gemini CLI");
+  if (start.done) return start.verdict;
+  const { kind, verdict, output } = start;
   const wrong: string[] = [];
-  const output = json.value;
   for (const key of Object.keys(output)) {
     if (!geminiTopLevelFields.includes(key))
       verdict.problems.push(`returned unknown field "${key}"`);
@@ -98,7 +76,7 @@ export function readGeminiVerdict(hookEvent: string, outcome: ShimRunOutcome): S
 
 function applyDecision(
   decision: "allow" | "deny" | "ask",
-  kind: ReturnType<typeof resolveShimDecisionKind>,
+  kind: ShimDecisionKind,
   hookEvent: string,
   verdict: ShimVerdict,
 ): void {
