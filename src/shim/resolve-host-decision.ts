@@ -1,3 +1,5 @@
+import { claudeProfile } from "../profiles/claude.js";
+import { zerocodeProfile } from "../profiles/zerocode.js";
 import { resolveShimDecisionKind, type ShimDecisionKind } from "./resolve-shim-decision-kind.js";
 import { shimFormatTitles } from "./shim-format-titles.js";
 import type { ShimFormatName, ShimVerdict } from "./shim-types.js";
@@ -13,6 +15,19 @@ const askingEvents = {
   cursor: ["beforeShellExecution", "beforeMCPExecution", "preToolUse"],
 } as const satisfies Record<ShimFormatName, readonly string[]>;
 
+/** Host events that apply a hook's rewritten tool input, and the decisions that carry it. */
+const rewritingEvents = {
+  claude: { events: ["PreToolUse"], decisions: claudeProfile.updatedInputDecisions },
+  codex: { events: ["PreToolUse"], decisions: zerocodeProfile.updatedInputDecisions },
+  // hookSpecificOutput.tool_input on BeforeTool (geminicli.com/docs/hooks/reference).
+  gemini: { events: ["BeforeTool"], decisions: ["allow", null] },
+  // No documented field rewrites a Cursor tool call.
+  cursor: { events: [], decisions: [] },
+} as const satisfies Record<
+  ShimFormatName,
+  { events: readonly string[]; decisions: readonly (string | null)[] }
+>;
+
 /** The decision a host event receives, with its reason and what could not be carried. */
 export interface HostDecision {
   kind: ShimDecisionKind;
@@ -26,8 +41,9 @@ export interface HostDecision {
 
 /**
  * Fits a verdict's decision to what the host event can decide: a failure blocks (fails closed)
- * where the event can block; `ask` where the host cannot ask, and `continue: false` where it
- * cannot stop, become a deny or block; a deny never becomes an allow.
+ * where the event can block; `ask` where the host cannot ask, `continue: false` where it cannot
+ * stop, and a rewritten tool input the host cannot apply become a deny or block; a deny never
+ * becomes an allow.
  *
  * @example
  * ```ts
@@ -85,8 +101,26 @@ export function resolveHostDecision(
       lossy.push(`continue: false cannot stop ${title} on ${hostEvent}; it became ${refusal}`);
     }
   }
-  if ((result.decision === "deny" || result.decision === "block") && result.reason === null) {
-    result.reason = verdict.userMessage ?? "Blocked by the hook";
+  // A rewrite allows the call only as rewritten: where the host cannot apply it, the call as the
+  // agent asked it was never allowed, so it is denied rather than run unchanged.
+  if (verdict.updatedInput !== null && kind === "permission" && result.decision !== "deny") {
+    const rewriting = rewritingEvents[host];
+    const applies =
+      (rewriting.events as readonly string[]).includes(hostEvent) &&
+      (rewriting.decisions as readonly (string | null)[]).includes(result.decision);
+    if (!applies) {
+      result.decision = "deny";
+      result.reason = `The hook rewrote the tool input, which ${title} cannot apply on ${hostEvent}, so the call is denied rather than run unchanged`;
+      lossy.push(
+        `the rewritten tool input cannot be applied on ${title}'s ${hostEvent}; the call is denied rather than run unchanged`,
+      );
+    }
+  }
+  // An empty reason is none: Cursor reads an empty followup_message as no follow-up at all.
+  const refused = result.decision === "deny" || result.decision === "block";
+  if (refused && (result.reason === null || result.reason.trim() === "")) {
+    const message = verdict.userMessage?.trim() ?? "";
+    result.reason = message === "" ? "Blocked by the hook" : message;
   }
   return result;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
+import { createShimVerdict } from "./create-shim-verdict.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
 import { resolveNativeShimEvent } from "./shim-event-names.js";
 import type { HostReply, ShimFormatName, ShimRunOutcome } from "./shim-types.js";
@@ -240,7 +241,7 @@ describe("the Claude Code corpus in every host", () => {
     });
   });
 
-  it("a rewrite the host cannot take is reported, and the decision stands", () => {
+  it("a rewrite is applied where the host takes one, and denies the call where it cannot", () => {
     const shape = {
       event: "PreToolUse",
       outcome: createOutcome({
@@ -251,11 +252,22 @@ describe("the Claude Code corpus in every host", () => {
     expect(claude.output.hookSpecificOutput).toMatchObject({ updatedInput: { command: "ls -la" } });
     const gemini = readHostSide("gemini", runThroughShim(shape, "gemini").reply);
     expect(gemini.output.hookSpecificOutput).toMatchObject({ tool_input: { command: "ls -la" } });
+    // Running the call unchanged would run what the hook did not allow.
     const cursor = runThroughShim(shape, "cursor").reply;
-    expect(readHostSide("cursor", cursor).decision).toBe("allow");
+    expect(readHostSide("cursor", cursor).decision).toBe("deny");
+    expect(cursor.stdout).toContain("denied rather than run unchanged");
     expect(cursor.stderr).toContain(
-      "lossy: Cursor's beforeShellExecution takes no rewritten tool input",
+      "lossy: the rewritten tool input cannot be applied on Cursor's beforeShellExecution",
     );
+  });
+
+  it("a block with an empty reason still blocks Cursor's stop (an empty follow-up is none)", () => {
+    const reply = writeHostReply({
+      host: "cursor",
+      hostEvent: "stop",
+      verdict: createShimVerdict({ decision: "block", reason: "" }),
+    });
+    expect(JSON.parse(reply.stdout)).toEqual({ followup_message: "Blocked by the hook" });
   });
 
   it("a non-blocking error (exit 1) decides nothing and says why", () => {

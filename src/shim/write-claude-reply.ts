@@ -70,7 +70,7 @@ export function writeClaudeReply(
     const accepted: readonly string[] = profile.updatedInputDecisions;
     if (spec?.decisionKind === "permission" && chosen !== null && accepted.includes(chosen)) {
       specific.updatedInput = verdict.updatedInput;
-    } else {
+    } else if (chosen !== "deny") {
       lossy.push(
         `the rewritten tool input cannot be carried on ${profile.title}'s ${hostEvent} with this decision; it is dropped`,
       );

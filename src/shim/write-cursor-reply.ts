@@ -53,7 +53,8 @@ export function writeCursorReply(hostEvent: string, verdict: ShimVerdict): Writt
   }
   const context = verdict.additionalContext.join("\n");
   if (context !== "") lossy.push(`context has no place on Cursor's ${hostEvent}: ${context}`);
-  if (verdict.updatedInput !== null) {
+  // On a tool call the rewrite already turned the decision into a deny, saying why.
+  if (verdict.updatedInput !== null && chosen !== "deny") {
     lossy.push(`Cursor's ${hostEvent} takes no rewritten tool input; the rewrite is dropped`);
   }
   if (!verdict.continue && chosen !== "deny" && chosen !== "block") {

@@ -54,7 +54,7 @@ export function writeGeminiReply(hostEvent: string, verdict: ShimVerdict): Writt
       lossy.push(
         "Gemini CLI merges tool_input into the arguments: fields the hook left out are kept",
       );
-    } else {
+    } else if (chosen !== "deny") {
       lossy.push(
         `the rewritten tool input cannot be carried on Gemini CLI's ${hostEvent} with this decision; it is dropped`,
       );
