@@ -78,7 +78,7 @@ describe("no hook's deny becomes a host's allow", () => {
         expect(reply.exitCode).toBe(0);
         expect(["deny", "block"]).toContain(readHostDecision(host, event, reply.stdout));
       }),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
   });
 
