@@ -35,11 +35,29 @@ export function runNodeScript(
   args: readonly string[] = [],
   options: RunNodeScriptOptions = {},
 ): Promise<ScriptRun> {
+  return runProgram(process.execPath, [script, ...args], {
+    cwd: options.cwd ?? packageRoot,
+    env: { ...process.env, NO_COLOR: "1" },
+    input: options.input ?? "",
+  });
+}
+
+/**
+ * Runs a program as a real process with `input` on its standard input, then closed, and resolves
+ * with its exit code and everything it printed once its streams close.
+ *
+ * @example
+ * ```ts
+ * const run = await runProgram("/bin/sh", ["-c", command], { cwd, env: process.env, input: "{}" });
+ * ```
+ */
+export function runProgram(
+  program: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string | undefined>; input: string },
+): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      cwd: options.cwd ?? packageRoot,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -48,10 +66,10 @@ export function runNodeScript(
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    // A script that exits without reading its input closes the pipe; its exit code tells the rest.
+    // A program that exits without reading its input closes the pipe; its exit code tells the rest.
     child.stdin.on("error", () => {});
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
+    child.stdin.end(options.input);
   });
 }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import {
   type TestWorkspace,
 } from "../../../test/support/create-test-workspace.js";
 import { runCli } from "../../../test/support/run-cli.js";
-import { packageRoot, type ScriptRun } from "../../../test/support/run-node-script.js";
+import { packageRoot, runProgram, type ScriptRun } from "../../../test/support/run-node-script.js";
 import { isRecord } from "../../shared/is-record.js";
 import { quoteShellWord } from "../../shared/quote-shell-word.js";
 
@@ -22,21 +21,7 @@ function runAsAgent(
   command: string,
   options: { cwd: string; env: Record<string, string | undefined>; input: string },
 ): Promise<ScriptRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", command], { cwd: options.cwd, env: options.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.stdin.on("error", () => {});
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input);
-  });
+  return runProgram("/bin/sh", ["-c", command], options);
 }
 
 /** A Claude Code project with a PreToolUse guard on Bash that denies every call. */
