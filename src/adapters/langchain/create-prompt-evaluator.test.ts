@@ -10,8 +10,8 @@ import {
 } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { openPromptHookEngine as openSharedPromptHookEngine } from "../../../test/support/open-prompt-hook-engine.js";
+import type { HookEngine } from "../../engine.js";
 import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
 import { createHooksMiddleware, createPromptEvaluator } from "./index.js";
 
@@ -25,29 +25,9 @@ function request(prompt: string, signal = new AbortController().signal) {
   return { prompt, model: null, input: {}, event: "PreToolUse", signal };
 }
 
-/**
- * A Claude Code settings file with `prompt` hooks (PreToolUse on Bash, and `hooks` added), and an
- * engine on it given no `evaluatePrompt`: the middleware lends the agent's model.
- */
+/** A Claude Code `prompt` hook engine without `evaluatePrompt`, closed after the test. */
 async function openPromptHookEngine(hooks: Record<string, unknown> = {}) {
-  const workspace = createTestWorkspace("langchain-prompt");
-  const settings = workspace.writeJson("project/.claude/settings.json", {
-    hooks: {
-      PreToolUse: [
-        {
-          matcher: "Bash",
-          hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }],
-        },
-      ],
-      ...hooks,
-    },
-  });
-  const engine = await createHookEngine({
-    profile: "claude",
-    cwd: workspace.project,
-    home: workspace.home,
-    configFiles: [settings],
-  });
+  const engine = await openSharedPromptHookEngine("langchain-prompt", hooks);
   engines.push(engine);
   // The engine says it has no model of its own; a dispatch must lend one.
   expect(engine.diagnostics.map((diagnostic) => diagnostic.code)).toContain(

@@ -11,8 +11,8 @@ import {
 } from "@openai/agents";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { openPromptHookEngine as openSharedPromptHookEngine } from "../../../test/support/open-prompt-hook-engine.js";
+import type { HookEngine } from "../../engine.js";
 import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
 import {
   createPromptEvaluator,
@@ -74,29 +74,9 @@ function request(prompt: string, signal = new AbortController().signal) {
   return { prompt, model: null, input: {}, event: "PreToolUse", signal };
 }
 
-/**
- * A Claude Code settings file with `prompt` hooks (PreToolUse on Bash, and `hooks` added), and an
- * engine on it given no `evaluatePrompt`: the adapter lends the agent's model.
- */
+/** A Claude Code `prompt` hook engine without `evaluatePrompt`, closed after the test. */
 async function openPromptHookEngine(hooks: Record<string, unknown> = {}) {
-  const workspace = createTestWorkspace("openai-agents-prompt");
-  const settings = workspace.writeJson("project/.claude/settings.json", {
-    hooks: {
-      PreToolUse: [
-        {
-          matcher: "Bash",
-          hooks: [{ type: "prompt", prompt: "Is this command safe? $ARGUMENTS" }],
-        },
-      ],
-      ...hooks,
-    },
-  });
-  const engine = await createHookEngine({
-    profile: "claude",
-    cwd: workspace.project,
-    home: workspace.home,
-    configFiles: [settings],
-  });
+  const engine = await openSharedPromptHookEngine("openai-agents-prompt", hooks);
   engines.push(engine);
   return engine;
 }
