@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { createHookEngine } from "../../engine.js";
+import { mergeEngineDiagnostics } from "../merge-engine-diagnostics.js";
 import { addPayloadOption, readEventPayload } from "../read-payload.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
 import { strictOptionHelp, writeErrorDiagnostics } from "../write-error-diagnostics.js";
@@ -33,7 +34,7 @@ export function registerDispatchCommand(program: Command): void {
     const payload = await readEventPayload(options.profile, event, flags.payload);
     const engine = await createHookEngine(options);
     const result = await engine.dispatch(event, payload);
-    result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
+    result.diagnostics = mergeEngineDiagnostics(engine.diagnostics, result.diagnostics);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     // Like Claude Code's -p mode: async hooks still running are killed, not waited for.
     await engine.close();

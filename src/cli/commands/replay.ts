@@ -3,6 +3,7 @@ import { createEmptyDispatchResult, type DispatchResult } from "../../decide/dis
 import { createDiagnostic } from "../../diagnostic.js";
 import { createHookEngine } from "../../engine.js";
 import { formatTimelineEntry, formatTimelineHeader } from "../format-timeline.js";
+import { mergeEngineDiagnostics } from "../merge-engine-diagnostics.js";
 import { readInput } from "../read-input.js";
 import {
   addEngineOptions,
@@ -68,7 +69,7 @@ with --strict, an error diagnostic, 2 internal error.`,
       if (flags.pretty) {
         write(formatTimelineEntry(result, payload, engine.profile));
       } else {
-        result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
+        result.diagnostics = mergeEngineDiagnostics(engine.diagnostics, result.diagnostics);
         write(JSON.stringify(result));
       }
     }
