@@ -1,8 +1,10 @@
 import { createShimVerdict } from "./create-shim-verdict.js";
-import { readClaudeVerdict } from "./read-claude-verdict.js";
+import { readCopilotVerdict } from "./read-copilot-verdict.js";
 import { readCursorVerdict } from "./read-cursor-verdict.js";
 import { readGeminiVerdict } from "./read-gemini-verdict.js";
 import { readOutcomeFailure } from "./read-outcome-failure.js";
+import { readProfileVerdict } from "./read-profile-verdict.js";
+import { isProfileShimFormat } from "./shim-profiles.js";
 import type { ShimFormatName, ShimRunOutcome, ShimVerdict } from "./shim-types.js";
 
 /** A finished hook run and the protocol it was written for. */
@@ -39,13 +41,14 @@ export interface HookVerdictInput {
 export function readHookVerdict(input: HookVerdictInput): ShimVerdict {
   const failure = readOutcomeFailure(input.outcome);
   if (failure !== null) return createShimVerdict({ failure });
-  switch (input.hook) {
-    case "claude":
-    case "codex":
-      return readClaudeVerdict(input.hook, input.hookEvent, input.outcome);
+  const hook = input.hook;
+  if (isProfileShimFormat(hook)) return readProfileVerdict(hook, input.hookEvent, input.outcome);
+  switch (hook) {
     case "gemini":
       return readGeminiVerdict(input.hookEvent, input.outcome);
     case "cursor":
       return readCursorVerdict(input.hookEvent, input.outcome);
+    case "copilot":
+      return readCopilotVerdict(input.hookEvent, input.outcome);
   }
 }

@@ -1,5 +1,6 @@
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
+import { readCopilotPayload } from "./read-copilot-payload.js";
 import { resolveCanonicalShimEvent } from "./shim-event-names.js";
 import { shimFormatTitles } from "./shim-format-titles.js";
 import type { ShimFormatName } from "./shim-types.js";
@@ -40,11 +41,18 @@ export function readHostPayload(
     return { ok: false, error: `"${hostEvent}" is not a ${shimFormatTitles[host]} hook event` };
   }
   if (host === "cursor") return readCursorPayload(hostEvent, event, payload);
+  if (host === "copilot") return readCopilotPayload(hostEvent, event, payload);
   const canonical: Record<string, unknown> = { ...payload, hook_event_name: event };
+  const problems: string[] = [];
   if (typeof payload.tool_name === "string") {
     canonical.tool_name = translateToolNameToCanonical(host, payload.tool_name);
+    // VS Code's Local tools take their own input schemas (run_in_terminal's command matches Bash's).
+    if (host === "vscode" && canonical.tool_name !== payload.tool_name) {
+      problems.push(
+        `tool_input keeps the schema of VS Code's ${payload.tool_name}, read as ${String(canonical.tool_name)}`,
+      );
+    }
   }
-  const problems: string[] = [];
   if (host === "gemini") readGeminiFields(event, canonical, problems);
   return { ok: true, event, payload: canonical, problems };
 }

@@ -1,32 +1,73 @@
-import { claudeProfile } from "../profiles/claude.js";
-import { zerocodeProfile } from "../profiles/zerocode.js";
+import type { Profile } from "../profiles/profile.js";
 import { resolveShimDecisionKind, type ShimDecisionKind } from "./resolve-shim-decision-kind.js";
 import { shimFormatTitles } from "./shim-format-titles.js";
+import { isProfileShimFormat, type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
 import type { ShimFormatName, ShimVerdict } from "./shim-types.js";
 
-/** Host events where a hook can ask the user to confirm a tool call (`ask`). */
+/** Which host events apply a rewritten tool input, and with which decisions. */
+interface RewritingEvents {
+  events: readonly string[];
+  decisions: readonly (string | null)[];
+}
+
+/**
+ * Host events without a profile where a hook can ask the user to confirm a tool call (`ask`);
+ * a format with a profile asks where its table's permission rows take `ask`.
+ */
 const askingEvents = {
-  claude: ["PreToolUse"],
-  // Codex's PreToolUse rejects `ask` (developers.openai.com/codex/hooks).
-  codex: [],
   // Gemini CLI's decision is allow or deny (geminicli.com/docs/hooks/reference).
   gemini: [],
   // beforeReadFile takes allow or deny only.
   cursor: ["beforeShellExecution", "beforeMCPExecution", "preToolUse"],
-} as const satisfies Record<ShimFormatName, readonly string[]>;
+  // permissionRequest takes allow or deny only (docs.github.com, Copilot CLI hooks reference).
+  copilot: ["preToolUse", "PreToolUse"],
+} as const satisfies Record<Exclude<ShimFormatName, ProfileShimFormat>, readonly string[]>;
 
-/** Host events that apply a hook's rewritten tool input, and the decisions that carry it. */
+/**
+ * Host events without a profile that apply a hook's rewritten tool input, and the decisions that
+ * carry it; a format with a profile rewrites where its table's permission rows take
+ * `updatedInput`, with the profile's `updatedInputDecisions`.
+ */
 const rewritingEvents = {
-  claude: { events: ["PreToolUse"], decisions: claudeProfile.updatedInputDecisions },
-  codex: { events: ["PreToolUse"], decisions: zerocodeProfile.updatedInputDecisions },
   // hookSpecificOutput.tool_input on BeforeTool (geminicli.com/docs/hooks/reference).
   gemini: { events: ["BeforeTool"], decisions: ["allow", null] },
   // No documented field rewrites a Cursor tool call.
   cursor: { events: [], decisions: [] },
-} as const satisfies Record<
-  ShimFormatName,
-  { events: readonly string[]; decisions: readonly (string | null)[] }
->;
+  // preToolUse's modifiedArgs (docs.github.com, Copilot CLI hooks reference), sent with an allow.
+  copilot: { events: ["preToolUse", "PreToolUse"], decisions: ["allow"] },
+} as const satisfies Record<Exclude<ShimFormatName, ProfileShimFormat>, RewritingEvents>;
+
+/** The permission rows of a profile that take `ask` (Codex and ZeroCode reject it). */
+function listAskingEvents(profile: Profile): readonly string[] {
+  return Object.entries(profile.events)
+    .filter(
+      ([, spec]) =>
+        spec.decisionKind === "permission" && spec.permissionDecisions?.ask !== "unsupported",
+    )
+    .map(([event]) => event);
+}
+
+/** The permission rows of a profile that apply `updatedInput` (Deep Agents Code parses it only). */
+function listRewritingEvents(profile: Profile): RewritingEvents {
+  const events = Object.entries(profile.events)
+    .filter(
+      ([, spec]) =>
+        spec.decisionKind === "permission" &&
+        (spec.specificFields.supported as readonly string[]).includes("updatedInput"),
+    )
+    .map(([event]) => event);
+  return { events, decisions: profile.updatedInputDecisions };
+}
+
+function selectAskingEvents(host: ShimFormatName): readonly string[] {
+  return isProfileShimFormat(host) ? listAskingEvents(selectShimProfile(host)) : askingEvents[host];
+}
+
+function selectRewritingEvents(host: ShimFormatName): RewritingEvents {
+  return isProfileShimFormat(host)
+    ? listRewritingEvents(selectShimProfile(host))
+    : rewritingEvents[host];
+}
 
 /** The decision a host event receives, with its reason and what could not be carried. */
 export interface HostDecision {
@@ -78,7 +119,7 @@ export function resolveHostDecision(
     if (decision === "deny" || decision === "block" || decision === "ask") {
       lossy.push(`the hook's ${decision} cannot be carried: ${title}'s ${hostEvent} cannot block`);
     }
-  } else if (decision === "ask" && !(askingEvents[host] as readonly string[]).includes(hostEvent)) {
+  } else if (decision === "ask" && !selectAskingEvents(host).includes(hostEvent)) {
     result.decision = refusal;
     const why = verdict.reason === null ? "" : `: ${verdict.reason}`;
     result.reason = `The hook asked for the user's confirmation${why}. ${title} cannot ask on ${hostEvent}, so it is ${refusal === "deny" ? "denied" : "blocked"}`;
@@ -104,10 +145,9 @@ export function resolveHostDecision(
   // A rewrite allows the call only as rewritten: where the host cannot apply it, the call as the
   // agent asked it was never allowed, so it is denied rather than run unchanged.
   if (verdict.updatedInput !== null && kind === "permission" && result.decision !== "deny") {
-    const rewriting = rewritingEvents[host];
+    const rewriting = selectRewritingEvents(host);
     const applies =
-      (rewriting.events as readonly string[]).includes(hostEvent) &&
-      (rewriting.decisions as readonly (string | null)[]).includes(result.decision);
+      rewriting.events.includes(hostEvent) && rewriting.decisions.includes(result.decision);
     if (!applies) {
       result.decision = "deny";
       result.reason = `The hook rewrote the tool input, which ${title} cannot apply on ${hostEvent}, so the call is denied rather than run unchanged`;

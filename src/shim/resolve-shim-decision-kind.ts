@@ -1,6 +1,6 @@
-import { claudeProfile } from "../profiles/claude.js";
 import type { DecisionKind, Profile } from "../profiles/profile.js";
-import { zerocodeProfile } from "../profiles/zerocode.js";
+import { copilotDecisionKinds, resolveCopilotEventName } from "./copilot-shim-events.js";
+import { isProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
 import type { ShimFormatName } from "./shim-types.js";
 
 /**
@@ -55,11 +55,8 @@ const kindOfDecision = {
  * ```
  */
 export function resolveShimDecisionKind(format: ShimFormatName, event: string): ShimDecisionKind {
+  if (isProfileShimFormat(format)) return readProfileKind(selectShimProfile(format), event);
   switch (format) {
-    case "claude":
-      return readProfileKind(claudeProfile, event);
-    case "codex":
-      return readProfileKind(zerocodeProfile, event);
     case "gemini":
       return Object.hasOwn(geminiDecisionKinds, event)
         ? geminiDecisionKinds[event as keyof typeof geminiDecisionKinds]
@@ -68,6 +65,10 @@ export function resolveShimDecisionKind(format: ShimFormatName, event: string): 
       return Object.hasOwn(cursorDecisionKinds, event)
         ? cursorDecisionKinds[event as keyof typeof cursorDecisionKinds]
         : "none";
+    case "copilot": {
+      const name = resolveCopilotEventName(event);
+      return name === null ? "none" : (copilotDecisionKinds[name] ?? "none");
+    }
   }
 }
 

@@ -92,9 +92,14 @@ function readHostSide(
   const specific = isRecord(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
   switch (host) {
     case "claude":
-    case "codex": {
-      const decision =
-        specific.permissionDecision ?? (output.decision === "block" ? "block" : "none");
+    case "codex":
+    case "deepagents":
+    case "zerocode":
+    case "vscode": {
+      // VS Code's Stop reads its block from hookSpecificOutput; a PermissionRequest its behavior.
+      const behavior = isRecord(specific.decision) ? specific.decision.behavior : undefined;
+      const blocked = output.decision === "block" || specific.decision === "block";
+      const decision = specific.permissionDecision ?? behavior ?? (blocked ? "block" : "none");
       return { decision: decision as HostDecision, output };
     }
     case "gemini": {
@@ -108,25 +113,101 @@ function readHostSide(
         return { decision: "block", output };
       return { decision: (output.permission ?? "none") as HostDecision, output };
     }
+    case "copilot": {
+      const decision =
+        output.permissionDecision ??
+        output.behavior ??
+        (output.decision === "block" ? "block" : "none");
+      return { decision: decision as HostDecision, output };
+    }
   }
 }
 
-const hosts = ["claude", "codex", "gemini", "cursor"] as const;
+const hosts = [
+  "claude",
+  "codex",
+  "gemini",
+  "cursor",
+  "deepagents",
+  "zerocode",
+  "vscode",
+  "copilot",
+] as const;
 
-/** The host-side decision expected for each shape and host: Gemini CLI writes every block as `deny`. */
+/** Where the host has no event of the shape (Deep Agents Code runs no UserPromptSubmit hook). */
+type Expected = HostDecision | "absent";
+
+const refusedEverywhere = {
+  claude: "deny",
+  codex: "deny",
+  gemini: "deny",
+  cursor: "deny",
+  deepagents: "deny",
+  zerocode: "deny",
+  vscode: "deny",
+  copilot: "deny",
+} as const;
+
+/**
+ * The host-side decision expected for each shape and host: Gemini CLI writes every block as
+ * `deny`; ZeroCode and Codex cannot ask; Copilot CLI's userPromptSubmitted cannot block.
+ */
 const expected = {
-  deny: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
-  ask: { claude: "ask", codex: "deny", gemini: "deny", cursor: "ask" },
-  allowWithContext: { claude: "allow", codex: "allow", gemini: "allow", cursor: "allow" },
-  stopBlock: { claude: "block", codex: "block", gemini: "deny", cursor: "block" },
-  exit2: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
-  exit2Prompt: { claude: "block", codex: "block", gemini: "deny", cursor: "block" },
-  plainContext: { claude: "none", codex: "none", gemini: "none", cursor: "none" },
-  crash: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
-  garbage: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
-  timeout: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
-  spawnFailure: { claude: "deny", codex: "deny", gemini: "deny", cursor: "deny" },
-} as const satisfies Record<keyof typeof corpus, Record<(typeof hosts)[number], HostDecision>>;
+  deny: refusedEverywhere,
+  ask: {
+    ...refusedEverywhere,
+    claude: "ask",
+    cursor: "ask",
+    deepagents: "ask",
+    vscode: "ask",
+    copilot: "ask",
+  },
+  allowWithContext: {
+    claude: "allow",
+    codex: "allow",
+    gemini: "allow",
+    cursor: "allow",
+    deepagents: "allow",
+    zerocode: "allow",
+    vscode: "allow",
+    copilot: "allow",
+  },
+  stopBlock: {
+    claude: "block",
+    codex: "block",
+    gemini: "deny",
+    cursor: "block",
+    deepagents: "block",
+    zerocode: "block",
+    vscode: "block",
+    copilot: "block",
+  },
+  exit2: refusedEverywhere,
+  exit2Prompt: {
+    claude: "block",
+    codex: "block",
+    gemini: "deny",
+    cursor: "block",
+    deepagents: "absent",
+    zerocode: "block",
+    vscode: "block",
+    copilot: "none",
+  },
+  plainContext: {
+    claude: "none",
+    codex: "none",
+    gemini: "none",
+    cursor: "none",
+    deepagents: "absent",
+    zerocode: "none",
+    vscode: "none",
+    copilot: "none",
+  },
+  crash: refusedEverywhere,
+  garbage: refusedEverywhere,
+  timeout: refusedEverywhere,
+  spawnFailure: refusedEverywhere,
+} as const satisfies Record<keyof typeof corpus, Record<(typeof hosts)[number], Expected>>;
 
 const cases = Object.entries(corpus).flatMap(([name, shape]) =>
   hosts.map((host) => ({ name: name as keyof typeof corpus, shape, host })),
@@ -148,8 +229,13 @@ function runThroughShim(
 
 describe("the Claude Code corpus in every host", () => {
   it.each(cases)("$name hosted by $host", ({ name, shape, host }) => {
+    const want: Expected = expected[name][host];
+    if (want === "absent") {
+      expect(resolveNativeShimEvent(host, shape.event, "Bash")).toBeNull();
+      return;
+    }
     const { reply } = runThroughShim(shape, host);
-    expect(readHostSide(host, reply).decision).toBe(expected[name][host]);
+    expect(readHostSide(host, reply).decision).toBe(want);
   });
 
   it("the done-when path: a Claude deny in Gemini CLI and Cursor carries its reason", () => {
@@ -163,6 +249,52 @@ describe("the Claude Code corpus in every host", () => {
       stdout:
         '{"permission":"deny","user_message":"reason: deny","agent_message":"reason: deny"}\n',
       stderr: "",
+    });
+  });
+
+  it("a Claude Code deny reaches each new host in its own protocol", () => {
+    const specific = {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "reason: deny",
+    };
+    for (const host of ["deepagents", "zerocode", "vscode"] as const) {
+      expect(runThroughShim(corpus.deny, host).reply).toEqual({
+        exitCode: 0,
+        stdout: `${JSON.stringify({ hookSpecificOutput: specific })}\n`,
+        stderr: "",
+      });
+    }
+    expect(runThroughShim(corpus.deny, "copilot").reply).toEqual({
+      exitCode: 0,
+      stdout: '{"permissionDecision":"deny","permissionDecisionReason":"reason: deny"}\n',
+      stderr: "",
+    });
+  });
+
+  it("a rewrite Deep Agents Code parses but does not apply denies the call", () => {
+    const shape = {
+      event: "PreToolUse",
+      outcome: createOutcome({
+        stdout: permission("allow", { updatedInput: { command: "ls -la" } }),
+      }),
+    };
+    const deepagents = runThroughShim(shape, "deepagents").reply;
+    expect(readHostSide("deepagents", deepagents).decision).toBe("deny");
+    const vscode = readHostSide("vscode", runThroughShim(shape, "vscode").reply);
+    expect(vscode.output.hookSpecificOutput).toMatchObject({ updatedInput: { command: "ls -la" } });
+    const copilot = readHostSide("copilot", runThroughShim(shape, "copilot").reply);
+    expect(copilot.output).toEqual({
+      permissionDecision: "allow",
+      permissionDecisionReason: "reason: allow",
+      modifiedArgs: { command: "ls -la" },
+    });
+  });
+
+  it("VS Code's Stop block is written in hookSpecificOutput", () => {
+    const { output } = readHostSide("vscode", runThroughShim(corpus.stopBlock, "vscode").reply);
+    expect(output).toEqual({
+      hookSpecificOutput: { hookEventName: "Stop", decision: "block", reason: "tests fail" },
     });
   });
 
@@ -433,6 +565,145 @@ describe("hooks written for Gemini CLI and Cursor, hosted by Claude Code", () =>
     expect(output).toEqual({
       systemMessage: "hi",
       hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "ctx" },
+    });
+  });
+});
+
+describe("hooks written for Deep Agents Code, ZeroCode, VS Code and Copilot CLI, hosted by Claude Code", () => {
+  it.each([
+    [
+      "deepagents",
+      "PreToolUse",
+      createOutcome({ stdout: permission("deny") }),
+      "PreToolUse",
+      "deny",
+    ],
+    ["deepagents", "PreToolUse", createOutcome({ stdout: permission("ask") }), "PreToolUse", "ask"],
+    [
+      "deepagents",
+      "PreToolUse",
+      createOutcome({ exitCode: 2, stderr: "no" }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "deepagents",
+      "Stop",
+      createOutcome({ stdout: '{"decision":"block","reason":"tests fail"}' }),
+      "Stop",
+      "block",
+    ],
+    // Its SubagentStop cannot decide (the profile's row): a block is not carried.
+    [
+      "deepagents",
+      "SubagentStop",
+      createOutcome({ stdout: '{"decision":"block","reason":"more"}' }),
+      "SubagentStop",
+      "none",
+    ],
+    ["zerocode", "PreToolUse", createOutcome({ stdout: permission("deny") }), "PreToolUse", "deny"],
+    [
+      "zerocode",
+      "PreToolUse",
+      createOutcome({ stdout: permission("allow") }),
+      "PreToolUse",
+      "allow",
+    ],
+    ["zerocode", "PreToolUse", createOutcome({ exitCode: 2, stderr: "no" }), "PreToolUse", "deny"],
+    ["zerocode", "Stop", createOutcome({ stdout: "plain text" }), "Stop", "block"],
+    ["vscode", "PreToolUse", createOutcome({ stdout: permission("deny") }), "PreToolUse", "deny"],
+    ["vscode", "PreToolUse", createOutcome({ stdout: permission("ask") }), "PreToolUse", "ask"],
+    [
+      "vscode",
+      "Stop",
+      createOutcome({
+        stdout:
+          '{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":"go on"}}',
+      }),
+      "Stop",
+      "block",
+    ],
+    [
+      "copilot",
+      "preToolUse",
+      createOutcome({ stdout: '{"permissionDecision":"deny","permissionDecisionReason":"no"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "copilot",
+      "preToolUse",
+      createOutcome({ stdout: '{"permissionDecision":"ask"}' }),
+      "PreToolUse",
+      "ask",
+    ],
+    [
+      "copilot",
+      "preToolUse",
+      createOutcome({ stdout: '{"permissionDecision":"perhaps"}' }),
+      "PreToolUse",
+      "deny",
+    ],
+    ["copilot", "preToolUse", createOutcome({ stdout: "{not json" }), "PreToolUse", "deny"],
+    // Copilot CLI logs and skips a failing preToolUse hook.
+    ["copilot", "preToolUse", createOutcome({ exitCode: 2, stderr: "no" }), "PreToolUse", "none"],
+    [
+      "copilot",
+      "permissionRequest",
+      createOutcome({ exitCode: 2, stdout: '{"message":"not in CI"}' }),
+      "PermissionRequest",
+      "deny",
+    ],
+    [
+      "copilot",
+      "permissionRequest",
+      createOutcome({ stdout: '{"behavior":"allow"}' }),
+      "PermissionRequest",
+      "allow",
+    ],
+    [
+      "copilot",
+      "agentStop",
+      createOutcome({ stdout: '{"decision":"block","reason":"run the tests"}' }),
+      "Stop",
+      "block",
+    ],
+  ] as const)(
+    "%s %s (%j) → Claude Code %s: %s",
+    (hook, hookEvent, outcome, hostEvent, decision) => {
+      const verdict = readHookVerdict({ hook, hookEvent, outcome });
+      const reply = writeHostReply({ host: "claude", hostEvent, verdict });
+      expect(readHostSide("claude", reply).decision).toBe(decision);
+    },
+  );
+
+  it("a VS Code hook's rewrite reaches the host, which checks it against its own schema", () => {
+    const verdict = readHookVerdict({
+      hook: "vscode",
+      hookEvent: "PreToolUse",
+      outcome: createOutcome({ stdout: permission("allow", { updatedInput: { command: "ls" } }) }),
+    });
+    expect(verdict).toMatchObject({ decision: "allow", updatedInput: { command: "ls" } });
+  });
+
+  it("Copilot CLI's reason and rewritten arguments carry over", () => {
+    const verdict = readHookVerdict({
+      hook: "copilot",
+      hookEvent: "preToolUse",
+      outcome: createOutcome({
+        stdout: '{"permissionDecision":"allow","modifiedArgs":{"command":"ls -la"}}',
+      }),
+    });
+    const { output } = readHostSide(
+      "claude",
+      writeHostReply({ host: "claude", hostEvent: "PreToolUse", verdict }),
+    );
+    expect(output).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: "ls -la" },
+      },
     });
   });
 });

@@ -25,6 +25,18 @@ const blockingHostEvents = {
     "beforeSubmitPrompt",
     "stop",
   ],
+  // Its PostToolUse is feedback only and its SubagentStop cannot decide (the profile's rows).
+  deepagents: ["PreToolUse", "PermissionRequest", "Stop"],
+  zerocode: [
+    "PreToolUse",
+    "PermissionRequest",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStop",
+    "PostToolUse",
+  ],
+  vscode: ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop"],
+  copilot: ["preToolUse", "permissionRequest", "agentStop", "subagentStop"],
 } as const satisfies Record<ShimFormatName, readonly string[]>;
 
 const hostEvent = fc.constantFrom(
@@ -107,10 +119,19 @@ describe("no hook's deny becomes a host's allow", () => {
     );
   });
 
-  it("whatever a hook prints with exit 2, a tool call is denied", () => {
+  it("whatever a hook prints with exit 2, a tool call is denied (Copilot CLI: a permission request)", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<ShimFormatName>("claude", "codex", "gemini", "cursor"),
+        fc.constantFrom<ShimFormatName>(
+          "claude",
+          "codex",
+          "gemini",
+          "cursor",
+          "deepagents",
+          "zerocode",
+          "vscode",
+          "copilot",
+        ),
         fc.string(),
         fc.string(),
         (hook, stdout, stderr) => {
@@ -119,6 +140,11 @@ describe("no hook's deny becomes a host's allow", () => {
             codex: "PreToolUse",
             gemini: "BeforeTool",
             cursor: "beforeShellExecution",
+            deepagents: "PreToolUse",
+            zerocode: "PreToolUse",
+            vscode: "PreToolUse",
+            // Copilot CLI skips a failing preToolUse hook; its permissionRequest reads exit 2 as deny.
+            copilot: "permissionRequest",
           }[hook];
           const outcome = {
             exitCode: 2,

@@ -1,15 +1,30 @@
 import { codexFormat } from "../convert/formats/codex.js";
+import { deepagentsFormat } from "../convert/formats/deepagents.js";
 import { geminiEventNames } from "../convert/formats/gemini.js";
+import { vscodeFormat } from "../convert/formats/vscode.js";
+import { zerocodeFormat } from "../convert/formats/zerocode.js";
+import type { HookFormat } from "../convert/hook-format.js";
 import { claudeProfile } from "../profiles/claude.js";
+import { copilotShimEvents, resolveCopilotEventName } from "./copilot-shim-events.js";
 import { cursorFileEditTools, cursorShimEvents } from "./cursor-shim-events.js";
 import type { ShimFormatName } from "./shim-types.js";
 
 const claudeEvents: readonly string[] = Object.keys(claudeProfile.events);
-const codexEvents: readonly string[] = Object.keys(codexFormat.events);
 const geminiEventByCanonical: Readonly<Record<string, string>> = geminiEventNames;
 const canonicalByGeminiEvent: ReadonlyMap<string, string> = new Map(
   Object.entries(geminiEventNames).map(([canonical, gemini]) => [gemini, canonical]),
 );
+
+/**
+ * Formats that spell their events as Claude Code does, by `convert/`'s table of each (its
+ * configurable events only: Deep Agents Code runs no hook on UserPromptSubmit).
+ */
+const canonicalSpellingFormats = {
+  codex: codexFormat,
+  deepagents: deepagentsFormat,
+  zerocode: zerocodeFormat,
+  vscode: vscodeFormat,
+} as const satisfies Partial<Record<ShimFormatName, HookFormat>>;
 
 /**
  * The canonical (Claude Code) name of an event as a format spells it (`BeforeTool` →
@@ -25,13 +40,20 @@ export function resolveCanonicalShimEvent(format: ShimFormatName, event: string)
     case "claude":
       return claudeEvents.includes(event) ? event : null;
     case "codex":
-      return codexEvents.includes(event) ? event : null;
+    case "deepagents":
+    case "zerocode":
+    case "vscode":
+      return Object.hasOwn(canonicalSpellingFormats[format].events, event) ? event : null;
     case "gemini":
       return canonicalByGeminiEvent.get(event) ?? null;
     case "cursor":
       return Object.hasOwn(cursorShimEvents, event)
         ? (cursorShimEvents[event]?.canonical ?? null)
         : null;
+    case "copilot": {
+      const name = resolveCopilotEventName(event);
+      return name === null ? null : (copilotShimEvents[name] ?? null);
+    }
   }
 }
 
@@ -54,13 +76,18 @@ export function resolveNativeShimEvent(
     case "claude":
       return claudeEvents.includes(canonical) ? canonical : null;
     case "codex":
-      return codexEvents.includes(canonical) ? canonical : null;
+    case "deepagents":
+    case "zerocode":
+    case "vscode":
+      return Object.hasOwn(canonicalSpellingFormats[format].events, canonical) ? canonical : null;
     case "gemini":
       return Object.hasOwn(geminiEventByCanonical, canonical)
         ? (geminiEventByCanonical[canonical] ?? null)
         : null;
     case "cursor":
       return resolveCursorEvent(canonical, toolName);
+    case "copilot":
+      return resolveCopilotEventName(canonical);
   }
 }
 

@@ -6,4 +6,8 @@ export const shimFormatTitles = {
   codex: "Codex",
   gemini: "Gemini CLI",
   cursor: "Cursor",
+  deepagents: "Deep Agents Code",
+  zerocode: "ZeroCode",
+  vscode: "VS Code",
+  copilot: "Copilot CLI",
 } as const satisfies Record<ShimFormatName, string>;

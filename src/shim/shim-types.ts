@@ -2,7 +2,16 @@
 // protocol, read what the hook decided in its protocol, write that decision in the host's.
 
 /** The protocols `agent-hooks shim` translates between, named as `agent-hooks convert` names them. */
-export const shimFormatNames = ["claude", "codex", "gemini", "cursor"] as const;
+export const shimFormatNames = [
+  "claude",
+  "codex",
+  "gemini",
+  "cursor",
+  "deepagents",
+  "zerocode",
+  "vscode",
+  "copilot",
+] as const;
 
 /** A protocol the shim translates from or to. */
 export type ShimFormatName = (typeof shimFormatNames)[number];

@@ -291,3 +291,151 @@ describe("translateHostPayload: Gemini CLI", () => {
     else expect(result).toEqual({ ok: false, error });
   });
 });
+
+describe("translateHostPayload: Deep Agents Code, ZeroCode, VS Code and Copilot CLI", () => {
+  it("reads Copilot CLI's camelCase preToolUse payload for a Claude Code hook", () => {
+    const result = translateHostPayload({
+      host: "copilot",
+      hook: "claude",
+      hostEvent: "preToolUse",
+      payload: {
+        sessionId: "s1",
+        timestamp: 1_764_547_200_000,
+        cwd: "/project",
+        toolName: "bash",
+        toolArgs: '{"command":"rm -rf /"}',
+      },
+    });
+    expect(result).toEqual({
+      ok: true,
+      hookEvent: "PreToolUse",
+      payload: {
+        session_id: "s1",
+        timestamp: 1_764_547_200_000,
+        cwd: "/project",
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
+      },
+      problems: [],
+    });
+  });
+
+  it("reads Copilot CLI's snake_case payload of a PascalCase event", () => {
+    const result = translateHostPayload({
+      host: "copilot",
+      hook: "claude",
+      hostEvent: "PreToolUse",
+      payload: {
+        hook_event_name: "PreToolUse",
+        session_id: "s1",
+        cwd: "/project",
+        tool_name: "view",
+        tool_input: { path: "/project/.env" },
+      },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "PreToolUse",
+      payload: { session_id: "s1", tool_name: "Read", tool_input: { path: "/project/.env" } },
+    });
+  });
+
+  it("writes a Claude Code payload as Copilot CLI's camelCase one", () => {
+    const result = translateHostPayload({
+      host: "claude",
+      hook: "copilot",
+      hostEvent: "PostToolUse",
+      payload: {
+        session_id: "s1",
+        cwd: "/project",
+        hook_event_name: "PostToolUse",
+        transcript_path: "/t.jsonl",
+        tool_name: "Write",
+        tool_input: { file_path: "/project/a.ts", content: "x" },
+        tool_response: "written",
+      },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "postToolUse",
+      payload: {
+        sessionId: "s1",
+        cwd: "/project",
+        transcriptPath: "/t.jsonl",
+        toolName: "create",
+        toolArgs: { file_path: "/project/a.ts", content: "x" },
+        toolResult: { resultType: "success", textResultForLlm: "written" },
+      },
+    });
+    expect(result.ok && typeof result.payload.timestamp).toBe("number");
+  });
+
+  it("reads VS Code's Local tool names as Claude Code's and writes them back", () => {
+    const read = translateHostPayload({
+      host: "vscode",
+      hook: "claude",
+      hostEvent: "PreToolUse",
+      payload: {
+        session_id: "s1",
+        cwd: "/project",
+        hook_event_name: "PreToolUse",
+        tool_name: "run_in_terminal",
+        tool_input: { command: "ls", explanation: "list", isBackground: false },
+      },
+    });
+    expect(read).toMatchObject({ ok: true, payload: { tool_name: "Bash" } });
+    const written = translateHostPayload({
+      host: "claude",
+      hook: "vscode",
+      hostEvent: "PreToolUse",
+      payload: {
+        session_id: "s1",
+        cwd: "/project",
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+      },
+    });
+    expect(written).toMatchObject({
+      ok: true,
+      hookEvent: "PreToolUse",
+      payload: { tool_name: "run_in_terminal", transcript_path: null },
+    });
+    expect(written.ok && typeof written.payload.timestamp).toBe("string");
+  });
+
+  it("has no Deep Agents Code counterpart of UserPromptSubmit, which it never configures", () => {
+    const result = translateHostPayload({
+      host: "claude",
+      hook: "deepagents",
+      hostEvent: "UserPromptSubmit",
+      payload: { session_id: "s1", cwd: "/project", prompt: "hi" },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: "Deep Agents Code has no counterpart of the UserPromptSubmit event",
+    });
+  });
+
+  it("passes a ZeroCode payload to a Deep Agents Code hook with its tool names", () => {
+    const result = translateHostPayload({
+      host: "zerocode",
+      hook: "deepagents",
+      hostEvent: "PreToolUse",
+      payload: {
+        session_id: "s1",
+        cwd: "/project",
+        hook_event_name: "PreToolUse",
+        transcript_path: null,
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+      },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      hookEvent: "PreToolUse",
+      payload: { tool_name: "Bash", tool_input: { command: "ls" } },
+      problems: [],
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { resolveHostDecision } from "./resolve-host-decision.js";
 import type { ShimVerdict } from "./shim-types.js";
-import type { WrittenReply } from "./write-claude-reply.js";
+import type { WrittenReply } from "./write-profile-reply.js";
 
 /** Cursor events whose output carries `user_message` and `agent_message` beside `permission`. */
 const messageEvents = ["beforeShellExecution", "beforeMCPExecution", "preToolUse"];

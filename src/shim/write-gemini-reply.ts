@@ -1,6 +1,6 @@
 import { resolveHostDecision } from "./resolve-host-decision.js";
 import type { ShimVerdict } from "./shim-types.js";
-import type { WrittenReply } from "./write-claude-reply.js";
+import type { WrittenReply } from "./write-profile-reply.js";
 
 /** Gemini CLI events whose `continue: false` stops the agent loop (geminicli.com/docs/hooks/reference). */
 const stoppingEvents = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "AfterModel"];

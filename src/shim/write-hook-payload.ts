@@ -3,6 +3,7 @@ import { resolveNativeShimEvent } from "./shim-event-names.js";
 import { shimFormatTitles } from "./shim-format-titles.js";
 import type { ShimFormatName, TranslatedPayload } from "./shim-types.js";
 import { translateToolNameFromCanonical } from "./translate-shim-tool-name.js";
+import { writeCopilotPayload } from "./write-copilot-payload.js";
 
 /** Canonical fields Cursor spells its own way, left out of a Cursor payload's event fields. */
 const canonicalBaseFields = ["session_id", "cwd", "hook_event_name", "tool_name", "tool_input"];
@@ -32,10 +33,20 @@ export function writeHookPayload(
     };
   }
   if (hook === "cursor") return writeCursorPayload(hookEvent, canonical);
+  if (hook === "copilot") return writeCopilotPayload(hookEvent, canonical);
   const payload: Record<string, unknown> = { ...canonical, hook_event_name: hookEvent };
-  if (toolName !== null) payload.tool_name = translateToolNameFromCanonical(hook, toolName);
   const problems: string[] = [];
+  if (toolName !== null) {
+    payload.tool_name = translateToolNameFromCanonical(hook, toolName);
+    if (hook === "vscode" && payload.tool_name !== toolName) {
+      problems.push(
+        `tool_input keeps the shape of ${toolName}, which VS Code's ${String(payload.tool_name)} may not share`,
+      );
+    }
+  }
   if (hook === "gemini") writeGeminiFields(event, payload, problems);
+  if (hook === "vscode") writeVscodeFields(payload);
+  if (hook === "zerocode") writeTranscriptPath(payload);
   return { ok: true, hookEvent, payload, problems };
 }
 
@@ -49,6 +60,18 @@ function writeGeminiFields(event: string, payload: Record<string, unknown>, prob
       problems.push("the turn's prompt is not known; AfterAgent's prompt is empty");
     }
   }
+}
+
+// VS Code's Local payloads always carry transcript_path and an ISO timestamp (its profile's
+// commonPayload).
+function writeVscodeFields(payload: Record<string, unknown>) {
+  if (typeof payload.timestamp !== "string") payload.timestamp = new Date().toISOString();
+  writeTranscriptPath(payload);
+}
+
+// ZeroCode's and VS Code's payloads carry transcript_path, null when there is none.
+function writeTranscriptPath(payload: Record<string, unknown>) {
+  if (payload.transcript_path === undefined) payload.transcript_path = null;
 }
 
 function writeCursorPayload(

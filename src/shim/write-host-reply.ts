@@ -1,7 +1,9 @@
+import { isProfileShimFormat } from "./shim-profiles.js";
 import type { HostReply, ShimFormatName, ShimVerdict } from "./shim-types.js";
-import { type WrittenReply, writeClaudeReply } from "./write-claude-reply.js";
+import { writeCopilotReply } from "./write-copilot-reply.js";
 import { writeCursorReply } from "./write-cursor-reply.js";
 import { writeGeminiReply } from "./write-gemini-reply.js";
+import { type WrittenReply, writeProfileReply } from "./write-profile-reply.js";
 
 /** A hook's verdict and the host event it answers. */
 export interface HostReplyInput {
@@ -44,13 +46,13 @@ export function writeHostReply(input: HostReplyInput): HostReply {
 }
 
 function writeReply({ host, hostEvent, verdict }: HostReplyInput): WrittenReply {
+  if (isProfileShimFormat(host)) return writeProfileReply(host, hostEvent, verdict);
   switch (host) {
-    case "claude":
-    case "codex":
-      return writeClaudeReply(host, hostEvent, verdict);
     case "gemini":
       return writeGeminiReply(hostEvent, verdict);
     case "cursor":
       return writeCursorReply(hostEvent, verdict);
+    case "copilot":
+      return writeCopilotReply(hostEvent, verdict);
   }
 }

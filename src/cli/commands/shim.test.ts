@@ -40,14 +40,32 @@ function writeClaudeProject(workspace: TestWorkspace): string {
   });
 }
 
-async function convertWithShim(settings: string, to: string): Promise<Record<string, unknown>> {
+/** A ZeroCode project whose `.zerotwo/hooks.json` guards Bash with a ZeroCode deny hook. */
+function writeZerocodeProject(workspace: TestWorkspace): string {
+  const hooks = workspace.createDirectory("project", ".zerotwo", "hooks");
+  const script = path.join(hooks, "deny.sh");
+  copyFileSync(path.join(fixtures, "zerocode-deny.sh"), script);
+  return workspace.writeJson("project/.zerotwo/hooks.json", {
+    hooks: {
+      PreToolUse: [
+        { matcher: "^Bash$", hooks: [{ type: "command", command: quoteShellWord(script) }] },
+      ],
+    },
+  });
+}
+
+async function convertWithShim(
+  settings: string,
+  to: string,
+  from = "claude",
+): Promise<Record<string, unknown>> {
   const run = await runCli([
     "convert",
     "--shim",
     "--shim-command",
     shimCommand,
     "--from",
-    "claude",
+    from,
     "--to",
     to,
     settings,
@@ -151,13 +169,41 @@ describe("agent-hooks convert --shim, run as the target agent runs it", () => {
     }
   });
 
-  it("refuses a format pair the shim cannot bridge, naming those it can", async () => {
+  it("a ZeroCode deny hook converted to Cursor answers Cursor's deny, and lets ls through", async () => {
     const workspace = createTestWorkspace("shim-cli");
-    const file = workspace.writeJson("hooks.json", { hooks: {} });
-    const run = await runCli(["convert", "--shim", "--from", "deepagents", "--to", "cursor", file]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("--shim cannot bridge --from deepagents");
-    expect(run.stderr).toContain("claude, codex, gemini, cursor");
+    const converted = await convertWithShim(writeZerocodeProject(workspace), "cursor", "zerocode");
+    expect(converted.version).toBe(1);
+    const commands = listCommands(converted);
+    expect(commands.length).toBeGreaterThanOrEqual(1);
+    for (const [event, command] of commands) {
+      expect(command).toContain(`shim --hook zerocode --host cursor --event ${event}`);
+      const base = {
+        conversation_id: "conversation-1",
+        generation_id: "generation-1",
+        hook_event_name: event,
+        workspace_roots: [workspace.project],
+      };
+      const shellPayload = (line: string) =>
+        event === "beforeShellExecution"
+          ? { ...base, command: line, cwd: workspace.project }
+          : { ...base, tool_name: "Shell", tool_input: { command: line } };
+      const denied = await runAsAgent(command, {
+        cwd: workspace.project,
+        env: { PATH: process.env.PATH },
+        input: JSON.stringify(shellPayload("rm -rf /")),
+      });
+      expect(denied.code, denied.stderr).toBe(0);
+      expect(parseStdout(denied)).toMatchObject({
+        permission: "deny",
+        agent_message: "Recursive rm is blocked by policy",
+      });
+      const allowed = await runAsAgent(command, {
+        cwd: workspace.project,
+        env: { PATH: process.env.PATH },
+        input: JSON.stringify(shellPayload("ls")),
+      });
+      expect(allowed, allowed.stderr).toMatchObject({ code: 0, stdout: "" });
+    }
   });
 });
 
@@ -183,14 +229,14 @@ describe("agent-hooks shim", () => {
   });
 
   it("fails closed (exit 2) on flags it cannot use", async () => {
-    const run = await runCli(["shim", "--hook", "claude", "--host", "vscode", "--", "true"], {
+    const run = await runCli(["shim", "--hook", "claude", "--host", "windsurf", "--", "true"], {
       input: "{}",
     });
     expect(run).toEqual({
       code: 2,
       stdout: "",
       stderr:
-        'agent-hooks shim: unknown --host format "vscode" (choose from: claude, codex, gemini, cursor); failing closed\n',
+        'agent-hooks shim: unknown --host format "windsurf" (choose from: claude, codex, gemini, cursor, deepagents, zerocode, vscode, copilot); failing closed\n',
     });
   });
 });

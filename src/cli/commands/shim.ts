@@ -14,12 +14,15 @@ const formatList = shimFormatNames.join(", ");
 const shimHelp = `
 Examples:
   $ agent-hooks shim --hook claude --host cursor -- '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'
-  $ agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 58 -- ./guard.sh --strict
+  $ agent-hooks shim --hook zerocode --host copilot --event preToolUse -- ./guard.sh
   $ agent-hooks convert --shim --from claude --to cursor .claude/settings.json
 
 Reads the host's event payload on standard input, runs the command with it translated for the
 hook's agent, and prints the hook's answer translated for the host. One argument after -- is a
 shell command (sh -c); several are a program and its arguments, run without a shell.
+Formats: ${formatList}
+(every format agent-hooks convert knows; docs/shim.md).
+Copilot CLI's payloads name no event: give --event (convert --shim does).
 Exit codes: the host's (0, or 2 to block); 2 with a message on standard error when the shim
 cannot read the payload, the event or its own flags, or the hook fails on an event that can
 block (failing closed); 1 for a command line commander cannot parse.`;

@@ -1,7 +1,5 @@
-import { claudeProfile } from "../profiles/claude.js";
-import type { Profile } from "../profiles/profile.js";
-import { zerocodeProfile } from "../profiles/zerocode.js";
 import { type HostDecision, resolveHostDecision } from "./resolve-host-decision.js";
+import { type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
 import type { ShimVerdict } from "./shim-types.js";
 
 /** A reply's JSON fields, and the decision they carry. */
@@ -11,22 +9,24 @@ export interface WrittenReply {
 }
 
 /**
- * A verdict as Claude Code's or Codex's hook output on exit 0 (`hookSpecificOutput.permissionDecision`,
- * `decision: "block"`, `continue`, `systemMessage`, `additionalContext`, `updatedInput`), with
- * the fields the event's row in the profile table (`claude`, or `zerocode` for Codex) takes.
+ * A verdict as the hook output on exit 0 of a format with an engine profile (Claude Code, Codex,
+ * Deep Agents Code, ZeroCode, VS Code): `hookSpecificOutput.permissionDecision`,
+ * `decision: "block"` (in `hookSpecificOutput` where the row's `blockFields` says so),
+ * `continue`, `systemMessage`, `additionalContext`, `updatedInput`, with the fields the event's
+ * row in the format's profile table (`shimProfiles`) takes.
  *
  * @example
  * ```ts
- * writeClaudeReply("claude", "Stop", createShimVerdict({ decision: "block", reason: "tests fail" })).output;
+ * writeProfileReply("claude", "Stop", createShimVerdict({ decision: "block", reason: "tests fail" })).output;
  * // { decision: "block", reason: "tests fail" }
  * ```
  */
-export function writeClaudeReply(
-  host: "claude" | "codex",
+export function writeProfileReply(
+  host: ProfileShimFormat,
   hostEvent: string,
   verdict: ShimVerdict,
 ): WrittenReply {
-  const profile: Profile = host === "claude" ? claudeProfile : zerocodeProfile;
+  const profile = selectShimProfile(host);
   const spec = Object.hasOwn(profile.events, hostEvent) ? profile.events[hostEvent] : undefined;
   const topLevel: readonly string[] = spec?.topLevelFields.supported ?? [];
   const specificFields: readonly string[] = spec?.specificFields.supported ?? [];
@@ -57,8 +57,10 @@ export function writeClaudeReply(
         ...(decision.reason === null ? {} : { message: decision.reason }),
       };
     } else if (chosen === "block") {
-      output.decision = "block";
-      output.reason = decision.reason;
+      // VS Code's Stop reads its block from hookSpecificOutput (the row's blockFields).
+      const target = spec.blockFields === "specific" ? specific : output;
+      target.decision = "block";
+      target.reason = decision.reason;
     }
   }
   const context = verdict.additionalContext.join("\n");

@@ -3,34 +3,33 @@ import type { HookDefinition } from "../config/hook-definition.js";
 import type { HandlerVerdict } from "../decide/handler-verdict.js";
 import { interpretOutcome } from "../decide/interpret-outcome.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { claudeProfile } from "../profiles/claude.js";
-import type { Profile } from "../profiles/profile.js";
-import { zerocodeProfile } from "../profiles/zerocode.js";
 import { isRecord } from "../shared/is-record.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
 import { resolveShimDecisionKind } from "./resolve-shim-decision-kind.js";
+import { type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
 import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
 
 /** Diagnostic codes that mean the output could not be read as the hook meant it. */
 const unreadableCodes: readonly Diagnostic["code"][] = ["invalid_output", "output_truncated"];
 
 /**
- * Reads a Claude Code or Codex hook's exit code and output with the engine's own reading
- * (`interpretOutcome`, on the `claude` profile, or the `zerocode` profile Codex's protocol shares),
- * as a format-neutral verdict; output it cannot read on an event that can block is a `failure`.
+ * Reads the exit code and output of a hook written for a format with an engine profile (Claude
+ * Code, Codex, Deep Agents Code, ZeroCode, VS Code) with the engine's own reading
+ * (`interpretOutcome` on the format's profile, `shimProfiles`), as a format-neutral verdict;
+ * output it cannot read on an event that can block is a `failure`.
  *
  * @example
  * ```ts
- * readClaudeVerdict("claude", "PreToolUse", { exitCode: 2, stderr: "no", stdout: "", timedOut: false, truncated: false, spawnError: null });
+ * readProfileVerdict("claude", "PreToolUse", { exitCode: 2, stderr: "no", stdout: "", timedOut: false, truncated: false, spawnError: null });
  * // { decision: "deny", reason: "no", … }
  * ```
  */
-export function readClaudeVerdict(
-  format: "claude" | "codex",
+export function readProfileVerdict(
+  format: ProfileShimFormat,
   hookEvent: string,
   outcome: ShimRunOutcome,
 ): ShimVerdict {
-  const profile: Profile = format === "claude" ? claudeProfile : zerocodeProfile;
+  const profile = selectShimProfile(format);
   const spec = Object.hasOwn(profile.events, hookEvent) ? profile.events[hookEvent] : undefined;
   if (spec === undefined) {
     return createShimVerdict({ failure: `"${hookEvent}" is not a ${profile.title} event` });
@@ -51,7 +50,9 @@ export function readClaudeVerdict(
       stderrBytes: Buffer.byteLength(outcome.stderr),
       durationMs: 0,
     },
-    { hook, spec, profile, toolName: null },
+    // The shim has no tool schema: a rewrite goes to the host, which checks it against its own
+    // (VS Code's Local harness ignores one that does not match).
+    { hook, spec, profile, toolName: null, validateToolInput: acceptToolInput },
   );
   const canBlock = resolveShimDecisionKind(format, hookEvent) !== "none";
   const messages = handlerVerdict.diagnostics.map((diagnostic) => ({
@@ -95,6 +96,10 @@ function copyDecision(handlerVerdict: HandlerVerdict, verdict: ShimVerdict): voi
     return;
   }
   verdict.decision = decision;
+}
+
+function acceptToolInput(): boolean {
+  return true;
 }
 
 // The shim runs one command, so messages drop the engine's handler label and location.
