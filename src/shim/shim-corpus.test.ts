@@ -4,7 +4,12 @@ import { safeParseJson } from "../shared/safe-parse-json.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
 import { resolveNativeShimEvent } from "./shim-event-names.js";
-import type { HostReply, ShimFormatName, ShimRunOutcome } from "./shim-types.js";
+import {
+  type HostReply,
+  type ShimFormatName,
+  type ShimRunOutcome,
+  shimFormatNames,
+} from "./shim-types.js";
 import { writeHostReply } from "./write-host-reply.js";
 
 // The corpus of Claude Code hook shapes, each run through readHookVerdict → writeHostReply for
@@ -123,16 +128,7 @@ function readHostSide(
   }
 }
 
-const hosts = [
-  "claude",
-  "codex",
-  "gemini",
-  "cursor",
-  "deepagents",
-  "zerocode",
-  "vscode",
-  "copilot",
-] as const;
+const hosts = shimFormatNames;
 
 /** Where the host has no event of the shape (Deep Agents Code runs no UserPromptSubmit hook). */
 type Expected = HostDecision | "absent";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readHookVerdict } from "./read-hook-verdict.js";
-import type { ShimFormatName, ShimVerdict } from "./shim-types.js";
+import { type ShimFormatName, type ShimVerdict, shimFormatNames } from "./shim-types.js";
 import { writeHostReply } from "./write-host-reply.js";
 
 // Every host event that can block, by host: a deny, a block or a failure must come out as the
@@ -122,16 +122,7 @@ describe("no hook's deny becomes a host's allow", () => {
   it("whatever a hook prints with exit 2, a tool call is denied (Copilot CLI: a permission request)", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<ShimFormatName>(
-          "claude",
-          "codex",
-          "gemini",
-          "cursor",
-          "deepagents",
-          "zerocode",
-          "vscode",
-          "copilot",
-        ),
+        fc.constantFrom<ShimFormatName>(...shimFormatNames),
         fc.string(),
         fc.string(),
         (hook, stdout, stderr) => {
