@@ -1,8 +1,8 @@
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
+import { describeShimFormat } from "./describe-shim-format.js";
 import { readCopilotPayload } from "./read-copilot-payload.js";
 import { resolveCanonicalShimEvent } from "./shim-event-names.js";
-import { shimFormatTitles } from "./shim-format-titles.js";
 import type { ShimFormatName } from "./shim-types.js";
 import { translateToolNameToCanonical } from "./translate-shim-tool-name.js";
 
@@ -38,7 +38,7 @@ export function readHostPayload(
 ): CanonicalPayload {
   const event = resolveCanonicalShimEvent(host, hostEvent);
   if (event === null) {
-    return { ok: false, error: `"${hostEvent}" is not a ${shimFormatTitles[host]} hook event` };
+    return { ok: false, error: `"${hostEvent}" is not a ${describeShimFormat(host)} hook event` };
   }
   if (host === "cursor") return readCursorPayload(hostEvent, event, payload);
   if (host === "copilot") return readCopilotPayload(hostEvent, event, payload);

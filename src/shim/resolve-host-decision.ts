@@ -1,6 +1,6 @@
 import type { Profile } from "../profiles/profile.js";
+import { describeShimFormat } from "./describe-shim-format.js";
 import { resolveShimDecisionKind, type ShimDecisionKind } from "./resolve-shim-decision-kind.js";
-import { shimFormatTitles } from "./shim-format-titles.js";
 import { isProfileShimFormat, type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
 import type { ShimFormatName, ShimVerdict } from "./shim-types.js";
 
@@ -98,7 +98,7 @@ export function resolveHostDecision(
   canStop: boolean,
 ): HostDecision {
   const kind = resolveShimDecisionKind(host, hostEvent);
-  const title = shimFormatTitles[host];
+  const title = describeShimFormat(host);
   const lossy = [...verdict.problems];
   const refusal = kind === "permission" ? "deny" : "block";
   const result: HostDecision = {

@@ -1,20 +1,13 @@
 // The contract between the shim's three steps: translate the host's payload into the hook's
 // protocol, read what the hook decided in its protocol, write that decision in the host's.
 
-/** The protocols `agent-hooks shim` translates between, named as `agent-hooks convert` names them. */
-export const shimFormatNames = [
-  "claude",
-  "codex",
-  "gemini",
-  "cursor",
-  "deepagents",
-  "zerocode",
-  "vscode",
-  "copilot",
-] as const;
+import { type FormatName, formatNames } from "../convert/portable-hooks.js";
+
+/** The protocols `agent-hooks shim` translates between: every format `agent-hooks convert` knows. */
+export const shimFormatNames = formatNames;
 
 /** A protocol the shim translates from or to. */
-export type ShimFormatName = (typeof shimFormatNames)[number];
+export type ShimFormatName = FormatName;
 
 /** The host's event payload rewritten for the hook, or why it cannot be. */
 export type TranslatedPayload =

@@ -1,6 +1,6 @@
 import { isRecord } from "../shared/is-record.js";
+import { describeShimFormat } from "./describe-shim-format.js";
 import { resolveNativeShimEvent } from "./shim-event-names.js";
-import { shimFormatTitles } from "./shim-format-titles.js";
 import type { ShimFormatName, TranslatedPayload } from "./shim-types.js";
 import { translateToolNameFromCanonical } from "./translate-shim-tool-name.js";
 import { writeCopilotPayload } from "./write-copilot-payload.js";
@@ -29,7 +29,7 @@ export function writeHookPayload(
   if (hookEvent === null) {
     return {
       ok: false,
-      error: `${shimFormatTitles[hook]} has no counterpart of the ${event} event`,
+      error: `${describeShimFormat(hook)} has no counterpart of the ${event} event`,
     };
   }
   if (hook === "cursor") return writeCursorPayload(hookEvent, canonical);

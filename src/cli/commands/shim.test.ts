@@ -236,7 +236,7 @@ describe("agent-hooks shim", () => {
       code: 2,
       stdout: "",
       stderr:
-        'agent-hooks shim: unknown --host format "windsurf" (choose from: claude, codex, gemini, cursor, deepagents, zerocode, vscode, copilot); failing closed\n',
+        'agent-hooks shim: unknown --host format "windsurf" (choose from: deepagents, zerocode, vscode, copilot, claude, gemini, codex, cursor); failing closed\n',
     });
   });
 });
