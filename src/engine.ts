@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import os from "node:os";
 import path from "node:path";
@@ -42,6 +41,7 @@ import {
   type HandlerRunContext,
   runPlannedHandler,
 } from "./run-planned-handler.js";
+import { createRandomUuid } from "./shared/create-random-uuid.js";
 
 export type {
   AsyncHookOutput,
@@ -80,7 +80,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const profile = resolveProfile(options.profile);
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const home = path.resolve(options.home ?? os.homedir());
-  const sessionId = options.sessionId ?? randomUUID();
+  const sessionId = options.sessionId ?? createRandomUuid();
   const environment = { ...(options.env ?? process.env) };
   if (options.home !== undefined) environment.HOME = home;
   for (const name of profile.projectDirectoryVariables) environment[name] = cwd;

@@ -1,11 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { readTextFile } from "../shared/read-text-file.js";
 import { UsageError } from "./shared-options.js";
 
 /** Reads a file, or standard input for `-`; a missing file is a usage error. */
 export async function readInput(file: string): Promise<string> {
   if (file === "-") return readStandardInput();
   try {
-    return await readFile(file, "utf8");
+    return await readTextFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new UsageError(`cannot read ${file} (${code})`);

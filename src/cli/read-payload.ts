@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import type { Profile } from "../profiles/profile.js";
+import { readTextFile } from "../shared/read-text-file.js";
 import { parseJsonObject, readStandardInput } from "./read-input.js";
 import { UsageError } from "./shared-options.js";
 
@@ -54,7 +54,7 @@ function parseOptionalJson(text: string): Record<string, unknown> {
 // null when nothing is there, so the caller can try inline JSON; other failures are usage errors.
 async function readPayloadFile(file: string): Promise<string | null> {
   try {
-    return await readFile(file, "utf8");
+    return await readTextFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     if (code === "ENOENT" || code === "ENAMETOOLONG" || code === "ENOTDIR") return null;

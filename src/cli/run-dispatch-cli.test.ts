@@ -5,6 +5,7 @@ import {
   createTestWorkspace,
   type TestWorkspace,
 } from "../../test/support/create-test-workspace.js";
+import { runBundleWithReport } from "../../test/support/run-bundle-with-report.js";
 import { packageRoot, runNodeScript } from "../../test/support/run-node-script.js";
 
 const bundle = path.join(packageRoot, "dist/cli/dispatch.bundle.cjs");
@@ -137,5 +138,35 @@ describe("bin/agent-hooks.js", () => {
     if (remove !== undefined) rmSync(workspace.path(remove));
     const run = await runNodeScript(workspace.path("bin/agent-hooks.js"), args);
     expect(run).toMatchObject({ code: 0, stdout: expected, stderr: "" });
+  });
+});
+
+describe("the dispatch bundle's start-up (npm run build)", () => {
+  it("uses its code cache, trained on a dispatch, and loads neither node:crypto nor node:fs/promises", async () => {
+    const workspace = createTestWorkspace("dispatch-bundle-start");
+    const args = [
+      "dispatch",
+      "PreToolUse",
+      "--payload",
+      "-",
+      "--config",
+      "test/fixtures/cli/hooks.json",
+    ];
+    const payload = JSON.stringify({ tool_name: "execute", tool_input: { command: "ls" } });
+    const { run, report } = await runBundleWithReport(
+      workspace,
+      bundle,
+      "runDispatchCli",
+      args,
+      payload,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ runs: [{ status: "ok" }] });
+    expect(report.cacheRejected).toBe(false);
+    // A cache of the top level alone holds none of the functions a dispatch calls.
+    expect(report.cacheBytes).toBeGreaterThan(2 * report.topLevelCacheBytes);
+    expect(report.modules).toContain("NativeModule child_process");
+    expect(report.modules).not.toContain("NativeModule crypto");
+    expect(report.modules).not.toContain("NativeModule fs/promises");
   });
 });

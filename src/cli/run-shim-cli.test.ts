@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { runBundleWithReport } from "../../test/support/run-bundle-with-report.js";
 import { packageRoot, runNodeScript } from "../../test/support/run-node-script.js";
 
 const bundle = path.join(packageRoot, "dist/cli/shim.bundle.cjs");
@@ -54,5 +55,34 @@ describe("the shim bundle (npm run build)", () => {
     const [first] = cases;
     const denied = await runNodeScript(runBundle, [bundle, ...(first ?? [])], { input: payload });
     expect(JSON.parse(denied.stdout)).toMatchObject({ permission: "deny" });
+  });
+});
+
+describe("the shim bundle's start-up (npm run build)", () => {
+  it("uses its code cache, trained on a shim run, and loads neither node:crypto nor node:fs/promises", async () => {
+    const workspace = createTestWorkspace("shim-bundle-start");
+    const payload = JSON.stringify({
+      conversation_id: "conversation-1",
+      hook_event_name: "beforeShellExecution",
+      workspace_roots: [workspace.root],
+      command: "rm -rf /",
+      cwd: workspace.root,
+    });
+    const args = ["shim", "--hook", "claude", "--host", "cursor", "--", denyHook];
+    const { run, report } = await runBundleWithReport(
+      workspace,
+      bundle,
+      "runShimCli",
+      args,
+      payload,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ permission: "deny" });
+    expect(report.cacheRejected).toBe(false);
+    // A cache of the top level alone holds none of the functions a shim run calls.
+    expect(report.cacheBytes).toBeGreaterThan(1.5 * report.topLevelCacheBytes);
+    expect(report.modules).toContain("NativeModule child_process");
+    expect(report.modules).not.toContain("NativeModule crypto");
+    expect(report.modules).not.toContain("NativeModule fs/promises");
   });
 });

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { readTextFile } from "../shared/read-text-file.js";
 import { parseJsonDocument } from "./parse-json-document.js";
 
 /** A configuration file read and parsed: its value, absent, or why it cannot be used. */
@@ -20,7 +20,7 @@ export async function readConfigDocument(
 ): Promise<ConfigDocument> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readTextFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" && !explicit) return { status: "missing" };

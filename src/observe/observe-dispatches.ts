@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { DispatchResult } from "../decide/dispatch-result.js";
+import { createRandomUuid } from "../shared/create-random-uuid.js";
 import type { AuditLog } from "./audit-log.js";
 import { hasRegisteredTracerProvider } from "./detect-tracer-provider.js";
 import {
@@ -87,7 +87,7 @@ export async function observeDispatches<Options>(
       });
     return tracerLoading;
   };
-  const engineTag = randomUUID().slice(0, 8);
+  const engineTag = createRandomUuid().slice(0, 8);
   let dispatchCount = 0;
   const observing = new Set<Promise<unknown>>();
 

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readRandomBytes } from "../shared/read-random-bytes.js";
 import { isProcessGroupAlive, killProcessGroup } from "./kill-process-group.js";
 import {
   estimateClockTicks,
@@ -18,7 +18,7 @@ export const runMarkerVariable = "AGENT_HOOKS_RUN_ID";
 
 /** A new random value for {@link runMarkerVariable}. */
 export function createRunMarker(): string {
-  return randomBytes(12).toString("hex");
+  return readRandomBytes(12).toString("hex");
 }
 
 /** Every process of one handler run the engine can find, to signal them all. */

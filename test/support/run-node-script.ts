@@ -18,6 +18,8 @@ export interface RunNodeScriptOptions {
   cwd?: string;
   /** Text written to standard input, which is then closed; default: nothing. */
   input?: string;
+  /** Variables added to this process's environment; default: none. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -37,7 +39,7 @@ export function runNodeScript(
 ): Promise<ScriptRun> {
   return runProgram(process.execPath, [script, ...args], {
     cwd: options.cwd ?? packageRoot,
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
     input: options.input ?? "",
   });
 }
