@@ -156,6 +156,15 @@ function trainCodeCache(command, entry, home, runs, input = "") {
 function shareBuiltins({ lazy }) {
   const requireBuiltin = createRequire(import.meta.url);
   const namespace = "builtin";
+  // Plain data properties only, as a fresh Node has them: reading an accessor (node:fs's
+  // `promises`, or `Dir`, which loads internal/fs/dir) would load more when the bundle starts.
+  // This process may have read some already, which turns them into data properties here.
+  const listPlainExports = (module) => {
+    const script = `const m = require(${JSON.stringify(module)}); console.log(JSON.stringify(Object.keys(m).filter((k) => /^[A-Za-z_$][\\w$]*$/.test(k) && k !== "default" && !("get" in Object.getOwnPropertyDescriptor(m, k)))))`;
+    const listed = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+    if (listed.status !== 0) throw new Error(`listing ${module}: ${listed.stderr}`);
+    return JSON.parse(listed.stdout);
+  };
   return {
     name: "share-builtins",
     setup(builder) {
@@ -168,13 +177,7 @@ function shareBuiltins({ lazy }) {
       builder.onLoad({ filter: /.*/, namespace }, (args) => {
         const name = JSON.stringify(args.path);
         const real = requireBuiltin(args.path);
-        // Plain data properties only: an accessor (node:fs's `promises`) would load on reading.
-        const keys = Object.keys(real).filter(
-          (key) =>
-            /^[A-Za-z_$][\w$]*$/.test(key) &&
-            key !== "default" &&
-            Object.getOwnPropertyDescriptor(real, key)?.get === undefined,
-        );
+        const keys = listPlainExports(args.path);
         const lines = lazy.includes(args.path)
           ? [
               "let loaded;",

@@ -8,7 +8,8 @@ const { readFileSync, writeFileSync } = require("node:fs");
 const path = require("node:path");
 const { Script } = require("node:vm");
 
-const [bundle, entry, ...runs] = process.argv.slice(2);
+const [given, entry, ...runs] = process.argv.slice(2);
+const bundle = path.resolve(given);
 const script = new Script(readFileSync(bundle, "utf8"), { filename: bundle });
 const bundleModule = { exports: {} };
 script.runInThisContext()(

@@ -15,6 +15,7 @@ import {
   readDescendantCpuMs,
   sumCpuMs,
 } from "../lib/process-tree.mjs";
+import { createRawStandbys } from "../lib/raw-standbys.mjs";
 import { sampleSideBySide, summarize } from "../lib/statistics.mjs";
 import { waitForQuietProcesses } from "../lib/wait-for-quiet-processes.mjs";
 import { group, hooksDirectory } from "../lib/workspace.mjs";
@@ -39,6 +40,7 @@ const payload = { tool_name: "Bash", tool_input: { command: "git push --force or
 const contenderNames = {
   spawned: "engine, spawned per event",
   prewarmed: "engine, prewarm",
+  raw: "raw standbys (child_process, no engine)",
   persistent: "engine, persistent (SDK / Python loop)",
   gemini: "Gemini HookRunner.executeHooksParallel",
 };
@@ -116,6 +118,9 @@ export async function runInterpreterStack({ workspace, gemini, samples }) {
       ),
     ],
   });
+  const raw = createRawStandbys(hooks.map((hook) => hook.script));
+  // The prewarm engine's standbys, not the raw contender's.
+  const isEngineStandby = (entry) => isScriptProcess(entry) && !raw.pids().has(entry.pid);
   const engines = {
     spawned: await workspace.createEngine(scriptsConfig),
     // An engine without prewarm ignores the option and spawns per event.
@@ -128,7 +133,7 @@ export async function runInterpreterStack({ workspace, gemini, samples }) {
     }
     // Standbys the prewarm engine keeps once its hooks have run: none when it does not prewarm.
     const started = await waitForQuietProcesses({
-      isStandby: isScriptProcess,
+      isStandby: isEngineStandby,
       standbys: stack.length,
       timeoutMs: 4_000,
     });
@@ -138,6 +143,11 @@ export async function runInterpreterStack({ workspace, gemini, samples }) {
     const contenders = {
       [contenderNames.spawned]: () => engines.spawned.dispatch("PreToolUse", payload),
       [contenderNames.prewarmed]: () => engines.prewarmed.dispatch("PreToolUse", payload),
+      [contenderNames.raw]: async () => {
+        const codes = await raw.call(JSON.stringify(payload));
+        if (codes.some((code) => code !== 0))
+          throw new Error(`scenario j, raw: exit codes ${codes}`);
+      },
       [contenderNames.persistent]: () => engines.persistent.dispatch("PreToolUse", payload),
     };
     if (gemini.runner !== undefined) {
@@ -167,7 +177,7 @@ export async function runInterpreterStack({ workspace, gemini, samples }) {
     let previousCpuMs = readDescendantCpuMs();
     const settle = async (name, recorded) => {
       const quiet = await waitForQuietProcesses({
-        isStandby: isScriptProcess,
+        isStandby: isEngineStandby,
         standbys: expectedStandbys,
       });
       if (!quiet.quiet) unsettled += 1;
@@ -175,7 +185,12 @@ export async function runInterpreterStack({ workspace, gemini, samples }) {
       previousCpuMs += usedCpuMs;
       if (!recorded) return;
       // A prewarm call uses every standby (one per hook): those idle now are its restarts.
-      const restartMs = name === contenderNames.prewarmed ? sumCpuMs(quiet.standbys) : 0;
+      const restartMs =
+        name === contenderNames.prewarmed
+          ? sumCpuMs(quiet.standbys)
+          : name === contenderNames.raw
+            ? sumCpuMs(listDescendants().filter((entry) => raw.pids().has(entry.pid)))
+            : 0;
       cpuMs[name].push(usedCpuMs - restartMs);
       if (name === contenderNames.prewarmed && prewarmActive) {
         restartCpuMs.push(restartMs);
@@ -262,6 +277,7 @@ export async function runInterpreterStack({ workspace, gemini, samples }) {
       ],
     };
   } finally {
+    raw.close();
     await Promise.all(Object.values(engines).map((engine) => engine.close()));
   }
 }

@@ -142,7 +142,7 @@ describe("bin/agent-hooks.js", () => {
 });
 
 describe("the dispatch bundle's start-up (npm run build)", () => {
-  it("uses its code cache, trained on a dispatch, and loads neither node:crypto nor node:fs/promises", async () => {
+  it("uses its code cache, trained on a dispatch, and loads none of node:crypto, node:fs/promises and node:perf_hooks", async () => {
     const workspace = createTestWorkspace("dispatch-bundle-start");
     const args = [
       "dispatch",
@@ -168,5 +168,6 @@ describe("the dispatch bundle's start-up (npm run build)", () => {
     expect(report.modules).toContain("NativeModule child_process");
     expect(report.modules).not.toContain("NativeModule crypto");
     expect(report.modules).not.toContain("NativeModule fs/promises");
+    expect(report.modules).not.toContain("NativeModule perf_hooks");
   });
 });

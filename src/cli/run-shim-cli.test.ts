@@ -59,7 +59,7 @@ describe("the shim bundle (npm run build)", () => {
 });
 
 describe("the shim bundle's start-up (npm run build)", () => {
-  it("uses its code cache, trained on a shim run, and loads neither node:crypto nor node:fs/promises", async () => {
+  it("uses its code cache, trained on a shim run, and loads none of node:crypto, node:fs/promises and node:perf_hooks", async () => {
     const workspace = createTestWorkspace("shim-bundle-start");
     const payload = JSON.stringify({
       conversation_id: "conversation-1",
@@ -84,5 +84,6 @@ describe("the shim bundle's start-up (npm run build)", () => {
     expect(report.modules).toContain("NativeModule child_process");
     expect(report.modules).not.toContain("NativeModule crypto");
     expect(report.modules).not.toContain("NativeModule fs/promises");
+    expect(report.modules).not.toContain("NativeModule perf_hooks");
   });
 });

@@ -1,5 +1,6 @@
 import type { Decision, DispatchResult, RunSummary } from "../decide/dispatch-result.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 
 /** One handler of a dispatch as the audit log and tracing see it. */
 export interface RunObservation {
@@ -36,7 +37,10 @@ export interface DispatchObservation {
   runs: readonly RunObservation[];
 }
 
+// The epoch time of the monotonic clock's zero, read once, as `performance.timeOrigin` is.
+const clockOrigin = Date.now() - readMonotonicMs();
+
 /** Milliseconds since the epoch, with sub-millisecond precision. */
 export function readClock(): number {
-  return performance.timeOrigin + performance.now();
+  return clockOrigin + readMonotonicMs();
 }

@@ -1,3 +1,4 @@
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 /** How a host call ended: its value, its error, the deadline, or the engine closing first. */
 export type DeadlineResult<T> =
   | { kind: "value"; value: T; durationMs: number }
@@ -20,8 +21,8 @@ export function callWithDeadline<T>(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<DeadlineResult<T>> {
-  const startedAt = performance.now();
-  const elapsed = () => performance.now() - startedAt;
+  const startedAt = readMonotonicMs();
+  const elapsed = () => readMonotonicMs() - startedAt;
   if (signal.aborted) return Promise.resolve({ kind: "cancelled", durationMs: 0 });
   const controller = new AbortController();
   return new Promise<DeadlineResult<T>>((resolve) => {

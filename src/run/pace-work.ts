@@ -1,3 +1,5 @@
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
+
 /** Wall time one event-loop turn may spend on paced work before the rest waits for later turns. */
 const turnBudgetMs = 1;
 
@@ -30,7 +32,7 @@ export function paceWork(job: () => void, priority: JobPriority = "start"): void
     queues.get(priority)?.jobs.push(job);
     return;
   }
-  const now = performance.now();
+  const now = readMonotonicMs();
   if (turnStartedAt === null) {
     turnStartedAt = now;
     setImmediate(closeTurn);
@@ -51,7 +53,7 @@ function closeTurn(): void {
 
 /** Runs one queued job per turn until every queue is empty. */
 function runNextJob(): void {
-  turnStartedAt = performance.now();
+  turnStartedAt = readMonotonicMs();
   for (const queue of queues.values()) {
     if (queue.head === queue.jobs.length) continue;
     const job = queue.jobs[queue.head];

@@ -1,6 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import type { HookCommand } from "../config/hook-definition.js";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { createHandlerProcessTree, type HandlerProcessTree } from "./handler-process-tree.js";
 import { type CapturedOutput, createOutputCapture, toOutcomeOutput } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
@@ -228,7 +229,7 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
       spawnError: null,
       stdout: answer.stdout,
       stderr: answer.stderr,
-      durationMs: performance.now() - pending.startedAt,
+      durationMs: readMonotonicMs() - pending.startedAt,
     });
   };
 
@@ -246,7 +247,7 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
   const send = (event: PersistentEvent): Promise<ProcessOutcome> =>
     new Promise((resolve) => {
       paceWork(() => {
-        const startedAt = performance.now();
+        const startedAt = readMonotonicMs();
         try {
           deliver(event, resolve);
         } catch (error) {
@@ -257,7 +258,7 @@ export function createPersistentHandler(options: PersistentHandlerOptions): Pers
     });
 
   const deliver = (event: PersistentEvent, resolve: (outcome: ProcessOutcome) => void): void => {
-    const startedAt = performance.now();
+    const startedAt = readMonotonicMs();
     if (closed || event.signal?.aborted) {
       resolve(toOutcome({ ...failedFields(startedAt), cancelled: true }, options));
       return;
@@ -354,7 +355,7 @@ function failedFields(startedAt: number): AnswerFields {
     spawnError: null,
     stdout: "",
     stderr: "",
-    durationMs: performance.now() - startedAt,
+    durationMs: readMonotonicMs() - startedAt,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { HttpHookAction } from "../config/hook-definition.js";
 import { isRecord } from "../shared/is-record.js";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { interpolateHeaderValue } from "./interpolate-header-value.js";
 import { createEmptyOutcome, type ProcessOutcome } from "./process-outcome.js";
@@ -38,9 +39,9 @@ type HttpResult =
 export async function postHttpHook(
   request: HookActionRequest<HttpHookAction>,
 ): Promise<ProcessOutcome> {
-  const startedAt = performance.now();
+  const startedAt = readMonotonicMs();
   const result = await sendRequest(request);
-  return createOutcome(result, performance.now() - startedAt);
+  return createOutcome(result, readMonotonicMs() - startedAt);
 }
 
 async function sendRequest(request: HookActionRequest<HttpHookAction>): Promise<HttpResult> {

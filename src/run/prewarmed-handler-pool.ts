@@ -1,3 +1,4 @@
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { paceWork } from "./pace-work.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
 import { spawnHandler } from "./spawn-handler.js";
@@ -196,7 +197,7 @@ export function createPrewarmedHandlerPool(
       inFlight += 1;
       try {
         if (state.ready.length > 0 && !state.unsafe) {
-          const startedAt = performance.now();
+          const startedAt = readMonotonicMs();
           // One event-loop turn: an exit or output of the standby that already happened is read
           // first, so a standby that was not waiting is never given the event.
           await new Promise((resolve) => setImmediate(resolve));

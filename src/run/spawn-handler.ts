@@ -1,3 +1,4 @@
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
 import { startHandlerRun } from "./start-handler-run.js";
 
@@ -19,7 +20,7 @@ import { startHandlerRun } from "./start-handler-run.js";
  * ```
  */
 export async function spawnHandler(request: SpawnRequest): Promise<ProcessOutcome> {
-  const startedAt = performance.now();
+  const startedAt = readMonotonicMs();
   const start = await startHandlerRun(request);
   if (!start.started) return start.outcome;
   return start.run.deliver({ input: request.input, timeoutMs: request.timeoutMs, startedAt });

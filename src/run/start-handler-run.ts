@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { createOutputCapture, toOutcomeOutput } from "./output-capture.js";
 import { paceWork } from "./pace-work.js";
 import { createEmptyOutcome, type ProcessOutcome, type SpawnRequest } from "./process-outcome.js";
@@ -24,7 +25,7 @@ export interface HandlerDelivery {
   input: string;
   /** Counted from the delivery. */
   timeoutMs: number;
-  /** Where `durationMs` counts from (`performance.now()`); defaults to the delivery. */
+  /** Where `durationMs` counts from (`readMonotonicMs()`); defaults to the delivery. */
   startedAt?: number;
 }
 
@@ -73,7 +74,7 @@ export async function startHandlerRun(
   request: HandlerStartRequest,
   options: HandlerStartOptions = {},
 ): Promise<HandlerRunStart> {
-  const startedAt = performance.now();
+  const startedAt = readMonotonicMs();
   const shell = request.shell ?? "sh";
   const invocation = resolveInvocation(request.command, {
     shell,
@@ -128,7 +129,7 @@ function startGuarded(
 
 /** An outcome for a handler that never started. */
 function createNotStartedOutcome(fields: Partial<EndFields>, startedAt: number): ProcessOutcome {
-  return { ...createEmptyOutcome(performance.now() - startedAt), ...fields };
+  return { ...createEmptyOutcome(readMonotonicMs() - startedAt), ...fields };
 }
 
 /** Starts one invocation and calls `resolve` once with the started run or why it did not start. */
@@ -171,7 +172,7 @@ function startInvocation(
       report({
         ...fields,
         ...toOutcomeOutput(stdoutCapture.finish(), stderrCapture.finish()),
-        durationMs: performance.now() - countFrom,
+        durationMs: readMonotonicMs() - countFrom,
       });
     },
     onEarlyActivity: options.onEarlyActivity,
@@ -184,7 +185,7 @@ function startInvocation(
       deliver(delivery) {
         if (!delivered) {
           delivered = true;
-          countFrom = delivery.startedAt ?? performance.now();
+          countFrom = delivery.startedAt ?? readMonotonicMs();
           if (options.idle === true) setProcessReferenced(child, true);
           control.deliver(delivery.input, delivery.timeoutMs);
         }

@@ -1,4 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { createHandlerProcessTree, type HandlerProcessTree } from "./handler-process-tree.js";
 import type { OutputCapture } from "./output-capture.js";
 import type { ProcessOutcome, SpawnRequest } from "./process-outcome.js";
@@ -166,7 +167,7 @@ class HandlerRunSupervisor {
   private handleExit(code: number | null, signal: NodeJS.Signals | null): void {
     if (!this.delivered) this.reportEarlyActivity({ kind: "exit", exitCode: code, signal });
     this.leaderExited = true;
-    this.reportBy = performance.now() + drainWindowMs;
+    this.reportBy = readMonotonicMs() + drainWindowMs;
     this.exitCode = code;
     this.exitSignal = signal;
     clearTimeout(this.timeoutTimer);
@@ -209,14 +210,14 @@ class HandlerRunSupervisor {
       this.groupPoll !== undefined ||
       !this.killing ||
       tree === null ||
-      performance.now() >= this.reportBy ||
+      readMonotonicMs() >= this.reportBy ||
       !tree.isAlive()
     ) {
       if (this.groupPoll === undefined) this.settle(exit);
       return;
     }
     this.groupPoll = setInterval(() => {
-      if (performance.now() >= this.reportBy || !tree.isAlive()) this.settle(exit);
+      if (readMonotonicMs() >= this.reportBy || !tree.isAlive()) this.settle(exit);
     }, groupPollIntervalMs);
   }
 
@@ -265,7 +266,7 @@ class HandlerRunSupervisor {
     if (this.settled) return;
     if (!this.killing) {
       // The hook is done; processes it left holding its output are ended, not waited for.
-      this.reportBy = performance.now() + drainWindowMs;
+      this.reportBy = readMonotonicMs() + drainWindowMs;
       this.killRun();
     }
     this.settleWithExit();
