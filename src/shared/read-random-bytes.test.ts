@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readRandomBytes } from "./read-random-bytes.js";
 
 describe("readRandomBytes", () => {
-  it.each([0, 1, 12, 16, 4096])("returns %i bytes", (size) => {
+  it.each([0, 1, 12, 16, 4096, 5000])("returns %i bytes", (size) => {
     expect(readRandomBytes(size).length).toBe(size);
   });
 
@@ -17,5 +17,13 @@ describe("readRandomBytes", () => {
     expect(seen.size).toBe(500);
     // 8,000 uniform bytes miss one of the 256 values with a probability below 1e-10.
     expect(values.size).toBe(256);
+  });
+
+  it("never hands out the same bytes twice across refills of its pool", () => {
+    // 12-byte run markers: 2,000 of them use the pool about six times over.
+    const markers = new Set(
+      Array.from({ length: 2000 }, () => readRandomBytes(12).toString("hex")),
+    );
+    expect(markers.size).toBe(2000);
   });
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
 
+// Bytes read from /dev/urandom ahead, handed out in order (as node:crypto's randomUUID keeps an
+// entropy cache): a run marker then costs no system call.
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
 /**
  * `size` bytes from the operating system's random number generator. Where /dev/urandom can be
  * read it is read directly: loading node:crypto costs a CLI start several milliseconds, on every
@@ -8,26 +13,42 @@ import { closeSync, openSync, readSync } from "node:fs";
  */
 export function readRandomBytes(size: number): Buffer {
   if (process.platform !== "win32") {
-    const bytes = readDeviceBytes(size);
+    const bytes = takePooledBytes(size);
     if (bytes !== null) return bytes;
   }
   return randomBytes(size);
 }
 
-function readDeviceBytes(size: number): Buffer | null {
+function takePooledBytes(size: number): Buffer | null {
+  if (size > pool.length) {
+    const bytes = Buffer.alloc(size);
+    return readDeviceBytes(bytes) ? bytes : null;
+  }
+  if (poolOffset + size > pool.length) {
+    if (!readDeviceBytes(pool)) return null;
+    poolOffset = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(poolOffset, poolOffset + size));
+  // Handed-out bytes are not kept.
+  pool.fill(0, poolOffset, poolOffset + size);
+  poolOffset += size;
+  return bytes;
+}
+
+/** Fills `target` from /dev/urandom; false when the device cannot be read. */
+function readDeviceBytes(target: Buffer): boolean {
   let descriptor: number | null = null;
   try {
     descriptor = openSync("/dev/urandom", "r");
-    const bytes = Buffer.alloc(size);
     let filled = 0;
-    while (filled < size) {
-      const read = readSync(descriptor, bytes, filled, size - filled, null);
-      if (read <= 0) return null;
+    while (filled < target.length) {
+      const read = readSync(descriptor, target, filled, target.length - filled, null);
+      if (read <= 0) return false;
       filled += read;
     }
-    return bytes;
+    return true;
   } catch {
-    return null;
+    return false;
   } finally {
     if (descriptor !== null) closeSync(descriptor);
   }
