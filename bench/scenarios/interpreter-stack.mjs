@@ -1,7 +1,8 @@
 // Scenario j: an interpreter stack. PreToolUse on Bash runs 4 Python and 4 Node hooks written as
 // ordinary scripts (bench/hooks/interpreter-stack/: read the JSON, test the command, print a
 // decision or nothing), timed side by side: the engine spawning per event, the engine with
-// prewarm, the same hooks as persistent handlers (SDK and a Python loop), Gemini CLI's runner.
+// prewarm, the same scripts as raw standbys with no engine (the floor of prewarm), the same hooks
+// as persistent handlers (SDK and a Python loop), Gemini CLI's runner.
 // Between calls the bench waits, untimed, until every process below it is idle, so a prewarm
 // engine's standby restarts never fall into another contender's sample; the idle standbys' RSS
 // and the CPU time the hooks' processes used are read at those points.
