@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
-import { runBundleWithReport } from "../../test/support/run-bundle-with-report.js";
+import { expectLeanStart, runBundleWithReport } from "../../test/support/run-bundle-with-report.js";
 import { packageRoot, runNodeScript } from "../../test/support/run-node-script.js";
 
 const bundle = path.join(packageRoot, "dist/cli/shim.bundle.cjs");
@@ -26,19 +26,24 @@ const runMainScript = `
 const { runCli } = await import(process.argv[2]);
 await runCli(["node", "agent-hooks", ...process.argv.slice(3)]);`;
 
+/** Cursor's beforeShellExecution payload for `rm -rf /` in `root`. */
+function createCursorPayload(root: string): string {
+  return JSON.stringify({
+    conversation_id: "conversation-1",
+    hook_event_name: "beforeShellExecution",
+    workspace_roots: [root],
+    command: "rm -rf /",
+    cwd: root,
+  });
+}
+
 describe("the shim bundle (npm run build)", () => {
   it("answers, prints help and refuses bad flags exactly as the unbundled CLI", async () => {
     expect(existsSync(bundle), `${bundle} is missing: run npm run build`).toBe(true);
     const workspace = createTestWorkspace("shim-bundle");
     const runBundle = workspace.writeFile("run-bundle.cjs", runBundleScript);
     const runMain = workspace.writeFile("run-main.mjs", runMainScript);
-    const payload = JSON.stringify({
-      conversation_id: "conversation-1",
-      hook_event_name: "beforeShellExecution",
-      workspace_roots: [workspace.root],
-      command: "rm -rf /",
-      cwd: workspace.root,
-    });
+    const payload = createCursorPayload(workspace.root);
     const cases = [
       ["shim", "--hook", "claude", "--host", "cursor", "--", denyHook],
       ["shim", "--help"],
@@ -61,13 +66,7 @@ describe("the shim bundle (npm run build)", () => {
 describe("the shim bundle's start-up (npm run build)", () => {
   it("uses its code cache, trained on a shim run, and loads none of node:crypto, node:fs/promises and node:perf_hooks", async () => {
     const workspace = createTestWorkspace("shim-bundle-start");
-    const payload = JSON.stringify({
-      conversation_id: "conversation-1",
-      hook_event_name: "beforeShellExecution",
-      workspace_roots: [workspace.root],
-      command: "rm -rf /",
-      cwd: workspace.root,
-    });
+    const payload = createCursorPayload(workspace.root);
     const args = ["shim", "--hook", "claude", "--host", "cursor", "--", denyHook];
     const { run, report } = await runBundleWithReport(
       workspace,
@@ -78,12 +77,7 @@ describe("the shim bundle's start-up (npm run build)", () => {
     );
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ permission: "deny" });
-    expect(report.cacheRejected).toBe(false);
     // A cache of the top level alone holds none of the functions a shim run calls.
-    expect(report.cacheBytes).toBeGreaterThan(1.5 * report.topLevelCacheBytes);
-    expect(report.modules).toContain("NativeModule child_process");
-    expect(report.modules).not.toContain("NativeModule crypto");
-    expect(report.modules).not.toContain("NativeModule fs/promises");
-    expect(report.modules).not.toContain("NativeModule perf_hooks");
+    expectLeanStart(report, { trainedCacheRatio: 1.5 });
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { expect } from "vitest";
 import type { TestWorkspace } from "./create-test-workspace.js";
 import { packageRoot, runNodeScript, type ScriptRun } from "./run-node-script.js";
 
@@ -37,4 +38,21 @@ export async function runBundleWithReport(
     { input, env: { BUNDLE_REPORT: reportFile } },
   );
   return { run, report: JSON.parse(readFileSync(reportFile, "utf8")) as BundleReport };
+}
+
+/**
+ * Asserts that a bundle's run started lean: V8 took its code cache, the cache holds more than
+ * `trainedCacheRatio` times a top-level-only one (it was trained on a run), and the process
+ * loaded none of node:crypto, node:fs/promises and node:perf_hooks.
+ */
+export function expectLeanStart(
+  report: BundleReport,
+  { trainedCacheRatio }: { trainedCacheRatio: number },
+): void {
+  expect(report.cacheRejected).toBe(false);
+  expect(report.cacheBytes).toBeGreaterThan(trainedCacheRatio * report.topLevelCacheBytes);
+  expect(report.modules).toContain("NativeModule child_process");
+  for (const module of ["crypto", "fs/promises", "perf_hooks"]) {
+    expect(report.modules).not.toContain(`NativeModule ${module}`);
+  }
 }
