@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findClosestName, suggestName } from "./suggest-name.js";
+import { findClosestName, prepareNameCandidates, suggestName } from "./suggest-name.js";
 
 const events = ["PreToolUse", "PostToolUse", "Stop", "SubagentStop", "SessionStart"];
 const fields = ["type", "command", "timeout", "statusMessage", "cwd", "env"];
@@ -71,6 +71,29 @@ describe("findClosestName, as a property", () => {
           }
         }
         expect(findClosestName(name, candidates)).toBe(expected);
+        // A set keeps the first of equal names, in order: the same answer.
+        expect(findClosestName(name, new Set(candidates))).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("ignores case, with candidates prepared once, as the full matrix of lowered names says", () => {
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "C", "D"), maxLength: 9 });
+    fc.assert(
+      fc.property(word, fc.array(word, { maxLength: 8 }), (name, candidates) => {
+        const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
+        let expected: string | null = null;
+        let best = limit + 1;
+        for (const candidate of candidates) {
+          if (candidate === name) continue;
+          const distance = measureReferenceDistance(name.toLowerCase(), candidate.toLowerCase());
+          if (distance < best) {
+            expected = candidate;
+            best = distance;
+          }
+        }
+        expect(findClosestName(name, prepareNameCandidates(candidates))).toBe(expected);
       }),
       { numRuns: 500 },
     );

@@ -12,18 +12,41 @@ export function suggestName(name: string, candidates: Iterable<string>): string 
   return closest === null ? "" : ` (did you mean "${closest}"?)`;
 }
 
+/** Names prepared once for many {@link findClosestName} calls, with their lower-case forms. */
+export interface NameCandidates {
+  readonly names: readonly string[];
+  readonly lowered: readonly string[];
+}
+
+/**
+ * Prepares `names` for repeated {@link findClosestName} calls: the tool names every matcher of a
+ * configuration is checked against are lowered once, not once per matcher.
+ */
+export function prepareNameCandidates(names: Iterable<string>): NameCandidates {
+  const list = [...names];
+  return { names: list, lowered: list.map((name) => name.toLowerCase()) };
+}
+
 /** The known name closest to `name` within the distance {@link suggestName} allows, or null. */
-export function findClosestName(name: string, candidates: Iterable<string>): string | null {
+export function findClosestName(
+  name: string,
+  candidates: Iterable<string> | NameCandidates,
+): string | null {
+  const { names, lowered } =
+    Symbol.iterator in candidates ? prepareNameCandidates(candidates) : candidates;
   const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
-  const lowered = name.toLowerCase();
+  const loweredName = name.toLowerCase();
   let best: string | null = null;
   let bestDistance = limit + 1;
-  for (const candidate of candidates) {
+  // An index loop: an iterator allocates per step until the function is optimized, and a
+  // thousand-hook load calls this cold.
+  for (let index = 0; index < names.length; index++) {
+    const candidate = names[index] as string;
+    const other = lowered[index] as string;
     if (candidate === name) continue;
-    const other = candidate.toLowerCase();
     // The distance is at least the difference in length: a long misspelling costs no alignment.
-    if (Math.abs(other.length - lowered.length) >= bestDistance) continue;
-    const distance = measureEditDistance(lowered, other, bestDistance);
+    if (Math.abs(other.length - loweredName.length) >= bestDistance) continue;
+    const distance = measureEditDistance(loweredName, other, bestDistance);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -44,7 +67,11 @@ function measureEditDistance(left: string, right: string, bound: number): number
   if (rows[0].length < width) {
     rows = [new Uint32Array(width), new Uint32Array(width), new Uint32Array(width)];
   }
-  let [beforeAbove, above, row] = rows;
+  // Plain variables, not array destructuring: destructuring allocates an iterator per use until
+  // the function is optimized, and a thousand-hook load calls this cold.
+  let beforeAbove = rows[0];
+  let above = rows[1];
+  let row = rows[2];
   for (let j = 0; j < width; j++) above[j] = j;
   let aboveMinimum = 0;
   for (let i = 1; i <= left.length; i++) {
@@ -65,7 +92,10 @@ function measureEditDistance(left: string, right: string, bound: number): number
     }
     if (rowMinimum >= bound && aboveMinimum + 1 >= bound) return bound;
     aboveMinimum = rowMinimum;
-    [beforeAbove, above, row] = [above, row, beforeAbove];
+    const reused = beforeAbove;
+    beforeAbove = above;
+    above = row;
+    row = reused;
   }
   return Math.min(above[right.length] as number, bound);
 }

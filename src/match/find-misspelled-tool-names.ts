@@ -1,4 +1,8 @@
-import { findClosestName } from "../config/suggest-name.js";
+import {
+  findClosestName,
+  type NameCandidates,
+  prepareNameCandidates,
+} from "../config/suggest-name.js";
 import type { Profile } from "../profiles/profile.js";
 
 /** A plain tool name in a matcher that is not a tool the profile knows, and the known one it is closest to. */
@@ -22,24 +26,30 @@ export function findMisspelledToolNames(matcher: string, profile: Profile): Miss
   const misspelled: MisspelledToolName[] = [];
   for (const alternative of matcher.split("|")) {
     const name = alternative.trim();
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || known.has(name)) continue;
-    const closest = findClosestName(name, known);
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || known.set.has(name)) continue;
+    const closest = findClosestName(name, known.candidates);
     if (closest !== null) misspelled.push({ name, closest });
   }
   return misspelled;
 }
 
-// Built once per profile: every tool matcher of a configuration is checked against it.
-const knownToolNames = new WeakMap<Profile, ReadonlySet<string>>();
+interface KnownToolNames {
+  set: ReadonlySet<string>;
+  candidates: NameCandidates;
+}
 
-function listKnownToolNames(profile: Profile): ReadonlySet<string> {
+// Built once per profile: every tool matcher of a configuration is checked against it.
+const knownToolNames = new WeakMap<Profile, KnownToolNames>();
+
+function listKnownToolNames(profile: Profile): KnownToolNames {
   let known = knownToolNames.get(profile);
   if (known === undefined) {
-    known = new Set([
+    const set = new Set([
       ...Object.entries(profile.toolNameAliases).flat(),
       ...Object.entries(profile.toolMatchAliases).flatMap(([tool, aliases]) => [tool, ...aliases]),
       ...profile.commandTools,
     ]);
+    known = { set, candidates: prepareNameCandidates(set) };
     knownToolNames.set(profile, known);
   }
   return known;

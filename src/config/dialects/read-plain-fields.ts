@@ -14,6 +14,18 @@ export type ReportIssues = (
 
 const schemas = new WeakMap<HandlerFieldTable, Zod.ZodType>();
 
+type TableEntry = readonly [string, HandlerFieldTable[string]];
+const tableEntries = new WeakMap<HandlerFieldTable, readonly TableEntry[]>();
+
+function listTableEntries(table: HandlerFieldTable): readonly TableEntry[] {
+  let entries = tableEntries.get(table);
+  if (entries === undefined) {
+    entries = Object.entries(table);
+    tableEntries.set(table, entries);
+  }
+  return entries;
+}
+
 /**
  * A handler's fields: plainly valid ones as {@link readPlainFields} reads them, anything else
  * through the table's zod schema (built once, on first need), whose issues go to
@@ -60,7 +72,13 @@ export function readPlainFields(
   for (const name in handler) {
     if (name !== "type" && !Object.hasOwn(table, name)) return null;
   }
-  for (const [name, field] of Object.entries(table)) {
+  const entries = listTableEntries(table);
+  // An index loop over entries listed once per table: a thousand handlers read cold would
+  // otherwise allocate an entry array and an iterator step per field.
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index] as TableEntry;
+    const name = entry[0];
+    const field = entry[1];
     const value = handler[name];
     if (value === undefined) {
       if (field.required === true) return null;
