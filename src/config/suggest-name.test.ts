@@ -79,7 +79,9 @@ describe("findClosestName, as a property", () => {
   });
 
   it("ignores case, with candidates prepared once, as the full matrix of lowered names says", () => {
-    const word = fc.string({ unit: fc.constantFrom("a", "b", "C", "D"), maxLength: 9 });
+    // Digits 1 and 6 share a bit of the character filter, as "_" and "-" do.
+    const unit = fc.constantFrom("a", "b", "C", "D", "1", "6", "_", "-");
+    const word = fc.string({ unit, maxLength: 9 });
     fc.assert(
       fc.property(word, fc.array(word, { maxLength: 8 }), (name, candidates) => {
         const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
@@ -95,7 +97,7 @@ describe("findClosestName, as a property", () => {
         }
         expect(findClosestName(name, prepareNameCandidates(candidates))).toBe(expected);
       }),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
   });
 });

@@ -16,6 +16,8 @@ export function suggestName(name: string, candidates: Iterable<string>): string 
 export interface NameCandidates {
   readonly names: readonly string[];
   readonly lowered: readonly string[];
+  /** The characters of each lowered name, as {@link maskCharacters} sets them. */
+  readonly masks: readonly number[];
 }
 
 /**
@@ -24,7 +26,8 @@ export interface NameCandidates {
  */
 export function prepareNameCandidates(names: Iterable<string>): NameCandidates {
   const list = [...names];
-  return { names: list, lowered: list.map((name) => name.toLowerCase()) };
+  const lowered = list.map((name) => name.toLowerCase());
+  return { names: list, lowered, masks: lowered.map(maskCharacters) };
 }
 
 /** The known name closest to `name` within the distance {@link suggestName} allows, or null. */
@@ -32,10 +35,11 @@ export function findClosestName(
   name: string,
   candidates: Iterable<string> | NameCandidates,
 ): string | null {
-  const { names, lowered } =
+  const { names, lowered, masks } =
     Symbol.iterator in candidates ? prepareNameCandidates(candidates) : candidates;
   const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
   const loweredName = name.toLowerCase();
+  const nameMask = maskCharacters(loweredName);
   let best: string | null = null;
   let bestDistance = limit + 1;
   // An index loop: an iterator allocates per step until the function is optimized, and a
@@ -46,6 +50,10 @@ export function findClosestName(
     if (candidate === name) continue;
     // The distance is at least the difference in length: a long misspelling costs no alignment.
     if (Math.abs(other.length - loweredName.length) >= bestDistance) continue;
+    // So is the number of characters one has and the other lacks: no edit brings in more than one.
+    const mask = masks[index] as number;
+    const missing = Math.max(countBits(nameMask & ~mask), countBits(mask & ~nameMask));
+    if (missing >= bestDistance) continue;
     const distance = measureEditDistance(loweredName, other, bestDistance);
     if (distance < bestDistance) {
       best = candidate;
@@ -53,6 +61,31 @@ export function findClosestName(
     }
   }
   return best;
+}
+
+/**
+ * The characters of `text` as bits: a letter each, digits sharing five bits, anything else one.
+ * Characters sharing a bit only make the missing count smaller, so it stays a lower bound.
+ */
+function maskCharacters(text: string): number {
+  let mask = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const bit =
+      code >= 97 && code <= 122
+        ? code - 97
+        : code >= 48 && code <= 57
+          ? 26 + ((code - 48) % 5)
+          : 31;
+    mask |= 1 << bit;
+  }
+  return mask;
+}
+
+function countBits(value: number): number {
+  let bits = value - ((value >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 // Three rolling rows, reused by every call: the distance runs for each matcher name at load, a
