@@ -54,22 +54,28 @@ function measureReferenceDistance(left: string, right: string): number {
   return at(left.length, right.length);
 }
 
+// The first candidate at the least full-matrix distance (of lowered names) within the limit.
+function findClosestByReference(name: string, candidates: readonly string[]): string | null {
+  const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
+  let expected: string | null = null;
+  let best = limit + 1;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const distance = measureReferenceDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < best) {
+      expected = candidate;
+      best = distance;
+    }
+  }
+  return expected;
+}
+
 describe("findClosestName, as a property", () => {
   it("picks the first candidate at the least distance within the limit, as the full matrix says", () => {
     const word = fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 9 });
     fc.assert(
       fc.property(word, fc.array(word, { maxLength: 8 }), (name, candidates) => {
-        const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
-        let expected: string | null = null;
-        let best = limit + 1;
-        for (const candidate of candidates) {
-          if (candidate === name) continue;
-          const distance = measureReferenceDistance(name, candidate);
-          if (distance < best) {
-            expected = candidate;
-            best = distance;
-          }
-        }
+        const expected = findClosestByReference(name, candidates);
         expect(findClosestName(name, candidates)).toBe(expected);
         // A set keeps the first of equal names, in order: the same answer.
         expect(findClosestName(name, new Set(candidates))).toBe(expected);
@@ -84,17 +90,7 @@ describe("findClosestName, as a property", () => {
     const word = fc.string({ unit, maxLength: 9 });
     fc.assert(
       fc.property(word, fc.array(word, { maxLength: 8 }), (name, candidates) => {
-        const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
-        let expected: string | null = null;
-        let best = limit + 1;
-        for (const candidate of candidates) {
-          if (candidate === name) continue;
-          const distance = measureReferenceDistance(name.toLowerCase(), candidate.toLowerCase());
-          if (distance < best) {
-            expected = candidate;
-            best = distance;
-          }
-        }
+        const expected = findClosestByReference(name, candidates);
         expect(findClosestName(name, prepareNameCandidates(candidates))).toBe(expected);
       }),
       { numRuns: 2000 },
