@@ -1,6 +1,6 @@
 // Bundles the commands on the path of every tool call, `agent-hooks dispatch` and `agent-hooks
-// shim`, each into one file, and compiles each once for V8's code cache (run after tsc, by `npm
-// run build`): dist/cli/run-<command>-cli.js and everything it loads, dependencies included,
+// shim`, each into one file, and writes V8's code cache of each after a training run (run after
+// tsc, by `npm run build`): dist/cli/run-<command>-cli.js and everything it loads, dependencies included,
 // minified, as the body of a CommonJS wrapper function (dist/cli/<command>.bundle.cjs), plus
 // dist/cli/<command>.bundle.cjs.cache. One file with compiled code at hand instead of ~150
 // modules to resolve and compile is what brings them near `node -e 0` (docs/performance.md, "CLI
