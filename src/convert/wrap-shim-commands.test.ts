@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createTestHook } from "../../test/fixtures/convert/create-test-hook.js";
 import { convertHooks } from "./convert-hooks.js";
 import type { FittedHooks } from "./fit-hooks-to-format.js";
 import { hookFormats } from "./hook-formats.js";
@@ -6,29 +7,22 @@ import type { PortableHook, PortableHookSet } from "./portable-hooks.js";
 import { selectShimTimeout, wrapShimCommands } from "./wrap-shim-commands.js";
 
 function createHook(fields: Partial<PortableHook>): PortableHook {
-  return {
-    event: "PreToolUse",
-    matcher: "Bash",
-    matcherFormat: null,
-    type: "command",
-    command: { default: "./guard.sh", windows: null, linux: null, osx: null },
-    timeoutSeconds: 60,
-    statusMessage: null,
-    cwd: null,
-    env: null,
-    if: null,
-    additionalContextLimit: null,
-    async: null,
-    extraFields: [],
-    origin: {
-      format: "claude",
-      event: "PreToolUse",
-      path: "hooks.PreToolUse[0].hooks[0]",
-      matcherPath: null,
-      group: 0,
+  return createTestHook(
+    {
+      matcher: "Bash",
+      command: { default: "./guard.sh" },
+      timeoutSeconds: 60,
+      origin: {
+        format: "claude",
+        event: "PreToolUse",
+        path: "hooks.PreToolUse[0].hooks[0]",
+        matcherPath: null,
+        group: 0,
+      },
+      ...fields,
     },
-    ...fields,
-  };
+    "claude",
+  );
 }
 
 function createSet(hooks: PortableHook[]): FittedHooks {

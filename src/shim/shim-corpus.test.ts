@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createShimOutcome } from "../../test/support/create-shim-outcome.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
@@ -15,18 +16,6 @@ import { writeHostReply } from "./write-host-reply.js";
 // The corpus of Claude Code hook shapes, each run through readHookVerdict → writeHostReply for
 // every host that has the event, and the host-side decision read back the way each host's docs
 // define it (a reader written here, apart from the shim's own).
-
-function createOutcome(fields: Partial<ShimRunOutcome>): ShimRunOutcome {
-  return {
-    exitCode: 0,
-    stdout: "",
-    stderr: "",
-    timedOut: false,
-    truncated: false,
-    spawnError: null,
-    ...fields,
-  };
-}
 
 const permission = (decision: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -45,39 +34,41 @@ interface CorpusShape {
 }
 
 const corpus = {
-  deny: { event: "PreToolUse", outcome: createOutcome({ stdout: permission("deny") }) },
-  ask: { event: "PreToolUse", outcome: createOutcome({ stdout: permission("ask") }) },
+  deny: { event: "PreToolUse", outcome: createShimOutcome({ stdout: permission("deny") }) },
+  ask: { event: "PreToolUse", outcome: createShimOutcome({ stdout: permission("ask") }) },
   allowWithContext: {
     event: "PreToolUse",
-    outcome: createOutcome({
+    outcome: createShimOutcome({
       stdout: permission("allow", { additionalContext: "mind the tests" }),
     }),
   },
   stopBlock: {
     event: "Stop",
-    outcome: createOutcome({ stdout: JSON.stringify({ decision: "block", reason: "tests fail" }) }),
+    outcome: createShimOutcome({
+      stdout: JSON.stringify({ decision: "block", reason: "tests fail" }),
+    }),
   },
   exit2: {
     event: "PreToolUse",
-    outcome: createOutcome({ exitCode: 2, stderr: "blocked by policy" }),
+    outcome: createShimOutcome({ exitCode: 2, stderr: "blocked by policy" }),
   },
   exit2Prompt: {
     event: "UserPromptSubmit",
-    outcome: createOutcome({ exitCode: 2, stderr: "no secrets" }),
+    outcome: createShimOutcome({ exitCode: 2, stderr: "no secrets" }),
   },
   plainContext: {
     event: "UserPromptSubmit",
-    outcome: createOutcome({ stdout: "the repo uses pnpm\n" }),
+    outcome: createShimOutcome({ stdout: "the repo uses pnpm\n" }),
   },
   crash: {
     event: "PreToolUse",
-    outcome: createOutcome({ exitCode: null, stderr: "Segmentation fault" }),
+    outcome: createShimOutcome({ exitCode: null, stderr: "Segmentation fault" }),
   },
-  garbage: { event: "PreToolUse", outcome: createOutcome({ stdout: "{not json" }) },
-  timeout: { event: "PreToolUse", outcome: createOutcome({ exitCode: null, timedOut: true }) },
+  garbage: { event: "PreToolUse", outcome: createShimOutcome({ stdout: "{not json" }) },
+  timeout: { event: "PreToolUse", outcome: createShimOutcome({ exitCode: null, timedOut: true }) },
   spawnFailure: {
     event: "PreToolUse",
-    outcome: createOutcome({ exitCode: null, spawnError: "spawn ./guard.sh ENOENT" }),
+    outcome: createShimOutcome({ exitCode: null, spawnError: "spawn ./guard.sh ENOENT" }),
   },
 } as const satisfies Record<string, CorpusShape>;
 
@@ -223,6 +214,19 @@ function runThroughShim(
   return { hostEvent, reply: writeHostReply({ host, hostEvent, verdict }) };
 }
 
+/** Reads a hook's outcome in its own format and checks what Claude Code, as host, decides. */
+function expectClaudeHostDecision(
+  hook: ShimFormatName,
+  hookEvent: string,
+  outcome: ShimRunOutcome,
+  hostEvent: string,
+  decision: string,
+): void {
+  const verdict = readHookVerdict({ hook, hookEvent, outcome });
+  const reply = writeHostReply({ host: "claude", hostEvent, verdict });
+  expect(readHostSide("claude", reply).decision).toBe(decision);
+}
+
 describe("the Claude Code corpus in every host", () => {
   it.each(cases)("$name hosted by $host", ({ name, shape, host }) => {
     const want: Expected = expected[name][host];
@@ -271,7 +275,7 @@ describe("the Claude Code corpus in every host", () => {
   it("a rewrite Deep Agents Code parses but does not apply denies the call", () => {
     const shape = {
       event: "PreToolUse",
-      outcome: createOutcome({
+      outcome: createShimOutcome({
         stdout: permission("allow", { updatedInput: { command: "ls -la" } }),
       }),
     };
@@ -359,7 +363,7 @@ describe("the Claude Code corpus in every host", () => {
     const verdict = readHookVerdict({
       hook: "claude",
       hookEvent: "PostToolUse",
-      outcome: createOutcome({ exitCode: null, timedOut: true }),
+      outcome: createShimOutcome({ exitCode: null, timedOut: true }),
     });
     const reply = writeHostReply({ host: "cursor", hostEvent: "afterShellExecution", verdict });
     expect(reply).toEqual({
@@ -372,7 +376,7 @@ describe("the Claude Code corpus in every host", () => {
   it("a rewrite is applied where the host takes one, and denies the call where it cannot", () => {
     const shape = {
       event: "PreToolUse",
-      outcome: createOutcome({
+      outcome: createShimOutcome({
         stdout: permission("allow", { updatedInput: { command: "ls -la" } }),
       }),
     };
@@ -402,7 +406,7 @@ describe("the Claude Code corpus in every host", () => {
     const verdict = readHookVerdict({
       hook: "claude",
       hookEvent: "PreToolUse",
-      outcome: createOutcome({ exitCode: 1, stderr: "jq: not found" }),
+      outcome: createShimOutcome({ exitCode: 1, stderr: "jq: not found" }),
     });
     expect(verdict).toMatchObject({ decision: null, failure: null });
     expect(verdict.problems).toEqual(["exited with code 1: jq: not found"]);
@@ -414,112 +418,111 @@ describe("hooks written for Gemini CLI and Cursor, hosted by Claude Code", () =>
     [
       "gemini",
       "BeforeTool",
-      createOutcome({ stdout: '{"decision":"deny","reason":"no"}' }),
+      createShimOutcome({ stdout: '{"decision":"deny","reason":"no"}' }),
       "PreToolUse",
       "deny",
     ],
     [
       "gemini",
       "BeforeTool",
-      createOutcome({ stdout: '{"decision":"block","reason":"no"}' }),
+      createShimOutcome({ stdout: '{"decision":"block","reason":"no"}' }),
       "PreToolUse",
       "deny",
     ],
-    ["gemini", "BeforeTool", createOutcome({ exitCode: 2, stderr: "no" }), "PreToolUse", "deny"],
     [
       "gemini",
       "BeforeTool",
-      createOutcome({ stdout: '{"decision":"allow"}' }),
+      createShimOutcome({ exitCode: 2, stderr: "no" }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "gemini",
+      "BeforeTool",
+      createShimOutcome({ stdout: '{"decision":"allow"}' }),
       "PreToolUse",
       "allow",
     ],
     [
       "gemini",
       "BeforeTool",
-      createOutcome({ stdout: '{"decision":"perhaps"}' }),
+      createShimOutcome({ stdout: '{"decision":"perhaps"}' }),
       "PreToolUse",
       "deny",
     ],
     [
       "gemini",
       "AfterAgent",
-      createOutcome({ stdout: '{"decision":"deny","reason":"retry"}' }),
+      createShimOutcome({ stdout: '{"decision":"deny","reason":"retry"}' }),
       "Stop",
       "block",
     ],
     [
       "gemini",
       "BeforeAgent",
-      createOutcome({ exitCode: 2, stderr: "no" }),
+      createShimOutcome({ exitCode: 2, stderr: "no" }),
       "UserPromptSubmit",
       "block",
     ],
-    ["gemini", "BeforeTool", createOutcome({ stdout: "plain text" }), "PreToolUse", "deny"],
+    ["gemini", "BeforeTool", createShimOutcome({ stdout: "plain text" }), "PreToolUse", "deny"],
     [
       "cursor",
       "beforeShellExecution",
-      createOutcome({ stdout: '{"permission":"deny","agent_message":"no"}' }),
+      createShimOutcome({ stdout: '{"permission":"deny","agent_message":"no"}' }),
       "PreToolUse",
       "deny",
     ],
     [
       "cursor",
       "beforeShellExecution",
-      createOutcome({ stdout: '{"permission":"ask"}' }),
+      createShimOutcome({ stdout: '{"permission":"ask"}' }),
       "PreToolUse",
       "ask",
     ],
     [
       "cursor",
       "beforeShellExecution",
-      createOutcome({ stdout: '{"permission":"allow"}' }),
+      createShimOutcome({ stdout: '{"permission":"allow"}' }),
       "PreToolUse",
       "allow",
     ],
-    ["cursor", "beforeShellExecution", createOutcome({ exitCode: 2 }), "PreToolUse", "deny"],
+    ["cursor", "beforeShellExecution", createShimOutcome({ exitCode: 2 }), "PreToolUse", "deny"],
     [
       "cursor",
       "beforeShellExecution",
-      createOutcome({ stdout: '{"permission":"nope"}' }),
+      createShimOutcome({ stdout: '{"permission":"nope"}' }),
       "PreToolUse",
       "deny",
     ],
     [
       "cursor",
       "beforeReadFile",
-      createOutcome({ stdout: '{"permission":"deny"}' }),
+      createShimOutcome({ stdout: '{"permission":"deny"}' }),
       "PreToolUse",
       "deny",
     ],
     [
       "cursor",
       "beforeSubmitPrompt",
-      createOutcome({ stdout: '{"continue":false,"user_message":"no"}' }),
+      createShimOutcome({ stdout: '{"continue":false,"user_message":"no"}' }),
       "UserPromptSubmit",
       "block",
     ],
     [
       "cursor",
       "stop",
-      createOutcome({ stdout: '{"followup_message":"run the tests"}' }),
+      createShimOutcome({ stdout: '{"followup_message":"run the tests"}' }),
       "Stop",
       "block",
     ],
-    ["cursor", "stop", createOutcome({ stdout: "{}" }), "Stop", "none"],
-  ] as const)(
-    "%s %s (%j) → Claude Code %s: %s",
-    (hook, hookEvent, outcome, hostEvent, decision) => {
-      const verdict = readHookVerdict({ hook, hookEvent, outcome });
-      const reply = writeHostReply({ host: "claude", hostEvent, verdict });
-      expect(readHostSide("claude", reply).decision).toBe(decision);
-    },
-  );
+    ["cursor", "stop", createShimOutcome({ stdout: "{}" }), "Stop", "none"],
+  ] as const)("%s %s (%j) → Claude Code %s: %s", expectClaudeHostDecision);
 
   it("Cursor's messages become the reason and the user message", () => {
     const verdict = readHookVerdict({
       hook: "cursor",
       hookEvent: "beforeShellExecution",
-      outcome: createOutcome({
+      outcome: createShimOutcome({
         stdout:
           '{"permission":"deny","user_message":"Blocked","agent_message":"rm is not allowed"}',
       }),
@@ -547,7 +550,7 @@ describe("hooks written for Gemini CLI and Cursor, hosted by Claude Code", () =>
     const verdict = readHookVerdict({
       hook: "gemini",
       hookEvent: "BeforeAgent",
-      outcome: createOutcome({
+      outcome: createShimOutcome({
         stdout: JSON.stringify({
           systemMessage: "hi",
           hookSpecificOutput: { additionalContext: "ctx" },
@@ -570,22 +573,28 @@ describe("hooks written for Deep Agents Code, ZeroCode, VS Code and Copilot CLI,
     [
       "deepagents",
       "PreToolUse",
-      createOutcome({ stdout: permission("deny") }),
+      createShimOutcome({ stdout: permission("deny") }),
       "PreToolUse",
       "deny",
     ],
-    ["deepagents", "PreToolUse", createOutcome({ stdout: permission("ask") }), "PreToolUse", "ask"],
     [
       "deepagents",
       "PreToolUse",
-      createOutcome({ exitCode: 2, stderr: "no" }),
+      createShimOutcome({ stdout: permission("ask") }),
+      "PreToolUse",
+      "ask",
+    ],
+    [
+      "deepagents",
+      "PreToolUse",
+      createShimOutcome({ exitCode: 2, stderr: "no" }),
       "PreToolUse",
       "deny",
     ],
     [
       "deepagents",
       "Stop",
-      createOutcome({ stdout: '{"decision":"block","reason":"tests fail"}' }),
+      createShimOutcome({ stdout: '{"decision":"block","reason":"tests fail"}' }),
       "Stop",
       "block",
     ],
@@ -593,26 +602,44 @@ describe("hooks written for Deep Agents Code, ZeroCode, VS Code and Copilot CLI,
     [
       "deepagents",
       "SubagentStop",
-      createOutcome({ stdout: '{"decision":"block","reason":"more"}' }),
+      createShimOutcome({ stdout: '{"decision":"block","reason":"more"}' }),
       "SubagentStop",
       "none",
     ],
-    ["zerocode", "PreToolUse", createOutcome({ stdout: permission("deny") }), "PreToolUse", "deny"],
     [
       "zerocode",
       "PreToolUse",
-      createOutcome({ stdout: permission("allow") }),
+      createShimOutcome({ stdout: permission("deny") }),
+      "PreToolUse",
+      "deny",
+    ],
+    [
+      "zerocode",
+      "PreToolUse",
+      createShimOutcome({ stdout: permission("allow") }),
       "PreToolUse",
       "allow",
     ],
-    ["zerocode", "PreToolUse", createOutcome({ exitCode: 2, stderr: "no" }), "PreToolUse", "deny"],
-    ["zerocode", "Stop", createOutcome({ stdout: "plain text" }), "Stop", "block"],
-    ["vscode", "PreToolUse", createOutcome({ stdout: permission("deny") }), "PreToolUse", "deny"],
-    ["vscode", "PreToolUse", createOutcome({ stdout: permission("ask") }), "PreToolUse", "ask"],
+    [
+      "zerocode",
+      "PreToolUse",
+      createShimOutcome({ exitCode: 2, stderr: "no" }),
+      "PreToolUse",
+      "deny",
+    ],
+    ["zerocode", "Stop", createShimOutcome({ stdout: "plain text" }), "Stop", "block"],
+    [
+      "vscode",
+      "PreToolUse",
+      createShimOutcome({ stdout: permission("deny") }),
+      "PreToolUse",
+      "deny",
+    ],
+    ["vscode", "PreToolUse", createShimOutcome({ stdout: permission("ask") }), "PreToolUse", "ask"],
     [
       "vscode",
       "Stop",
-      createOutcome({
+      createShimOutcome({
         stdout:
           '{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":"go on"}}',
       }),
@@ -622,62 +649,65 @@ describe("hooks written for Deep Agents Code, ZeroCode, VS Code and Copilot CLI,
     [
       "copilot",
       "preToolUse",
-      createOutcome({ stdout: '{"permissionDecision":"deny","permissionDecisionReason":"no"}' }),
+      createShimOutcome({
+        stdout: '{"permissionDecision":"deny","permissionDecisionReason":"no"}',
+      }),
       "PreToolUse",
       "deny",
     ],
     [
       "copilot",
       "preToolUse",
-      createOutcome({ stdout: '{"permissionDecision":"ask"}' }),
+      createShimOutcome({ stdout: '{"permissionDecision":"ask"}' }),
       "PreToolUse",
       "ask",
     ],
     [
       "copilot",
       "preToolUse",
-      createOutcome({ stdout: '{"permissionDecision":"perhaps"}' }),
+      createShimOutcome({ stdout: '{"permissionDecision":"perhaps"}' }),
       "PreToolUse",
       "deny",
     ],
-    ["copilot", "preToolUse", createOutcome({ stdout: "{not json" }), "PreToolUse", "deny"],
+    ["copilot", "preToolUse", createShimOutcome({ stdout: "{not json" }), "PreToolUse", "deny"],
     // Copilot CLI logs and skips a failing preToolUse hook.
-    ["copilot", "preToolUse", createOutcome({ exitCode: 2, stderr: "no" }), "PreToolUse", "none"],
+    [
+      "copilot",
+      "preToolUse",
+      createShimOutcome({ exitCode: 2, stderr: "no" }),
+      "PreToolUse",
+      "none",
+    ],
     [
       "copilot",
       "permissionRequest",
-      createOutcome({ exitCode: 2, stdout: '{"message":"not in CI"}' }),
+      createShimOutcome({ exitCode: 2, stdout: '{"message":"not in CI"}' }),
       "PermissionRequest",
       "deny",
     ],
     [
       "copilot",
       "permissionRequest",
-      createOutcome({ stdout: '{"behavior":"allow"}' }),
+      createShimOutcome({ stdout: '{"behavior":"allow"}' }),
       "PermissionRequest",
       "allow",
     ],
     [
       "copilot",
       "agentStop",
-      createOutcome({ stdout: '{"decision":"block","reason":"run the tests"}' }),
+      createShimOutcome({ stdout: '{"decision":"block","reason":"run the tests"}' }),
       "Stop",
       "block",
     ],
-  ] as const)(
-    "%s %s (%j) → Claude Code %s: %s",
-    (hook, hookEvent, outcome, hostEvent, decision) => {
-      const verdict = readHookVerdict({ hook, hookEvent, outcome });
-      const reply = writeHostReply({ host: "claude", hostEvent, verdict });
-      expect(readHostSide("claude", reply).decision).toBe(decision);
-    },
-  );
+  ] as const)("%s %s (%j) → Claude Code %s: %s", expectClaudeHostDecision);
 
   it("a VS Code hook's rewrite reaches the host, which checks it against its own schema", () => {
     const verdict = readHookVerdict({
       hook: "vscode",
       hookEvent: "PreToolUse",
-      outcome: createOutcome({ stdout: permission("allow", { updatedInput: { command: "ls" } }) }),
+      outcome: createShimOutcome({
+        stdout: permission("allow", { updatedInput: { command: "ls" } }),
+      }),
     });
     expect(verdict).toMatchObject({ decision: "allow", updatedInput: { command: "ls" } });
   });
@@ -686,7 +716,7 @@ describe("hooks written for Deep Agents Code, ZeroCode, VS Code and Copilot CLI,
     const verdict = readHookVerdict({
       hook: "copilot",
       hookEvent: "preToolUse",
-      outcome: createOutcome({
+      outcome: createShimOutcome({
         stdout: '{"permissionDecision":"allow","modifiedArgs":{"command":"ls -la"}}',
       }),
     });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createShimOutcome } from "../../test/support/create-shim-outcome.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
 import { type ShimFormatName, type ShimVerdict, shimFormatNames } from "./shim-types.js";
 import { writeHostReply } from "./write-host-reply.js";
@@ -71,14 +72,7 @@ function readHostDecision(
   event: string,
   stdout: string,
 ): ShimVerdict["decision"] {
-  const outcome = {
-    exitCode: 0,
-    stdout,
-    stderr: "",
-    timedOut: false,
-    truncated: false,
-    spawnError: null,
-  };
+  const outcome = createShimOutcome({ stdout });
   return readHookVerdict({ hook: host, hookEvent: event, outcome }).decision;
 }
 
@@ -102,14 +96,7 @@ describe("no hook's deny becomes a host's allow", () => {
           ...topLevel,
           hookSpecificOutput: { ...specific, permissionDecision: "deny" },
         });
-        const outcome = {
-          exitCode: 0,
-          stdout,
-          stderr: "",
-          timedOut: false,
-          truncated: false,
-          spawnError: null,
-        };
+        const outcome = createShimOutcome({ stdout });
         const verdict = readHookVerdict({ hook: "claude", hookEvent: "PreToolUse", outcome });
         expect(verdict.decision === "deny" || verdict.failure !== null).toBe(true);
         const reply = writeHostReply({ host, hostEvent: event, verdict });
