@@ -130,7 +130,7 @@ async function main() {
   }
   process.stdout.write(`${lines.join("\n")}\n`);
   const failing = rows.filter((row) => row.verdict !== "same" && !row.documented);
-  for (const row of failing) {
+  for (const row of options.verbose ? rows : failing) {
     process.stdout.write(
       `\n${row.id} ${row.verdict}: ${row.title}\n  ${row.detail.split("\n").join("\n  ")}\n`,
     );

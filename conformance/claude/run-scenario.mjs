@@ -312,6 +312,31 @@ async function dispatchEvent(agentHooksBin, paths, event, payload) {
   }
 }
 
+/** What a dispatch with no handlers returns, as far as the host loop reads it. */
+const emptyResult = Object.freeze({
+  decision: null,
+  reason: null,
+  continue: true,
+  additionalContext: [],
+});
+
+/**
+ * The text of every settings file the scenario wrote.
+ * @param {ScenarioPaths} paths
+ */
+function readSettingsTexts(paths) {
+  return [
+    path.join(paths.home, ".claude", "settings.json"),
+    path.join(paths.project, ".claude", "settings.json"),
+    path.join(paths.project, ".claude", "settings.local.json"),
+    path.join(paths.launch, ".claude", "settings.json"),
+    path.join(paths.launch, ".claude", "settings.local.json"),
+  ]
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n");
+}
+
 /**
  * Runs the scenario through agent-hooks: a host loop over the same script that does what Claude
  * Code does with each result (a deny's reason becomes the tool result, context is added, a Stop
@@ -338,8 +363,11 @@ export async function runThroughAgentHooks(scenario, context) {
   let modelCalls = 0;
   let stopped = false;
   let toolRan = false;
+  const configured = readSettingsTexts(paths);
   /** @param {string} event @param {object} payload */
   const dispatch = async (event, payload) => {
+    // An event no settings file names has no handlers: skip its process start (the machine is busy).
+    if (!configured.includes(`"${event}"`)) return emptyResult;
     const result = await dispatchEvent(context.agentHooksBin, paths, event, {
       ...base,
       hook_event_name: event,

@@ -176,6 +176,13 @@ export const scenarios = [
     ["EXIT3-NEEDLE"],
   ),
   preToolUse(
+    "exit-1-json-context",
+    "exit 1 with additionalContext JSON on stdout",
+    () =>
+      `${printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "EXIT1-CONTEXT-NEEDLE" } })}; exit 1`,
+    ["EXIT1-CONTEXT-NEEDLE"],
+  ),
+  preToolUse(
     "missing-script-127",
     "a missing hook script (exit 127): non-blocking, the tool runs",
     () => '"$CLAUDE_PROJECT_DIR"/.claude/hooks/missing.sh',
@@ -610,6 +617,13 @@ export const scenarios = [
     "a deny whose hook leaves a child holding stdout open",
     () => `sleep 3 & ${printJson(denyDocument("CUT-DENY-NEEDLE"))}`,
     ["CUT-DENY-NEEDLE"],
+  ),
+  preToolUse(
+    "cut-capture-pre-allow",
+    "an allow whose hook leaves a child holding stdout open",
+    () =>
+      `sleep 3 & ${printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })}`,
+    ["went quiet"],
   ),
   onEvent(
     "Stop",

@@ -28,14 +28,18 @@ function summarize(observation, needles) {
 }
 
 /**
- * The texts worth showing: those holding a needle, or mentioning a hook.
+ * The parts of the model's texts worth showing: the pieces (split at system reminders) that hold a
+ * needle or mention a hook.
  * @param {string[]} texts
  * @param {string[]} needles
  */
 function selectTexts(texts, needles) {
   return texts
-    .filter((text) => needles.some((needle) => text.includes(needle)) || /hook/i.test(text))
-    .map((text) => (text.length > 600 ? `${text.slice(0, 600)}…` : text));
+    .flatMap((text) => text.split(/(?=<system-reminder>)/))
+    .map((part) => part.trim())
+    .filter((part) => needles.some((needle) => part.includes(needle)) || /hook/i.test(part))
+    .filter((part) => !part.startsWith("<system-reminder>\nThe following skills"))
+    .map((part) => (part.length > 400 ? `${part.slice(0, 400)}…` : part));
 }
 
 /**
@@ -61,9 +65,10 @@ async function runOne(scenario, context) {
   const started = Date.now();
   const needles = scenario.needles ?? [];
   try {
+    const enginePromise = runThroughAgentHooks(scenario, context);
     let claude = await runThroughClaude(scenario, context);
     if (looksBroken(claude)) claude = await runThroughClaude(scenario, context);
-    const engine = await runThroughAgentHooks(scenario, context);
+    const engine = await enginePromise;
     const agentSaw = summarize(claude.observation, needles);
     const agentHooksSaw = summarize(engine.observation, needles);
     const same = JSON.stringify(agentSaw) === JSON.stringify(agentHooksSaw);
