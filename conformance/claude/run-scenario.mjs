@@ -31,7 +31,7 @@ import { startFakeAnthropicServer } from "./fake-anthropic-server.mjs";
  *   allowedTools?: string,
  *   prompt?: string,
  * }} Scenario
- * @typedef {{ toolRan: boolean, modelCalls: number, modelSaw: string[], hookRuns: Record<string, number>, stopped: boolean }} Observation
+ * @typedef {{ toolRan: boolean, modelCalls: number, modelSaw: string[], userSaw: string[], hookRuns: Record<string, number>, stopped: boolean }} Observation
  */
 
 const modelName = "claude-sonnet-4-5";
@@ -256,12 +256,17 @@ export async function runThroughClaude(scenario, context) {
         }
       });
     const final = events.find((event) => event.type === "result");
+    // What the user is shown: Claude Code's notices (a systemMessage, a blocked prompt's reason).
+    const userSaw = events
+      .filter((event) => event.type === "system" && event.subtype === "informational")
+      .map((event) => String(event.content ?? ""));
     if (result.timedOut) texts.push("[claude timed out]");
     return {
       observation: {
         toolRan: existsSync(paths.marker),
         modelCalls: requests.length,
         modelSaw: texts,
+        userSaw,
         hookRuns: countHookRuns(paths.log),
         stopped: final?.subtype !== "success" || result.code !== 0,
       },
@@ -359,6 +364,8 @@ export async function runThroughAgentHooks(scenario, context) {
   /** @type {string[]} */
   const texts = [];
   /** @type {string[]} */
+  const userSaw = [];
+  /** @type {string[]} */
   const rawLines = [];
   let modelCalls = 0;
   let stopped = false;
@@ -375,12 +382,14 @@ export async function runThroughAgentHooks(scenario, context) {
     });
     rawLines.push(`${event}: ${JSON.stringify(result).slice(0, 900)}`);
     for (const text of result.additionalContext ?? []) texts.push(text);
+    for (const text of result.systemMessages ?? []) userSaw.push(text);
     return result;
   };
   try {
     await dispatch("SessionStart", { source: "startup", model: modelName });
     const submitted = await dispatch("UserPromptSubmit", { prompt });
     if (submitted.decision === "block" || submitted.continue === false) {
+      if (submitted.decision === "block" && submitted.reason) userSaw.push(submitted.reason);
       stopped = true;
     } else {
       let stopHookActive = false;
@@ -451,6 +460,7 @@ export async function runThroughAgentHooks(scenario, context) {
         toolRan,
         modelCalls,
         modelSaw: texts,
+        userSaw,
         hookRuns: countHookRuns(paths.log),
         stopped,
       },

@@ -23,6 +23,9 @@ function summarize(observation, needles) {
     toolRan: observation.toolRan,
     modelCalls: observation.modelCalls,
     modelReceived: seen,
+    userShown: needles.filter((needle) =>
+      observation.userSaw.some((text) => text.includes(needle)),
+    ),
     hookRuns: observation.hookRuns,
   };
 }
