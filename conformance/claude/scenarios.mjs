@@ -615,14 +615,14 @@ export const scenarios = [
   preToolUse(
     "cut-capture-pre-deny",
     "a deny whose hook leaves a child holding stdout open",
-    () => `sleep 3 & ${printJson(denyDocument("CUT-DENY-NEEDLE"))}`,
+    () => `sleep 6 & ${printJson(denyDocument("CUT-DENY-NEEDLE"))}`,
     ["CUT-DENY-NEEDLE"],
   ),
   preToolUse(
     "cut-capture-pre-allow",
     "an allow whose hook leaves a child holding stdout open",
     () =>
-      `sleep 3 & ${printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })}`,
+      `sleep 6 & ${printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })}`,
     ["went quiet"],
   ),
   onEvent(
@@ -630,7 +630,7 @@ export const scenarios = [
     "cut-capture-stop-block",
     "a Stop block whose hook leaves a child holding stdout open",
     (paths) =>
-      blockOnce(paths, `sleep 3 & ${printJson({ decision: "block", reason: "CUT-STOP-NEEDLE" })}`),
+      blockOnce(paths, `sleep 6 & ${printJson({ decision: "block", reason: "CUT-STOP-NEEDLE" })}`),
     ["CUT-STOP-NEEDLE"],
   ),
   {
