@@ -127,9 +127,11 @@ export function writeShimWrapper(directory, agentHooksBin, mode, recordDirectory
     exec: `exec ${node} ${bin} "$@"`,
     record: [
       `call=${shellQuote(recordDirectory)}/shim-$$`,
+      'date +%s%N > "$call.started"',
       'cat > "$call.stdin"',
       `${node} ${bin} "$@" < "$call.stdin" > "$call.stdout" 2> "$call.stderr"`,
       "code=$?",
+      'date +%s%N > "$call.ended"',
       'echo "$code" > "$call.code"',
       'cat "$call.stdout"',
       'cat "$call.stderr" >&2',

@@ -66,6 +66,10 @@ export async function observeClaudeReference(options) {
   let markers = [];
   let stopped = false;
 
+  if (events.has("SessionStart")) {
+    const result = await dispatch("SessionStart", { source: "startup" });
+    contextReachedModel ||= addsContext(result, tokens.context);
+  }
   if (events.has("UserPromptSubmit")) {
     const result = await dispatch("UserPromptSubmit", { prompt: options.prompt });
     contextReachedModel ||= addsContext(result, tokens.context);
@@ -104,7 +108,12 @@ export async function observeClaudeReference(options) {
         const result = await dispatch("PostToolUse", {
           tool_name: call.claude.tool_name,
           tool_input: call.claude.tool_input,
-          tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false },
+          tool_response: call.claudeToolResponse ?? {
+            stdout: "",
+            stderr: "",
+            interrupted: false,
+            isImage: false,
+          },
           tool_use_id: "toolu_conformance",
         });
         if (result !== null && blockingDecisions.includes(result.decision)) {

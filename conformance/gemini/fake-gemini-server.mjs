@@ -67,18 +67,18 @@ export async function startFakeGeminiServer() {
         const index = Math.min(conversation.modelCalls.length, conversation.turns.length - 1);
         conversation.modelCalls.push({ contents });
         const turn = conversation.turns[index] ?? { text: "Done." };
-        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.writeHead(200, { "content-type": "text/event-stream", connection: "close" });
         response.end(`data: ${JSON.stringify(toStreamChunk(turn))}\r\n\r\n`);
         return;
       }
       if (url.includes(":countTokens")) {
-        response.writeHead(200, { "content-type": "application/json" });
+        response.writeHead(200, { "content-type": "application/json", connection: "close" });
         response.end(JSON.stringify({ totalTokens: 16 }));
         return;
       }
       if (url.includes(":generateContent")) {
         // Utility calls (next-speaker check, loop detection): a neutral JSON answer.
-        response.writeHead(200, { "content-type": "application/json" });
+        response.writeHead(200, { "content-type": "application/json", connection: "close" });
         const answer = { next_speaker: "user", reasoning: "The turn is complete." };
         response.end(
           JSON.stringify({
@@ -94,7 +94,7 @@ export async function startFakeGeminiServer() {
         );
         return;
       }
-      response.writeHead(200, { "content-type": "application/json" });
+      response.writeHead(200, { "content-type": "application/json", connection: "close" });
       response.end("{}");
     });
   });

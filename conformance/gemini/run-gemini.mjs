@@ -29,7 +29,7 @@ export function writeGeminiHome(homeDirectory) {
  *           pathDirectories: string[], apiKey: string, baseUrl: string, prompt: string,
  *           timeoutMs: number }} options
  * @returns {Promise<{ exitCode: number | null, signal: string | null, stdout: string,
- *           stderr: string, ms: number, killed: boolean }>}
+ *           stderr: string, ms: number, killed: boolean, answered: boolean }>}
  */
 export function runGemini(options) {
   const environment = {
@@ -70,8 +70,15 @@ export function runGemini(options) {
     let stdout = "";
     let stderr = "";
     let killed = false;
+    let answered = false;
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
+      // Once the JSON answer is out the turn is over; Gemini CLI 0.61.0 then often idles about
+      // 10 s before it exits (after a shell tool ran), which the suite does not wait for.
+      if (!answered && isCompleteJson(stdout)) {
+        answered = true;
+        setTimeout(() => killGroup(child.pid), answerGraceMs);
+      }
     });
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
@@ -89,13 +96,29 @@ export function runGemini(options) {
         stderr: `${stderr}${error}`,
         ms: Date.now() - started,
         killed,
+        answered,
       });
     });
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
-      resolve({ exitCode, signal, stdout, stderr, ms: Date.now() - started, killed });
+      resolve({ exitCode, signal, stdout, stderr, ms: Date.now() - started, killed, answered });
     });
   });
+}
+
+/** How long Gemini CLI may go on after its JSON answer before the suite ends it. */
+const answerGraceMs = 1000;
+
+/** @param {string} text */
+function isCompleteJson(text) {
+  const trimmed = text.trim();
+  if (!trimmed.endsWith("}")) return false;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** @param {number | undefined} pid */

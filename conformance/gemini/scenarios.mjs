@@ -7,7 +7,8 @@
 /**
  * A tool call in both agents' shapes.
  * @typedef {{ gemini: { name: string, args: Record<string, unknown> },
- *             claude: { tool_name: string, tool_input: Record<string, unknown> } }} ToolCall
+ *             claude: { tool_name: string, tool_input: Record<string, unknown> },
+ *             claudeToolResponse?: object }} ToolCall
  */
 
 /**
@@ -23,7 +24,7 @@
  *   call?: ToolCall, hooks: ScenarioHook[], scripts: Record<string, string>,
  *   tokens?: { reason?: string, context?: string }, compare: string[],
  *   shim?: import("./agent-hooks-cli.mjs").ShimMode | "absent", projectName?: string,
- *   patchGemini?: (settings: any) => void, load?: boolean, survivors?: boolean,
+ *   patchGemini?: (settings: any) => void, load?: boolean, serial?: boolean, survivors?: boolean,
  *   prompt?: string }} Scenario
  */
 
@@ -306,6 +307,89 @@ export const scenarios = [
     compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
   },
   {
+    name: "posttooluse-exit-2-stderr",
+    title: "PostToolUse guard exits 2: the tool ran, stderr reaches the model",
+    call: shellCall("touch m-ran"),
+    hooks: [{ event: "PostToolUse", matcher: "Bash", script: "after" }],
+    scripts: { after: "echo 'TKpostexit2 the output leaks a secret' >&2\nexit 2" },
+    tokens: { reason: "TKpostexit2" },
+    compare: standardCompare,
+  },
+  {
+    name: "posttooluse-reads-tool-response-stdout",
+    title:
+      "PostToolUse guard reading tool_response.stdout (Claude Code's Bash shape) blocks a leak",
+    call: {
+      ...shellCall("echo SECRET-VALUE-42"),
+      claudeToolResponse: {
+        stdout: "SECRET-VALUE-42\n",
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+      },
+    },
+    hooks: [{ event: "PostToolUse", matcher: "Bash", script: "after" }],
+    scripts: {
+      after: [
+        `leak=$(printf '%s' "$input" | ${JSON.stringify(process.execPath)} -e 'let t="";process.stdin.on("data",(c)=>t+=c).on("end",()=>{const r=JSON.parse(t).tool_response;process.stdout.write(typeof r==="object"&&r!==null&&typeof r.stdout==="string"&&r.stdout.includes("SECRET")?"yes":"no")})')`,
+        `if [ "$leak" = yes ]; then ${printJson({ decision: "block", reason: "TKleak the output holds a secret" })}; fi`,
+      ].join("\n"),
+    },
+    tokens: { reason: "TKleak" },
+    compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "user-prompt-submit-exit-2",
+    title: "UserPromptSubmit guard exits 2: the prompt is refused before the model",
+    hooks: [{ event: "UserPromptSubmit", script: "prompt" }],
+    scripts: { prompt: "echo 'TKpromptexit2 prompts are closed' >&2\nexit 2" },
+    tokens: { reason: "TKpromptexit2" },
+    compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "session-start-context",
+    title: "SessionStart additionalContext reaches the model",
+    hooks: [{ event: "SessionStart", script: "start" }],
+    scripts: {
+      start: printJson({
+        hookSpecificOutput: {
+          hookEventName: "SessionStart",
+          additionalContext: "TKstartcontext the repository uses pnpm",
+        },
+      }),
+    },
+    tokens: { context: "TKstartcontext" },
+    compare: ["contextReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "stop-exit-2-continues-turn",
+    title: "Stop guard exits 2 once: the agent goes on with stderr as the reason",
+    hooks: [{ event: "Stop", script: "stop" }],
+    scripts: {
+      stop: [
+        'if [ -e "$LOG/stop-blocked" ]; then exit 0; fi',
+        ': > "$LOG/stop-blocked"',
+        "echo 'TKstopexit2 tests are failing' >&2",
+        "exit 2",
+      ].join("\n"),
+    },
+    tokens: { reason: "TKstopexit2" },
+    compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "stop-hook-active-ends-loop",
+    title: "Stop guard blocks unless stop_hook_active: one more turn, then the agent stops",
+    hooks: [{ event: "Stop", script: "stop" }],
+    scripts: {
+      stop: [
+        'case "$input" in *\'"stop_hook_active":true\'*) exit 0 ;; esac',
+        printJson({ decision: "block", reason: "TKstopactive one more check" }),
+      ].join("\n"),
+    },
+    tokens: { reason: "TKstopactive" },
+    compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
     name: "write-file-guard-reads-file-path",
     title: "Edit|Write guard reading tool_input.file_path denies a write to a .env file",
     call: writeCall("m-secrets.env", "TOKEN=1\n"),
@@ -458,6 +542,9 @@ export const scenarios = [
     title: "The guard hangs: the shim's timeout denies before Gemini CLI's own timer",
     reference: "fail-closed",
     call: shellCall("touch m-ran"),
+    // Alone (no other scenario running): the shim's 2 s margin holds only while Node starts
+    // in less than 2 s (see timeout-under-load-fails-closed).
+    serial: true,
     hooks: [{ event: "PreToolUse", matcher: "Bash", script: "guard", timeout: 10 }],
     scripts: { guard: "sleep 60" },
     compare: ["markers", "modelCalls", "guardRuns"],
@@ -504,11 +591,13 @@ export const scenarios = [
         "\n",
       ),
     },
-    // The shim's own timeout (1 s here) is raised so that Gemini CLI's 2 s timer ends the run.
+    // agent-hooks' runner gets 2 s; in Gemini CLI the shim's own timeout is raised to 60 s so
+    // that Gemini CLI's timer (5 s, time enough for the guard to start) ends the run.
     patchGemini: (settings) => {
       for (const group of settings.hooks.BeforeTool) {
         for (const hook of group.hooks) {
           hook.command = hook.command.replace(/--timeout [0-9.]+ /, "--timeout 60 ");
+          hook.timeout = 5000;
         }
       }
     },

@@ -59,12 +59,14 @@ export async function runSuite(context) {
         }`,
       );
     };
+    const alone = (/** @type {import("./scenarios.mjs").Scenario} */ scenario) =>
+      scenario.load === true || scenario.serial === true;
     await runPool(
-      chosen.filter((scenario) => !scenario.load),
+      chosen.filter((scenario) => !alone(scenario)),
       concurrency,
       run,
     );
-    for (const scenario of chosen.filter((scenario) => scenario.load)) await run(scenario);
+    for (const scenario of chosen.filter(alone)) await run(scenario);
   } finally {
     await server.close();
     rmSync(root, { recursive: true, force: true });
@@ -152,7 +154,7 @@ function resetLogs(logDirectory) {
  * @param {string} recordDirectory
  */
 function readShimRecords(recordDirectory) {
-  /** @type {Array<{ code: string, stdout: string, stderr: string }>} */
+  /** @type {Array<{ code: string, stdout: string, stderr: string, ms: number | null }>} */
   const records = [];
   let names = [];
   try {
@@ -169,7 +171,13 @@ function readShimRecords(recordDirectory) {
         return "";
       }
     };
-    records.push({ code: read("code").trim(), stdout: read("stdout"), stderr: read("stderr") });
+    const ms = (Number(read("ended")) - Number(read("started"))) / 1e6;
+    records.push({
+      code: read("code").trim(),
+      stdout: read("stdout"),
+      stderr: read("stderr"),
+      ms: Number.isFinite(ms) ? Math.round(ms) : null,
+    });
   }
   return records;
 }
@@ -310,7 +318,9 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
       survivors: collectSurvivors(logDirectory).alive,
       inputHandling: markers.some((marker) => marker.startsWith("sub/")) ? "merged" : "replaced",
     };
-    agentHooksSaw.inputHandling = shimStderr.some((line) => /tool_input[^\n]*merge/i.test(line))
+    agentHooksSaw.inputHandling = shimStderr.some((line) =>
+      /merge[^\n]*tool_input|tool_input[^\n]*merge/i.test(line),
+    )
       ? "merged"
       : "replaced";
     if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
@@ -322,7 +332,10 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
     const detail = [
       differing.length === 0 ? "" : `differs in ${differing.join(", ")}`,
       ...notes,
-      `gemini exit ${run.exitCode}, ${run.ms} ms`,
+      `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
+      records.length > 0
+        ? `shim calls: ${records.map((record) => `exit ${record.code} in ${record.ms} ms`).join(", ")}`
+        : "",
       toolResponses.length > 0 ? `model was sent: ${toolResponses.join(" | ")}` : "",
       shimStderr.length > 0 ? `shim stderr: ${shimStderr.join(" | ").slice(0, 600)}` : "",
       converted.stderr.includes("lossy") ? `convert: ${converted.stderr.trim()}` : "",
