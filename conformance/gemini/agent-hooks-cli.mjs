@@ -108,9 +108,13 @@ export async function dispatchClaude(options) {
 /**
  * How the `agent-hooks` on Gemini CLI's PATH behaves: `exec` starts the checkout's CLI as an
  * installed bin would; `record` also keeps each call's payload, reply and exit code; `broken` is
- * an install whose files are gone (node exits 1); `killed` dies by SIGKILL before answering.
- * @typedef {"exec" | "record" | "broken" | "killed"} ShimMode
+ * an install whose files are gone (node exits 1); `killed` dies by SIGKILL before answering;
+ * `slow-start` is `exec` on a machine where Node takes 1.5 s longer to start (a preload waits).
+ * @typedef {"exec" | "record" | "broken" | "killed" | "slow-start"} ShimMode
  */
+
+/** How much longer Node takes to start in `slow-start` mode. */
+export const slowStartMs = 1500;
 
 /**
  * Writes `<directory>/agent-hooks`, a wrapper that runs the checkout's CLI.
@@ -139,7 +143,14 @@ export function writeShimWrapper(directory, agentHooksBin, mode, recordDirectory
     ].join("\n"),
     broken: `exec ${node} ${shellQuote(join(directory, "missing", "agent-hooks.js"))} "$@"`,
     killed: "cat > /dev/null\nkill -KILL $$",
+    "slow-start": `NODE_OPTIONS=--require=${shellQuote(join(directory, "slow-start.cjs"))} exec ${node} ${bin} "$@"`,
   };
+  if (mode === "slow-start") {
+    writeFileSync(
+      join(directory, "slow-start.cjs"),
+      `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${slowStartMs});\n`,
+    );
+  }
   const file = join(directory, "agent-hooks");
   writeFileSync(file, `#!/bin/sh\n${bodies[mode]}\n`);
   chmodSync(file, 0o755);

@@ -542,11 +542,17 @@ export const scenarios = [
     title: "The guard hangs: the shim's timeout denies before Gemini CLI's own timer",
     reference: "fail-closed",
     call: shellCall("touch m-ran"),
-    // Alone (no other scenario running): the shim's 2 s margin holds only while Node starts
-    // in less than 2 s (see timeout-under-load-fails-closed).
-    serial: true,
     hooks: [{ event: "PreToolUse", matcher: "Bash", script: "guard", timeout: 10 }],
     scripts: { guard: "sleep 60" },
+    // The shim gets 4 s of Gemini CLI's 10 s, so that this checks its timeout and its reply
+    // whatever the load; the margin convert writes is checked by the two scenarios below.
+    patchGemini: (settings) => {
+      for (const group of settings.hooks.BeforeTool) {
+        for (const hook of group.hooks) {
+          hook.command = hook.command.replace(/--timeout [0-9.]+ /, "--timeout 4 ");
+        }
+      }
+    },
     compare: ["markers", "modelCalls", "guardRuns"],
   },
   {
@@ -602,6 +608,16 @@ export const scenarios = [
       }
     },
     compare: ["survivors", "markers"],
+  },
+  {
+    name: "timeout-slow-start-fails-closed",
+    title: "Node starts 1.5 s late (as under load), the guard hangs ignoring SIGTERM: still denied",
+    reference: "fail-closed",
+    shim: "slow-start",
+    call: shellCall("touch m-ran"),
+    hooks: [{ event: "PreToolUse", matcher: "Bash", script: "guard", timeout: 5 }],
+    scripts: { guard: "trap '' TERM\nsleep 30" },
+    compare: ["markers", "modelCalls"],
   },
   {
     name: "timeout-under-load-fails-closed",
