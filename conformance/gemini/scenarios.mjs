@@ -377,6 +377,24 @@ export const scenarios = [
     compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
   },
   {
+    name: "stop-block-prompt-hook-runs-once",
+    title: "A Stop block continues the turn: the UserPromptSubmit hook does not run again",
+    hooks: [
+      { event: "UserPromptSubmit", script: "prompt" },
+      { event: "Stop", script: "stop" },
+    ],
+    scripts: {
+      prompt: "exit 0",
+      stop: [
+        'if [ -e "$LOG/stop-blocked" ]; then exit 0; fi',
+        ': > "$LOG/stop-blocked"',
+        printJson({ decision: "block", reason: "TKstoponce check the diff" }),
+      ].join("\n"),
+    },
+    tokens: { reason: "TKstoponce" },
+    compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
     name: "stop-hook-active-ends-loop",
     title: "Stop guard blocks unless stop_hook_active: one more turn, then the agent stops",
     hooks: [{ event: "Stop", script: "stop" }],
