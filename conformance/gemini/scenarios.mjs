@@ -24,7 +24,7 @@
  *   call?: ToolCall, hooks: ScenarioHook[], scripts: Record<string, string>,
  *   tokens?: { reason?: string, context?: string }, compare: string[],
  *   shim?: import("./agent-hooks-cli.mjs").ShimMode | "absent", projectName?: string,
- *   patchGemini?: (settings: any) => void, load?: boolean, serial?: boolean, survivors?: boolean,
+ *   patchGemini?: (settings: any) => void, load?: boolean, survivors?: boolean,
  *   prompt?: string }} Scenario
  */
 

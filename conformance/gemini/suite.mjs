@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -59,14 +60,12 @@ export async function runSuite(context) {
         }`,
       );
     };
-    const alone = (/** @type {import("./scenarios.mjs").Scenario} */ scenario) =>
-      scenario.load === true || scenario.serial === true;
     await runPool(
-      chosen.filter((scenario) => !alone(scenario)),
+      chosen.filter((scenario) => !scenario.load),
       concurrency,
       run,
     );
-    for (const scenario of chosen.filter(alone)) await run(scenario);
+    for (const scenario of chosen.filter((scenario) => scenario.load)) await run(scenario);
   } finally {
     await server.close();
     rmSync(root, { recursive: true, force: true });
@@ -280,19 +279,18 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
         : [{ functionCall: scenario.call.gemini }, { text: "Done." }];
     const conversation = server.open(apiKey, turns);
     const stopLoad = scenario.load ? startCpuLoad(loadHogs) : () => {};
+    const systemPath = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"];
+    const installed = systemPath.find((directory) => existsSync(join(directory, "agent-hooks")));
+    if (shimMode === "absent" && installed !== undefined) {
+      throw new Error(`agent-hooks is installed in ${installed}: it cannot be left off the PATH`);
+    }
     let run;
     try {
       run = await runGemini({
         geminiBin,
         projectDirectory,
         homeDirectory,
-        pathDirectories: [
-          ...(shimMode === "absent" ? [] : [wrapperDirectory]),
-          dirname(process.execPath),
-          "/usr/local/bin",
-          "/usr/bin",
-          "/bin",
-        ],
+        pathDirectories: [...(shimMode === "absent" ? [] : [wrapperDirectory]), ...systemPath],
         apiKey,
         baseUrl: server.baseUrl,
         prompt,
