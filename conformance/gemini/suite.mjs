@@ -1,0 +1,369 @@
+// The Gemini CLI suite of `npm run conformance:agents`: each scenario converts a Claude Code hook
+// configuration with `convert --shim --to gemini`, runs real Gemini CLI on it against a fake Gemini
+// API, and compares what happened with what agent-hooks says the Claude Code guard decides.
+import { randomUUID } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { convertClaudeToGemini, shellQuote, writeShimWrapper } from "./agent-hooks-cli.mjs";
+import { observeClaudeReference } from "./claude-reference.mjs";
+import { startCpuLoad } from "./cpu-load.mjs";
+import { startFakeGeminiServer } from "./fake-gemini-server.mjs";
+import { collectModelInput, collectSurvivors, countGuardRuns, listMarkers } from "./observe.mjs";
+import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
+import { scenarios } from "./scenarios.mjs";
+
+/** @type {string} */
+export const agent = "gemini";
+
+const prompt = "Please do the task.";
+/** Scenarios run side by side, except those that load the CPU on purpose (run alone, last). */
+const concurrency = 3;
+const geminiTimeoutMs = 150_000;
+/** Busy processes while a `load` scenario runs: enough to starve a 2-core machine. */
+const loadHogs = 3;
+
+/**
+ * @typedef {{ binDirectory: string, repositoryRoot: string, agentHooksBin: string,
+ *             filter: (id: string) => boolean, log: (line: string) => void, verbose: boolean }} SuiteContext
+ */
+
+/**
+ * Runs every Gemini CLI scenario the filter keeps.
+ * @param {SuiteContext} context
+ * @returns {Promise<Array<{ id: string, title: string, verdict: "same" | "differs" | "error",
+ *           agentSaw: object, agentHooksSaw: object, detail: string, ms: number }>>}
+ */
+export async function runSuite(context) {
+  const geminiBin = join(context.binDirectory, "gemini");
+  const chosen = scenarios.filter((scenario) => context.filter(`${agent}/${scenario.name}`));
+  const server = await startFakeGeminiServer();
+  const root = mkdtempSync(join(tmpdir(), "agent-hooks-conformance-gemini-"));
+  /** @type {Map<string, any>} */
+  const outcomes = new Map();
+  try {
+    const run = async (/** @type {import("./scenarios.mjs").Scenario} */ scenario) => {
+      const outcome = await runScenario({ scenario, context, server, root, geminiBin });
+      outcomes.set(scenario.name, outcome);
+      context.log(
+        `${outcome.id}: ${outcome.verdict} (${(outcome.ms / 1000).toFixed(1)} s)${
+          outcome.verdict === "same" ? "" : ` ${outcome.detail}`
+        }`,
+      );
+    };
+    await runPool(
+      chosen.filter((scenario) => !scenario.load),
+      concurrency,
+      run,
+    );
+    for (const scenario of chosen.filter((scenario) => scenario.load)) await run(scenario);
+  } finally {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+  if (server.unknownRequests.length > 0) {
+    context.log(`gemini: requests with no scenario: ${JSON.stringify(server.unknownRequests)}`);
+  }
+  return chosen.map((scenario) => outcomes.get(scenario.name));
+}
+
+/**
+ * Runs `work` on each item, at most `limit` at a time.
+ * @template T
+ * @param {T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<void>} work
+ */
+async function runPool(items, limit, work) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next];
+      next += 1;
+      await work(/** @type {T} */ (item));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Writes the project: `.claude/settings.json` and the guard scripts, each of which first logs its
+ * run and payload under the scenario's log folder.
+ * @param {import("./scenarios.mjs").Scenario} scenario
+ * @param {string} projectDirectory
+ * @param {string} logDirectory
+ */
+function writeClaudeProject(scenario, projectDirectory, logDirectory) {
+  const hooksDirectory = join(projectDirectory, ".claude", "hooks");
+  mkdirSync(hooksDirectory, { recursive: true });
+  mkdirSync(join(projectDirectory, "sub"), { recursive: true });
+  for (const [name, body] of Object.entries(scenario.scripts)) {
+    const script = [
+      "#!/bin/sh",
+      `LOG=${shellQuote(logDirectory)}`,
+      "input=$(cat)",
+      `printf '%s\\n' "$input" >> "$LOG/${name}.payloads"`,
+      `echo run >> "$LOG/${name}.runs"`,
+      body,
+      "",
+    ].join("\n");
+    const file = join(hooksDirectory, `${name}.sh`);
+    writeFileSync(file, script);
+    chmodSync(file, 0o755);
+  }
+  writeFileSync(join(hooksDirectory, "plain.txt"), "#!/bin/sh\nexit 0\n");
+  /** @type {Record<string, any[]>} */
+  const hooks = {};
+  for (const hook of scenario.hooks) {
+    const entry = {
+      type: "command",
+      command: hook.command ?? `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${hook.script}.sh`,
+      timeout: hook.timeout ?? 30,
+    };
+    hooks[hook.event] ??= [];
+    const group = { ...(hook.matcher !== undefined && { matcher: hook.matcher }), hooks: [entry] };
+    hooks[hook.event]?.push(group);
+  }
+  writeFileSync(
+    join(projectDirectory, ".claude", "settings.json"),
+    `${JSON.stringify({ hooks }, null, 2)}\n`,
+  );
+}
+
+/**
+ * Empties the scenario's log folder between the agent-hooks run and the Gemini CLI run.
+ * @param {string} logDirectory
+ */
+function resetLogs(logDirectory) {
+  rmSync(logDirectory, { recursive: true, force: true });
+  mkdirSync(logDirectory, { recursive: true });
+}
+
+/**
+ * Reads what the recording wrapper kept of each shim call.
+ * @param {string} recordDirectory
+ */
+function readShimRecords(recordDirectory) {
+  /** @type {Array<{ code: string, stdout: string, stderr: string, ms: number | null }>} */
+  const records = [];
+  let names = [];
+  try {
+    names = readdirSync(recordDirectory).filter((name) => name.endsWith(".code"));
+  } catch {
+    return records;
+  }
+  for (const name of names.sort()) {
+    const stem = join(recordDirectory, name.slice(0, -".code".length));
+    const read = (/** @type {string} */ suffix) => {
+      try {
+        return readFileSync(`${stem}.${suffix}`, "utf8");
+      } catch {
+        return "";
+      }
+    };
+    const ms = (Number(read("ended")) - Number(read("started"))) / 1e6;
+    records.push({
+      code: read("code").trim(),
+      stdout: read("stdout"),
+      stderr: read("stderr"),
+      ms: Number.isFinite(ms) ? Math.round(ms) : null,
+    });
+  }
+  return records;
+}
+
+/**
+ * @param {object} left
+ * @param {object} right
+ * @param {string[]} keys
+ */
+function differingKeys(left, right, keys) {
+  return keys.filter(
+    (key) =>
+      JSON.stringify(/** @type {any} */ (left)[key]) !==
+      JSON.stringify(/** @type {any} */ (right)[key]),
+  );
+}
+
+/**
+ * @param {object} observation
+ * @param {string[]} keys
+ */
+function pick(observation, keys) {
+  return Object.fromEntries(keys.map((key) => [key, /** @type {any} */ (observation)[key]]));
+}
+
+/**
+ * Runs one scenario on both sides and compares them.
+ * @param {{ scenario: import("./scenarios.mjs").Scenario, context: SuiteContext,
+ *           server: Awaited<ReturnType<typeof startFakeGeminiServer>>, root: string,
+ *           geminiBin: string }} options
+ */
+async function runScenario({ scenario, context, server, root, geminiBin }) {
+  const id = `${agent}/${scenario.name}`;
+  const started = Date.now();
+  const workspace = join(root, scenario.name);
+  const projectDirectory = join(workspace, scenario.projectName ?? "project");
+  const homeDirectory = join(workspace, "home");
+  const logDirectory = join(workspace, "logs");
+  const wrapperDirectory = join(workspace, "bin");
+  const recordDirectory = join(workspace, "records");
+  const scripts = Object.keys(scenario.scripts);
+  /** @type {string[]} */
+  const notes = [];
+  try {
+    mkdirSync(recordDirectory, { recursive: true });
+    resetLogs(logDirectory);
+    writeClaudeProject(scenario, projectDirectory, logDirectory);
+    writeGeminiHome(homeDirectory);
+
+    // agent-hooks: what the Claude Code guard decides.
+    const reference = await observeClaudeReference({
+      scenario,
+      agentHooksBin: context.agentHooksBin,
+      projectDirectory,
+      homeDirectory,
+      workspace,
+      prompt,
+    });
+    /** @type {Record<string, unknown>} */
+    const agentHooksSaw = {
+      ...reference.observation,
+      guardRuns: countGuardRuns(logDirectory, scripts),
+      survivors: collectSurvivors(logDirectory).alive,
+    };
+    const dispatched = reference.results
+      .map(({ event, result }) => `${event}: ${result === null ? "no result" : result.decision}`)
+      .join(", ");
+    if (scenario.reference === "fail-closed") {
+      // docs/shim.md: a hook that could not be asked or answered is the host's deny.
+      agentHooksSaw.markers = [];
+      agentHooksSaw.modelCalls = 2;
+      notes.push(
+        `reference: docs/shim.md fail-closed rules (dispatch --profile claude: ${dispatched})`,
+      );
+    }
+    resetLogs(logDirectory);
+    for (const name of readdirSync(projectDirectory)) {
+      if (name.startsWith("m-")) rmSync(join(projectDirectory, name), { force: true });
+    }
+
+    // Gemini CLI: the converted configuration, run for real.
+    const converted = await convertClaudeToGemini(context.agentHooksBin, projectDirectory);
+    if (converted.settings === null) {
+      throw new Error(`convert --shim failed (exit ${converted.exitCode}): ${converted.stderr}`);
+    }
+    scenario.patchGemini?.(converted.settings);
+    mkdirSync(join(projectDirectory, ".gemini"), { recursive: true });
+    writeFileSync(
+      join(projectDirectory, ".gemini", "settings.json"),
+      `${JSON.stringify(converted.settings, null, 2)}\n`,
+    );
+    const shimMode = scenario.shim ?? "record";
+    if (shimMode !== "absent") {
+      writeShimWrapper(wrapperDirectory, context.agentHooksBin, shimMode, recordDirectory);
+    }
+    const apiKey = `conformance-${randomUUID()}`;
+    const turns =
+      scenario.call === undefined
+        ? [{ text: "Done." }]
+        : [{ functionCall: scenario.call.gemini }, { text: "Done." }];
+    const conversation = server.open(apiKey, turns);
+    const stopLoad = scenario.load ? startCpuLoad(loadHogs) : () => {};
+    const systemPath = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"];
+    const installed = systemPath.find((directory) => existsSync(join(directory, "agent-hooks")));
+    if (shimMode === "absent" && installed !== undefined) {
+      throw new Error(`agent-hooks is installed in ${installed}: it cannot be left off the PATH`);
+    }
+    let run;
+    try {
+      run = await runGemini({
+        geminiBin,
+        projectDirectory,
+        homeDirectory,
+        pathDirectories: [...(shimMode === "absent" ? [] : [wrapperDirectory]), ...systemPath],
+        apiKey,
+        baseUrl: server.baseUrl,
+        prompt,
+        timeoutMs: geminiTimeoutMs,
+      });
+    } finally {
+      stopLoad();
+    }
+    if (scenario.survivors) await new Promise((resolve) => setTimeout(resolve, 500));
+    const modelInput = collectModelInput(conversation.modelCalls, prompt);
+    const markers = listMarkers(projectDirectory);
+    const records = readShimRecords(recordDirectory);
+    const shimStderr = records.map((record) => record.stderr.trim()).filter(Boolean);
+    /** @type {Record<string, unknown>} */
+    const agentSaw = {
+      markers,
+      reasonReachedModel:
+        scenario.tokens?.reason !== undefined && modelInput.includes(scenario.tokens.reason),
+      contextReachedModel:
+        scenario.tokens?.context !== undefined && modelInput.includes(scenario.tokens.context),
+      modelCalls: conversation.modelCalls.length,
+      guardRuns: countGuardRuns(logDirectory, scripts),
+      survivors: collectSurvivors(logDirectory).alive,
+      inputHandling: markers.some((marker) => marker.startsWith("sub/")) ? "merged" : "replaced",
+    };
+    agentHooksSaw.inputHandling = shimStderr.some((line) =>
+      /merge[^\n]*tool_input|tool_input[^\n]*merge/i.test(line),
+    )
+      ? "merged"
+      : "replaced";
+    if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
+    const keys = scenario.compare;
+    const differing = differingKeys(agentSaw, agentHooksSaw, keys);
+    const toolResponses = conversation.modelCalls
+      .slice(1)
+      .map((call) => JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300));
+    const detail = [
+      differing.length === 0 ? "" : `differs in ${differing.join(", ")}`,
+      ...notes,
+      `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
+      records.length > 0
+        ? `shim calls: ${records.map((record) => `exit ${record.code} in ${record.ms} ms`).join(", ")}`
+        : "",
+      toolResponses.length > 0 ? `model was sent: ${toolResponses.join(" | ")}` : "",
+      shimStderr.length > 0 ? `shim stderr: ${shimStderr.join(" | ").slice(0, 600)}` : "",
+      converted.stderr.includes("lossy") ? `convert: ${converted.stderr.trim()}` : "",
+    ]
+      .filter(Boolean)
+      .join("; ");
+    if (context.verbose) {
+      context.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
+      context.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
+    }
+    return {
+      id,
+      title: scenario.title,
+      verdict: differing.length === 0 ? "same" : "differs",
+      agentSaw: pick(agentSaw, keys),
+      agentHooksSaw: pick(agentHooksSaw, keys),
+      detail,
+      ms: Date.now() - started,
+    };
+  } catch (error) {
+    return {
+      id,
+      title: scenario.title,
+      verdict: /** @type {const} */ ("error"),
+      agentSaw: {},
+      agentHooksSaw: {},
+      detail: error instanceof Error ? error.message : String(error),
+      ms: Date.now() - started,
+    };
+  } finally {
+    collectSurvivors(logDirectory);
+  }
+}
