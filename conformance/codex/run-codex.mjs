@@ -24,6 +24,8 @@ const quietFeatures = [
   "guardian_approval",
   "daemon_auto_start",
   "api_key_model_discovery",
+  // Without the fake server (a crashed suite), Codex would otherwise retry forever.
+  "unbounded_connection_retries",
 ];
 
 /** The longest a Codex run may take before it is killed and the scenario is an `error`. */

@@ -25,6 +25,7 @@
  *   launchSubdirectory?: string,
  *   projectName?: string,
  *   agentHooksOnPath?: "wrapper" | "missing" | "broken",
+ *   checkPayloads?: (payloads: unknown[]) => string[],
  * }} Scenario
  */
 
@@ -614,4 +615,79 @@ export const scenarios = [
       permissionDecisionReason: "R-continue-true",
     },
   }),
+  // Codex's payloads against the ZeroCode payload table (docs/zerocode.md, "Payload").
+  {
+    name: "zerocode-payload-fields",
+    title: "each event's payload has the fields of the ZeroCode payload table",
+    kind: "zerocode",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "SessionStart", script: "session-start" },
+        { event: "UserPromptSubmit", script: "prompt" },
+        { event: "PreToolUse", matcher: "^Bash$", script: "pre" },
+        { event: "PostToolUse", matcher: "^Bash$", script: "post" },
+        { event: "Stop", script: "stop" },
+      ]),
+    scripts: { "session-start": "", prompt: "", pre: "", post: "", stop: "" },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: () => [],
+    expectedRuns: { "session-start": 1, prompt: 1, pre: 1, post: 1, stop: 1 },
+    checkPayloads: (payloads) => {
+      const common = ["session_id", "transcript_path", "cwd", "hook_event_name", "model"];
+      /** @type {Record<string, string[]>} */
+      const table = {
+        SessionStart: ["source", "permission_mode"],
+        UserPromptSubmit: ["turn_id", "permission_mode", "prompt"],
+        PreToolUse: ["turn_id", "permission_mode", "tool_name", "tool_use_id", "tool_input"],
+        PostToolUse: [
+          "turn_id",
+          "permission_mode",
+          "tool_name",
+          "tool_use_id",
+          "tool_input",
+          "tool_response",
+        ],
+        Stop: ["turn_id", "permission_mode", "stop_hook_active", "last_assistant_message"],
+      };
+      const mismatches = [];
+      for (const payload of payloads) {
+        const record = /** @type {Record<string, unknown>} */ (payload);
+        const event = String(record?.hook_event_name);
+        const want = new Set([...common, ...(table[event] ?? [])]);
+        const got = new Set(Object.keys(record ?? {}));
+        const extra = [...got].filter((key) => !want.has(key));
+        const missing = [...want].filter((key) => !got.has(key));
+        if (extra.length > 0) mismatches.push(`${event} payload has ${extra.join(", ")}`);
+        if (missing.length > 0) mismatches.push(`${event} payload lacks ${missing.join(", ")}`);
+      }
+      return mismatches;
+    },
+  },
+  {
+    name: "zerocode-apply-patch-payload",
+    title: "an Edit|Write matcher selects apply_patch; tool_input.command is the patch",
+    kind: "zerocode",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "PreToolUse", matcher: "Edit|Write", script: "edit" },
+      ]),
+    scripts: { edit: "" },
+    toolCall: { type: "patch", patch: notesPatch },
+    toolMarker: "notes.txt",
+    steps: () => [],
+    expectedRuns: { edit: 1 },
+    checkPayloads: (payloads) => {
+      const record = /** @type {any} */ (payloads[0]);
+      const mismatches = [];
+      if (record?.tool_name !== "apply_patch") {
+        mismatches.push(`tool_name is ${JSON.stringify(record?.tool_name)}, not "apply_patch"`);
+      }
+      if (record?.tool_input?.command !== notesPatch) {
+        mismatches.push(
+          `tool_input is ${JSON.stringify(record?.tool_input)}, not { command: <patch> }`,
+        );
+      }
+      return mismatches;
+    },
+  },
 ];

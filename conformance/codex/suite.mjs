@@ -172,6 +172,7 @@ async function runScenario(scenario, context, server, started) {
       ),
       markersSentToModel: [...new Set(modelText.match(/\b[RC]-[a-z0-9-]+/g) ?? [])],
       toolOutput: readToolOutput(requests),
+      markerMessages: readMarkerMessages(requests),
       runs: codexLogs.runs,
       hooks: codexRun.hooks,
       hookPayloads: codexLogs.payloads,
@@ -201,7 +202,10 @@ async function runScenario(scenario, context, server, started) {
         ms: ms(),
       };
     }
-    const mismatches = compareOutcome(expected, agentSaw);
+    const mismatches = [
+      ...compareOutcome(expected, agentSaw),
+      ...(scenario.checkPayloads?.(codexLogs.payloads) ?? []),
+    ];
     if (mismatches.length === 0) {
       return { ...base, verdict: "same", detail: "", ms: ms() };
     }
@@ -314,7 +318,7 @@ function expectedOutcome(scenario, reference, referenceRuns) {
   }
   /** @type {string[]} */
   const modelSees = [];
-  let toolRuns = true;
+  let toolRuns = scenario.toolCall !== null;
   let rewriteRuns = false;
   for (const step of reference.steps) {
     const blocks = step.decision === "deny" || step.decision === "block";
@@ -374,4 +378,18 @@ function readToolOutput(requests) {
     if (item) return item.output;
   }
   return null;
+}
+
+/**
+ * The messages (not tool outputs) of the last request that carry a scenario marker: where Codex
+ * put a hook's context or a Stop hook's reason.
+ * @param {Array<{ body: any }>} requests
+ */
+function readMarkerMessages(requests) {
+  const input = requests.at(-1)?.body?.input;
+  if (!Array.isArray(input)) return [];
+  return input
+    .filter((/** @type {any} */ item) => item?.type === "message")
+    .map((/** @type {any} */ item) => ({ role: item.role, text: JSON.stringify(item.content) }))
+    .filter((item) => /\b[RC]-[a-z0-9-]+/.test(item.text));
 }
