@@ -164,9 +164,10 @@ function bashGuard(kind, name, title, body, extra = {}) {
  * @param {string} title
  * @param {string} event
  * @param {unknown} stdout
+ * @param {Partial<Scenario>} [extra]
  * @returns {Scenario}
  */
-function nativeHook(name, title, event, stdout) {
+function nativeHook(name, title, event, stdout, extra = {}) {
   return {
     name,
     title,
@@ -187,6 +188,7 @@ function nativeHook(name, title, event, stdout) {
             },
           },
     ],
+    ...extra,
   };
 }
 
@@ -463,10 +465,35 @@ export const scenarios = [
   bashGuard(
     "shim",
     "shim-guard-crash",
-    "a guard killed by a signal fails closed",
+    "a guard killed by a signal (SIGKILL of its shell, run through sh -c) fails closed",
     "kill -KILL $$",
     {
       reference: "shim-rule",
+    },
+  ),
+  bashGuard(
+    "shim",
+    "shim-guard-crash-direct",
+    "a guard run without a shell (no shell syntax in its command) killed by a signal fails closed",
+    "kill -KILL $$",
+    {
+      reference: "shim-rule",
+      settings: ({ projectDirectory }) => ({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [
+                {
+                  type: "command",
+                  command: `${projectDirectory}/.claude/hooks/guard.sh`,
+                  timeout: 30,
+                },
+              ],
+            },
+          ],
+        },
+      }),
     },
   ),
   bashGuard(
@@ -581,6 +608,7 @@ export const scenarios = [
       decision: "block",
       hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-block-context" },
     },
+    { reasonReachesModel: false },
   ),
   nativeHook(
     "zerocode-allow-without-rewrite",
@@ -670,14 +698,17 @@ export const scenarios = [
     settings: ({ projectDirectory }) =>
       codexHooks(projectDirectory, [
         { event: "PreToolUse", matcher: "Edit|Write", script: "edit" },
+        { event: "PostToolUse", matcher: "Edit|Write", script: "edited" },
       ]),
-    scripts: { edit: "" },
+    scripts: { edit: "", edited: "" },
     toolCall: { type: "patch", patch: notesPatch },
     toolMarker: "notes.txt",
     steps: () => [],
-    expectedRuns: { edit: 1 },
+    expectedRuns: { edit: 1, edited: 1 },
     checkPayloads: (payloads) => {
-      const record = /** @type {any} */ (payloads[0]);
+      const record = /** @type {any} */ (
+        payloads.find((payload) => /** @type {any} */ (payload)?.hook_event_name === "PreToolUse")
+      );
       const mismatches = [];
       if (record?.tool_name !== "apply_patch") {
         mismatches.push(`tool_name is ${JSON.stringify(record?.tool_name)}, not "apply_patch"`);

@@ -213,7 +213,9 @@ async function runScenario(scenario, context, server, started) {
       const detail = `Codex differs (${mismatches.join("; ")}), and convert flagged it`;
       return { ...base, verdict: "same", detail, ms: ms() };
     }
-    return { ...base, verdict: "differs", detail: mismatches.join("; "), ms: ms() };
+    const statuses = codexRun.hooks.map((hook) => `${hook.event} ${hook.status}`).join(", ");
+    const detail = `${mismatches.join("; ")} (Codex hook runs: ${statuses || "none"})`;
+    return { ...base, verdict: "differs", detail, ms: ms() };
   } finally {
     if (!process.env.AGENT_HOOKS_CONFORMANCE_KEEP) workspace.remove();
   }
