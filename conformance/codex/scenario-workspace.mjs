@@ -97,7 +97,7 @@ export function createScenarioWorkspace({ projectName, agentHooksBin, agentHooks
       return { runs, payloads, projectDirectories: lines(logs.CONFORMANCE_PROJECT_LOG) };
     },
     remove() {
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

@@ -643,6 +643,83 @@ export const scenarios = [
       permissionDecisionReason: "R-continue-true",
     },
   }),
+  nativeHook(
+    "zerocode-ask",
+    'permissionDecision "ask", which neither supports',
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: "R-native-ask",
+      },
+    },
+    { reasonReachesModel: false },
+  ),
+  nativeHook(
+    "zerocode-suppress-output-true-with-deny",
+    "suppressOutput: true beside a deny",
+    "PreToolUse",
+    {
+      suppressOutput: true,
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "R-suppress-true",
+      },
+    },
+  ),
+  nativeHook("zerocode-continue-false-with-deny", "continue: false beside a deny", "PreToolUse", {
+    continue: false,
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "R-continue-false",
+    },
+  }),
+  nativeHook(
+    "zerocode-legacy-block",
+    'the legacy decision "block" with a reason on PreToolUse',
+    "PreToolUse",
+    {
+      decision: "block",
+      reason: "R-legacy-block",
+    },
+  ),
+  nativeHook(
+    "zerocode-exit-2-empty-stderr",
+    "exit 2 with empty stderr on PreToolUse",
+    "PreToolUse",
+    null,
+    {
+      scripts: { native: "exit 2" },
+      reasonReachesModel: false,
+    },
+  ),
+  nativeHook(
+    "zerocode-reason-without-decision",
+    "a top-level reason without decision, beside context",
+    "PreToolUse",
+    {
+      reason: "R-lonely-reason",
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        additionalContext: "C-beside-lonely-reason",
+      },
+    },
+  ),
+  nativeHook(
+    "zerocode-post-reason-without-decision",
+    "PostToolUse: a reason without decision, beside context",
+    "PostToolUse",
+    {
+      reason: "R-lonely-post-reason",
+      hookSpecificOutput: {
+        hookEventName: "PostToolUse",
+        additionalContext: "C-beside-lonely-post-reason",
+      },
+    },
+  ),
   // Codex's payloads against the ZeroCode payload table (docs/zerocode.md, "Payload").
   {
     name: "zerocode-payload-fields",
