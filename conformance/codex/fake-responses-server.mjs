@@ -8,7 +8,7 @@ import http from "node:http";
 
 /**
  * @typedef {{ type: "exec", command: string } | { type: "patch", patch: string }} ToolCall
- * @typedef {{ method: string, url: string, body: any }} LoggedRequest
+ * @typedef {{ method: string, url: string, body: any, at: number }} LoggedRequest
  */
 
 /** The call id every scripted tool call uses. */
@@ -66,7 +66,12 @@ function answerRequest(scenarios, request, response, text) {
   } catch {
     body = text;
   }
-  scenario?.requests.push({ method: request.method ?? "", url: match?.[2] ?? url, body });
+  scenario?.requests.push({
+    method: request.method ?? "",
+    url: match?.[2] ?? url,
+    body,
+    at: performance.now(),
+  });
   if (scenario && request.method === "POST" && url.endsWith("/responses")) {
     const input = Array.isArray(body?.input) ? body.input : [];
     const answered = input.some(

@@ -71,7 +71,8 @@ export function writeCodexHome({ codexHome, baseUrl, projectDirectory }) {
  * @param {{ binDirectory: string, codexHome: string, home: string, launchDirectory: string,
  *   pathDirectories: string[], environment: Record<string, string> }} options
  * @returns {Promise<{ exitCode: number | null, signal: string | null, stdout: string,
- *   stderr: string, hooks: Array<{ event: string, status: string }>, ms: number, timedOut: boolean }>}
+ *   stderr: string, hooks: Array<{ event: string, status: string }>, ms: number, startedAt: number,
+ *   endedAt: number, timedOut: boolean }>}
  */
 export function runCodex({
   binDirectory,
@@ -132,6 +133,8 @@ export function runCodex({
         stderr,
         hooks: readHookStatuses(stderr),
         ms: Math.round(performance.now() - started),
+        startedAt: started,
+        endedAt: performance.now(),
         timedOut,
       });
     });

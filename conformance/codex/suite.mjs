@@ -180,6 +180,10 @@ async function runScenario(scenario, context, server, started) {
       requests: requests.length,
       exitCode: codexRun.exitCode,
       ms: codexRun.ms,
+      msToFirstRequest: Math.round((requests[0]?.at ?? codexRun.endedAt) - codexRun.startedAt),
+      msAfterLastRequest: Math.round(
+        codexRun.endedAt - (requests.at(-1)?.at ?? codexRun.startedAt),
+      ),
     };
     const agentHooksSaw = {
       expected,
