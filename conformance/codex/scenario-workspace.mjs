@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * A hook script: records that it ran (its name), the payload it got and the CLAUDE_PROJECT_DIR it
- * saw, in the logs the environment names, then runs `body` with the payload in `$payload`.
+ * A hook script: records that it ran (its name), the payload it got, the CLAUDE_PROJECT_DIR it
+ * saw and its working directory, in the logs the environment names, then runs `body` with the payload in `$payload`.
  * @param {string} name
  * @param {string} body
  */
@@ -19,6 +19,7 @@ export function hookScript(name, body) {
     `printf '%s\\n' ${name} >> "\${CONFORMANCE_RUN_LOG:-/dev/null}"`,
     `printf '%s\\n' "$payload" >> "\${CONFORMANCE_PAYLOAD_LOG:-/dev/null}"`,
     `printf '%s\\n' "\${CLAUDE_PROJECT_DIR-(unset)}" >> "\${CONFORMANCE_PROJECT_LOG:-/dev/null}"`,
+    `printf '%s\\n' "$PWD" >> "\${CONFORMANCE_DIRECTORY_LOG:-/dev/null}"`,
     body,
     "",
   ].join("\n");
@@ -56,6 +57,7 @@ export function createScenarioWorkspace({ projectName, agentHooksBin, agentHooks
     CONFORMANCE_RUN_LOG: path.join(logDirectory, `${side}-runs.log`),
     CONFORMANCE_PAYLOAD_LOG: path.join(logDirectory, `${side}-payloads.log`),
     CONFORMANCE_PROJECT_LOG: path.join(logDirectory, `${side}-project-dirs.log`),
+    CONFORMANCE_DIRECTORY_LOG: path.join(logDirectory, `${side}-working-dirs.log`),
   });
   return {
     root,
@@ -94,7 +96,12 @@ export function createScenarioWorkspace({ projectName, agentHooksBin, agentHooks
           return line;
         }
       });
-      return { runs, payloads, projectDirectories: lines(logs.CONFORMANCE_PROJECT_LOG) };
+      return {
+        runs,
+        payloads,
+        projectDirectories: lines(logs.CONFORMANCE_PROJECT_LOG),
+        workingDirectories: lines(logs.CONFORMANCE_DIRECTORY_LOG),
+      };
     },
     remove() {
       rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });

@@ -720,6 +720,21 @@ export const scenarios = [
       },
     },
   ),
+  {
+    ...nativeHook(
+      "zerocode-subfolder-launch",
+      "started in a subfolder, Codex loads <repo>/.codex/hooks.json and its deny holds",
+      "PreToolUse",
+      {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: "R-subfolder-deny",
+        },
+      },
+    ),
+    launchSubdirectory: "packages/app",
+  },
   // Codex's payloads against the ZeroCode payload table (docs/zerocode.md, "Payload").
   {
     name: "zerocode-payload-fields",

@@ -177,6 +177,7 @@ async function runScenario(scenario, context, server, started) {
       hooks: codexRun.hooks,
       hookPayloads: codexLogs.payloads,
       hookProjectDirectories: codexLogs.projectDirectories,
+      hookWorkingDirectories: codexLogs.workingDirectories,
       requests: requests.length,
       exitCode: codexRun.exitCode,
       ms: codexRun.ms,
