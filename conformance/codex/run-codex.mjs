@@ -2,7 +2,7 @@
 // Responses server, and reads what it did: its exit code, and each hook's status from the lines
 // `codex exec` prints on stderr (`hook: PreToolUse Failed`).
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // Features that reach the network or start helpers at start-up (plugin sync with GitHub,
@@ -83,9 +83,14 @@ export function runCodex({
   environment,
 }) {
   const started = performance.now();
+  // The npm package's `codex` is a Node launcher (`#!/usr/bin/env node`): run it with this Node,
+  // so the PATH given to Codex (and its hooks) needs no Node of its own.
+  const launcher = realpathSync(path.join(binDirectory, "codex"));
+  const [file, prefix] = launcher.endsWith(".js") ? [process.execPath, [launcher]] : [launcher, []];
   const child = spawn(
-    path.join(binDirectory, "codex"),
+    file,
     [
+      ...prefix,
       "exec",
       "--skip-git-repo-check",
       "--dangerously-bypass-hook-trust",
