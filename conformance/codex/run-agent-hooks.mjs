@@ -1,0 +1,87 @@
+// The agent-hooks side of a scenario: the checkout's CLI (`bin/agent-hooks.js`) run with the same
+// Node that runs the suite: `convert` to write Codex's hooks, `dispatch` for what a profile decides,
+// and the converted command run alone through `sh -c` with a Codex payload.
+import { spawn } from "node:child_process";
+
+/**
+ * Runs a program with input on stdin; never rejects.
+ * @param {string} file
+ * @param {string[]} args
+ * @param {{ input?: string, cwd: string, env: Record<string, string>, timeoutMs?: number }} options
+ * @returns {Promise<{ exitCode: number | null, signal: string | null, stdout: string, stderr: string }>}
+ */
+export function runProgram(file, args, { input = "", cwd, env, timeoutMs = 60_000 }) {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { cwd, env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(input);
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({ exitCode: null, signal: null, stdout, stderr: `${stderr}${error.message}` });
+    });
+    child.on("close", (exitCode, signal) => {
+      clearTimeout(timer);
+      resolve({ exitCode, signal, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * `agent-hooks convert --from claude --to codex [--shim] <settings>`: Codex's hooks.json text.
+ * @param {{ agentHooksBin: string, settingsFile: string, shim: boolean, cwd: string,
+ *   env: Record<string, string> }} options
+ */
+export function convertClaudeToCodex({ agentHooksBin, settingsFile, shim, cwd, env }) {
+  const args = [agentHooksBin, "convert", ...(shim ? ["--shim"] : [])];
+  args.push("--from", "claude", "--to", "codex", settingsFile);
+  return runProgram(process.execPath, args, { cwd, env });
+}
+
+/**
+ * `agent-hooks dispatch <event> --profile <profile>` on one configuration file and payload.
+ * @param {{ agentHooksBin: string, profile: "claude" | "zerocode", event: string, payload: object,
+ *   configFile: string, cwd: string, home: string, env: Record<string, string> }} options
+ * @returns {Promise<{ result: any, stderr: string }>}
+ */
+export async function dispatchEvent({
+  agentHooksBin,
+  profile,
+  event,
+  payload,
+  configFile,
+  cwd,
+  home,
+  env,
+}) {
+  const args = [agentHooksBin, "dispatch", event, "--payload", "-", "--profile", profile];
+  args.push("--config", configFile, "--cwd", cwd, "--home", home);
+  if (profile === "zerocode") args.push("--dangerously-bypass-hook-trust");
+  const outcome = await runProgram(process.execPath, args, {
+    input: JSON.stringify(payload),
+    cwd,
+    env,
+  });
+  try {
+    return { result: JSON.parse(outcome.stdout), stderr: outcome.stderr };
+  } catch {
+    return {
+      result: { error: `dispatch exited ${outcome.exitCode}`, stdout: outcome.stdout },
+      stderr: outcome.stderr,
+    };
+  }
+}

@@ -1,0 +1,816 @@
+// The Codex scenarios, as data. Three kinds:
+// - "shim": a Claude Code configuration converted with `convert --shim --to codex`, run in Codex,
+//   against what `dispatch --profile claude` decides on the equivalent Claude Code payload (or,
+//   with reference "shim-rule", against the fail-closed rules of docs/shim.md);
+// - "convert": the same configuration converted without `--shim`;
+// - "zerocode": Codex-native hooks, against what `dispatch --profile zerocode` decides.
+// Hook scripts are POSIX sh (hookScript wraps each body; `$payload` holds stdin).
+
+/**
+ * @typedef {import("./fake-responses-server.mjs").ToolCall} ToolCall
+ * @typedef {{ event: string, payload: Record<string, unknown> }} DispatchStep
+ * @typedef {{
+ *   name: string,
+ *   title: string,
+ *   kind: "shim" | "convert" | "zerocode",
+ *   settings: (paths: { projectDirectory: string }) => object,
+ *   scripts: Record<string, string>,
+ *   notExecutable?: string[],
+ *   toolCall: ToolCall | null,
+ *   toolMarker?: string,
+ *   steps: (paths: { projectDirectory: string, launchDirectory: string }) => DispatchStep[],
+ *   reference?: "dispatch" | "shim-rule",
+ *   reasonReachesModel?: boolean,
+ *   expectedRuns?: Record<string, number>,
+ *   launchSubdirectory?: string,
+ *   projectName?: string,
+ *   agentHooksOnPath?: "wrapper" | "missing" | "broken",
+ *   checkPayloads?: (payloads: unknown[]) => string[],
+ * }} Scenario
+ */
+
+const toolCommand = "touch tool-ran.txt";
+const rewrittenCommand = "touch rewritten.txt";
+
+/** @param {unknown} value a JSON value printed by a hook script */
+function say(value) {
+  return `printf '%s\\n' '${JSON.stringify(value).replaceAll("'", "'\\''")}'`;
+}
+
+/** @param {string} reason */
+function claudeDeny(reason) {
+  return say({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: reason,
+    },
+  });
+}
+
+/**
+ * A Claude Code settings object with one command hook per entry.
+ * @param {"shim" | "convert"} kind
+ * @param {Array<{ event: string, matcher?: string, script: string, timeout?: number }>} entries
+ */
+function claudeSettings(kind, entries) {
+  /** @type {Record<string, object[]>} */
+  const hooks = {};
+  for (const { event, matcher, script, timeout } of entries) {
+    const command =
+      kind === "shim"
+        ? `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}.sh`
+        : `.claude/hooks/${script}.sh`;
+    const handler = { type: "command", command, ...(timeout === undefined ? {} : { timeout }) };
+    const group = { ...(matcher === undefined ? {} : { matcher }), hooks: [handler] };
+    hooks[event] = [...(hooks[event] ?? []), group];
+  }
+  return { hooks };
+}
+
+/**
+ * Codex's own hooks.json, with each command the script's absolute path.
+ * @param {string} projectDirectory
+ * @param {Array<{ event: string, matcher?: string, script: string }>} entries
+ */
+function codexHooks(projectDirectory, entries) {
+  /** @type {Record<string, object[]>} */
+  const hooks = {};
+  for (const { event, matcher, script } of entries) {
+    const command = `'${projectDirectory}/.codex/hooks/${script}.sh'`;
+    const group = {
+      ...(matcher === undefined ? {} : { matcher }),
+      hooks: [{ type: "command", command }],
+    };
+    hooks[event] = [...(hooks[event] ?? []), group];
+  }
+  return { hooks };
+}
+
+/** @param {string} cwd @param {string} event */
+function claudeBase(cwd, event) {
+  return {
+    session_id: "conformance-session",
+    transcript_path: null,
+    cwd,
+    permission_mode: "default",
+    hook_event_name: event,
+  };
+}
+
+/** @param {string} cwd @param {string} command */
+function claudeBash(cwd, command) {
+  return {
+    ...claudeBase(cwd, "PreToolUse"),
+    tool_name: "Bash",
+    tool_input: { command, description: "scripted" },
+    tool_use_id: "toolu_conformance",
+  };
+}
+
+/** @param {string} cwd @param {string} event */
+function codexBase(cwd, event) {
+  return {
+    session_id: "conformance-session",
+    turn_id: "conformance-turn",
+    transcript_path: null,
+    cwd,
+    hook_event_name: event,
+    model: "gpt-5.5",
+    permission_mode: "bypassPermissions",
+  };
+}
+
+/** @param {string} cwd @param {string} command */
+function codexBash(cwd, command) {
+  return {
+    ...codexBase(cwd, "PreToolUse"),
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "call_conformance_1",
+  };
+}
+
+/**
+ * A Claude Code Bash guard converted with --shim (kind "shim") or without (kind "convert").
+ * @param {"shim" | "convert"} kind
+ * @param {string} name
+ * @param {string} title
+ * @param {string} body
+ * @param {Partial<Scenario>} [extra]
+ * @returns {Scenario}
+ */
+function bashGuard(kind, name, title, body, extra = {}) {
+  return {
+    name,
+    title,
+    kind,
+    settings: () =>
+      claudeSettings(kind, [
+        { event: "PreToolUse", matcher: "Bash", script: "guard", timeout: 30 },
+      ]),
+    scripts: { guard: body },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: ({ launchDirectory }) => [
+      { event: "PreToolUse", payload: claudeBash(launchDirectory, toolCommand) },
+    ],
+    ...extra,
+  };
+}
+
+/**
+ * A Codex-native PreToolUse (or PostToolUse) hook on Bash printing `stdout`, against ZeroCode.
+ * @param {string} name
+ * @param {string} title
+ * @param {string} event
+ * @param {unknown} stdout
+ * @param {Partial<Scenario>} [extra]
+ * @returns {Scenario}
+ */
+function nativeHook(name, title, event, stdout, extra = {}) {
+  return {
+    name,
+    title,
+    kind: "zerocode",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [{ event, matcher: "^Bash$", script: "native" }]),
+    scripts: { native: say(stdout) },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: ({ launchDirectory }) => [
+      event === "PreToolUse"
+        ? { event, payload: codexBash(launchDirectory, toolCommand) }
+        : {
+            event,
+            payload: {
+              ...codexBash(launchDirectory, toolCommand),
+              hook_event_name: event,
+              tool_response: "",
+            },
+          },
+    ],
+    ...extra,
+  };
+}
+
+const envPatch = "*** Begin Patch\n*** Add File: .env\n+SECRET=conformance\n*** End Patch\n";
+const notesPatch = "*** Begin Patch\n*** Add File: notes.txt\n+hello\n*** End Patch\n";
+const envGuard = [
+  'case "$payload" in',
+  `  *'"file_path":"'*'.env"'*) ${claudeDeny("R-no-env-files")} ;;`,
+  "esac",
+].join("\n");
+
+/** @param {string} name @param {string} title @param {string} patch @param {string} file */
+function patchScenario(name, title, patch, file) {
+  const content = patch
+    .split("\n")
+    .filter((line) => line.startsWith("+"))
+    .map((line) => `${line.slice(1)}\n`)
+    .join("");
+  return /** @type {Scenario} */ ({
+    name,
+    title,
+    kind: "shim",
+    settings: () =>
+      claudeSettings("shim", [
+        { event: "PreToolUse", matcher: "Edit|Write", script: "edit-guard", timeout: 30 },
+      ]),
+    scripts: { "edit-guard": envGuard },
+    toolCall: { type: "patch", patch },
+    toolMarker: file,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "PreToolUse",
+        payload: {
+          ...claudeBase(launchDirectory, "PreToolUse"),
+          tool_name: "Write",
+          tool_input: { file_path: `${launchDirectory}/${file}`, content },
+          tool_use_id: "toolu_conformance",
+        },
+      },
+    ],
+  });
+}
+
+/** @type {Scenario[]} */
+export const scenarios = [
+  // (a) Claude Code guards through `convert --shim`, against `dispatch --profile claude`.
+  bashGuard(
+    "shim",
+    "shim-deny-reason-reaches-model",
+    "a JSON deny of a Claude Code guard reaches the model through the shim",
+    claudeDeny("R-guard-says-no"),
+  ),
+  bashGuard(
+    "shim",
+    "shim-silent-guard-runs-tool",
+    "a guard that prints nothing lets the call run",
+    "",
+  ),
+  bashGuard(
+    "shim",
+    "shim-exit-2-stderr-reason",
+    "exit 2 with stderr denies, stderr as the reason",
+    "echo R-exit-two >&2; exit 2",
+  ),
+  bashGuard("shim", "shim-exit-2-empty-stderr", "exit 2 with empty stderr denies", "exit 2", {
+    reasonReachesModel: false,
+  }),
+  bashGuard(
+    "shim",
+    "shim-exit-1-non-blocking",
+    "exit 1 is a non-blocking error: the call runs",
+    "echo oops >&2; exit 1",
+  ),
+  bashGuard(
+    "shim",
+    "shim-ask-is-denied",
+    "ask, which Codex cannot ask, is a deny",
+    say({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: "R-please-confirm",
+      },
+    }),
+    { reasonReachesModel: false },
+  ),
+  bashGuard(
+    "shim",
+    "shim-rewrite-applies",
+    "allow with updatedInput rewrites the command",
+    say({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: rewrittenCommand },
+      },
+    }),
+  ),
+  bashGuard(
+    "shim",
+    "shim-context-without-decision",
+    "PreToolUse additionalContext without a decision reaches the model",
+    say({
+      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "C-pre-context" },
+    }),
+  ),
+  bashGuard(
+    "shim",
+    "shim-allow-without-rewrite",
+    'permissionDecision "allow" without updatedInput: the call runs and the context reaches the model',
+    say({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        additionalContext: "C-allow-context",
+      },
+    }),
+  ),
+  {
+    name: "shim-post-tool-use-block-reason",
+    title: "a PostToolUse block's reason reaches the model",
+    kind: "shim",
+    settings: () =>
+      claudeSettings("shim", [{ event: "PostToolUse", matcher: "Bash", script: "post" }]),
+    scripts: { post: say({ decision: "block", reason: "R-output-needs-review" }) },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: ({ launchDirectory }) => [
+      {
+        event: "PostToolUse",
+        payload: {
+          ...claudeBash(launchDirectory, toolCommand),
+          hook_event_name: "PostToolUse",
+          tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false },
+        },
+      },
+    ],
+  },
+  {
+    name: "shim-post-tool-use-tool-response-shape",
+    title: "a PostToolUse hook gets Claude Code's tool_response object (stdout, stderr)",
+    kind: "shim",
+    settings: () =>
+      claudeSettings("shim", [{ event: "PostToolUse", matcher: "Bash", script: "post" }]),
+    scripts: {
+      post: [
+        'case "$payload" in',
+        `  *'"tool_response":{'*'"stdout":'*) ${say({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-response-is-claude-object" } })} ;;`,
+        `  *) ${say({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-response-is-other" } })} ;;`,
+        "esac",
+      ].join("\n"),
+    },
+    toolCall: { type: "exec", command: "echo conformance-output; touch tool-ran.txt" },
+    steps: ({ launchDirectory }) => [
+      {
+        event: "PostToolUse",
+        payload: {
+          ...claudeBash(launchDirectory, "echo conformance-output; touch tool-ran.txt"),
+          hook_event_name: "PostToolUse",
+          tool_response: {
+            stdout: "conformance-output",
+            stderr: "",
+            interrupted: false,
+            isImage: false,
+          },
+        },
+      },
+    ],
+  },
+  {
+    name: "shim-stop-block-continues",
+    title: "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
+    kind: "shim",
+    settings: () => claudeSettings("shim", [{ event: "Stop", script: "stop" }]),
+    scripts: {
+      stop: [
+        'case "$payload" in',
+        `  *'"stop_hook_active":true'*) exit 0 ;;`,
+        "esac",
+        say({ decision: "block", reason: "R-keep-going" }),
+      ].join("\n"),
+    },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "Stop",
+        payload: {
+          ...claudeBase(launchDirectory, "Stop"),
+          stop_hook_active: false,
+          last_assistant_message: "done",
+        },
+      },
+    ],
+    // Blocked once, then run again with stop_hook_active true.
+    expectedRuns: { stop: 2 },
+  },
+  {
+    name: "shim-user-prompt-context",
+    title: "UserPromptSubmit plain stdout reaches the model as context",
+    kind: "shim",
+    settings: () => claudeSettings("shim", [{ event: "UserPromptSubmit", script: "prompt" }]),
+    scripts: { prompt: "echo C-prompt-context" },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "UserPromptSubmit",
+        payload: {
+          ...claudeBase(launchDirectory, "UserPromptSubmit"),
+          prompt: "Run the scripted tool call.",
+        },
+      },
+    ],
+  },
+  {
+    name: "shim-session-start-context",
+    title: "SessionStart additionalContext reaches the model",
+    kind: "shim",
+    settings: () => claudeSettings("shim", [{ event: "SessionStart", script: "start" }]),
+    scripts: {
+      start: say({
+        hookSpecificOutput: {
+          hookEventName: "SessionStart",
+          additionalContext: "C-session-context",
+        },
+      }),
+    },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "SessionStart",
+        payload: { ...claudeBase(launchDirectory, "SessionStart"), source: "startup" },
+      },
+    ],
+  },
+  // Fail-closed rules of docs/shim.md in a Codex host.
+  bashGuard("shim", "shim-guard-missing", "a guard that does not exist fails closed", "", {
+    reference: "shim-rule",
+    settings: () =>
+      claudeSettings("shim", [
+        { event: "PreToolUse", matcher: "Bash", script: "absent", timeout: 30 },
+      ]),
+  }),
+  bashGuard(
+    "shim",
+    "shim-guard-not-executable",
+    "a guard without the x bit fails closed",
+    claudeDeny("R-x"),
+    {
+      reference: "shim-rule",
+      notExecutable: ["guard"],
+    },
+  ),
+  bashGuard(
+    "shim",
+    "shim-guard-hangs",
+    "a guard that hangs past its timeout fails closed",
+    "sleep 60",
+    {
+      reference: "shim-rule",
+      settings: () =>
+        claudeSettings("shim", [
+          { event: "PreToolUse", matcher: "Bash", script: "guard", timeout: 8 },
+        ]),
+    },
+  ),
+  bashGuard(
+    "shim",
+    "shim-guard-garbage",
+    "a guard printing text that is not JSON fails closed",
+    "echo '{not json'",
+    {
+      reference: "shim-rule",
+    },
+  ),
+  bashGuard(
+    "shim",
+    "shim-guard-crash",
+    "a guard killed by a signal (SIGKILL of its shell, run through sh -c) fails closed",
+    "kill -KILL $$",
+    {
+      reference: "shim-rule",
+    },
+  ),
+  bashGuard(
+    "shim",
+    "shim-guard-crash-direct",
+    "a guard run without a shell (no shell syntax in its command) killed by a signal fails closed",
+    "kill -KILL $$",
+    {
+      reference: "shim-rule",
+      settings: ({ projectDirectory }) => ({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [
+                {
+                  type: "command",
+                  command: `${projectDirectory}/.claude/hooks/guard.sh`,
+                  timeout: 30,
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    },
+  ),
+  bashGuard(
+    "shim",
+    "shim-agent-hooks-missing-from-path",
+    "agent-hooks missing from PATH (exit 127) fails closed",
+    claudeDeny("R-never-asked"),
+    { reference: "shim-rule", agentHooksOnPath: "missing" },
+  ),
+  bashGuard(
+    "shim",
+    "shim-broken-install",
+    "a broken shim (node exits 1 before agent-hooks runs) fails closed",
+    claudeDeny("R-never-asked"),
+    { reference: "shim-rule", agentHooksOnPath: "broken" },
+  ),
+  // Real-world shapes.
+  bashGuard(
+    "shim",
+    "shim-subfolder-launch",
+    "Codex started in a subfolder loads <repo>/.codex/hooks.json; the guard is found and allows",
+    "exit 0",
+    { launchSubdirectory: "packages/app" },
+  ),
+  bashGuard(
+    "shim",
+    "shim-path-with-spaces",
+    "a project path with a space, @, comma and colon: the guard is found and denies",
+    claudeDeny("R-spaces-ok"),
+    { projectName: "my project @team,v1:x" },
+  ),
+  patchScenario(
+    "shim-apply-patch-env-denied",
+    "an Edit|Write guard reading tool_input.file_path denies apply_patch writing .env",
+    envPatch,
+    ".env",
+  ),
+  patchScenario(
+    "shim-apply-patch-allowed",
+    "an Edit|Write guard lets apply_patch write an ordinary file",
+    notesPatch,
+    "notes.txt",
+  ),
+  // (b) Plain `convert --to codex` of Claude Code hooks (the hook prints Claude Code's output).
+  bashGuard(
+    "convert",
+    "convert-deny-with-event-name",
+    "a deny with hookEventName works in Codex without the shim",
+    claudeDeny("R-full-shape"),
+  ),
+  bashGuard(
+    "convert",
+    "convert-deny-without-event-name",
+    "a deny without hookEventName: Codex rejects it unless convert flags the loss",
+    say({
+      hookSpecificOutput: {
+        permissionDecision: "deny",
+        permissionDecisionReason: "R-no-event-name",
+      },
+    }),
+  ),
+  bashGuard(
+    "convert",
+    "convert-exit-2-stderr",
+    "exit 2 with stderr blocks in Codex without the shim",
+    "echo R-plain-exit-two >&2; exit 2",
+  ),
+  bashGuard(
+    "convert",
+    "convert-exit-2-empty-stderr",
+    "exit 2 with empty stderr: Codex rejects it unless convert flags the loss",
+    "exit 2",
+    { reasonReachesModel: false },
+  ),
+  // (c) Codex-native output rules against the ZeroCode profile.
+  nativeHook("zerocode-deny-with-reason", "deny with hookEventName and a reason", "PreToolUse", {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "R-native-deny",
+    },
+  }),
+  nativeHook("zerocode-unknown-field", "an unknown top-level field beside a deny", "PreToolUse", {
+    conformanceExtra: true,
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "R-unknown-field",
+    },
+  }),
+  nativeHook("zerocode-missing-event-name", "a deny without hookEventName", "PreToolUse", {
+    hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "R-no-event-name" },
+  }),
+  nativeHook(
+    "zerocode-deny-empty-reason",
+    "a deny with an empty permissionDecisionReason",
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "",
+        additionalContext: "C-empty-reason-context",
+      },
+    },
+  ),
+  nativeHook(
+    "zerocode-block-empty-reason",
+    'PostToolUse decision "block" without a reason',
+    "PostToolUse",
+    {
+      decision: "block",
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-block-context" },
+    },
+    { reasonReachesModel: false },
+  ),
+  nativeHook(
+    "zerocode-allow-without-rewrite",
+    'permissionDecision "allow" without updatedInput',
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        additionalContext: "C-native-allow-context",
+      },
+    },
+  ),
+  nativeHook(
+    "zerocode-suppress-output-false-with-deny",
+    "suppressOutput: false beside a deny",
+    "PreToolUse",
+    {
+      suppressOutput: false,
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "R-suppress-false",
+      },
+    },
+  ),
+  nativeHook("zerocode-continue-true-with-deny", "continue: true beside a deny", "PreToolUse", {
+    continue: true,
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "R-continue-true",
+    },
+  }),
+  nativeHook(
+    "zerocode-ask",
+    'permissionDecision "ask", which neither supports',
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: "R-native-ask",
+      },
+    },
+    { reasonReachesModel: false },
+  ),
+  nativeHook(
+    "zerocode-suppress-output-true-with-deny",
+    "suppressOutput: true beside a deny",
+    "PreToolUse",
+    {
+      suppressOutput: true,
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "R-suppress-true",
+      },
+    },
+  ),
+  nativeHook("zerocode-continue-false-with-deny", "continue: false beside a deny", "PreToolUse", {
+    continue: false,
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "R-continue-false",
+    },
+  }),
+  nativeHook(
+    "zerocode-legacy-block",
+    'the legacy decision "block" with a reason on PreToolUse',
+    "PreToolUse",
+    {
+      decision: "block",
+      reason: "R-legacy-block",
+    },
+  ),
+  nativeHook(
+    "zerocode-exit-2-empty-stderr",
+    "exit 2 with empty stderr on PreToolUse",
+    "PreToolUse",
+    null,
+    {
+      scripts: { native: "exit 2" },
+      reasonReachesModel: false,
+    },
+  ),
+  nativeHook(
+    "zerocode-reason-without-decision",
+    "a top-level reason without decision, beside context",
+    "PreToolUse",
+    {
+      reason: "R-lonely-reason",
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        additionalContext: "C-beside-lonely-reason",
+      },
+    },
+  ),
+  nativeHook(
+    "zerocode-post-reason-without-decision",
+    "PostToolUse: a reason without decision, beside context",
+    "PostToolUse",
+    {
+      reason: "R-lonely-post-reason",
+      hookSpecificOutput: {
+        hookEventName: "PostToolUse",
+        additionalContext: "C-beside-lonely-post-reason",
+      },
+    },
+  ),
+  {
+    ...nativeHook(
+      "zerocode-subfolder-launch",
+      "started in a subfolder, Codex loads <repo>/.codex/hooks.json and its deny holds",
+      "PreToolUse",
+      {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: "R-subfolder-deny",
+        },
+      },
+    ),
+    launchSubdirectory: "packages/app",
+  },
+  // Codex's payloads against the ZeroCode payload table (docs/zerocode.md, "Payload").
+  {
+    name: "zerocode-payload-fields",
+    title: "each event's payload has the fields of the ZeroCode payload table",
+    kind: "zerocode",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "SessionStart", script: "session-start" },
+        { event: "UserPromptSubmit", script: "prompt" },
+        { event: "PreToolUse", matcher: "^Bash$", script: "pre" },
+        { event: "PostToolUse", matcher: "^Bash$", script: "post" },
+        { event: "Stop", script: "stop" },
+      ]),
+    scripts: { "session-start": "", prompt: "", pre: "", post: "", stop: "" },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: () => [],
+    expectedRuns: { "session-start": 1, prompt: 1, pre: 1, post: 1, stop: 1 },
+    checkPayloads: (payloads) => {
+      const common = ["session_id", "transcript_path", "cwd", "hook_event_name", "model"];
+      /** @type {Record<string, string[]>} */
+      const table = {
+        SessionStart: ["source", "permission_mode"],
+        UserPromptSubmit: ["turn_id", "permission_mode", "prompt"],
+        PreToolUse: ["turn_id", "permission_mode", "tool_name", "tool_use_id", "tool_input"],
+        PostToolUse: [
+          "turn_id",
+          "permission_mode",
+          "tool_name",
+          "tool_use_id",
+          "tool_input",
+          "tool_response",
+        ],
+        Stop: ["turn_id", "permission_mode", "stop_hook_active", "last_assistant_message"],
+      };
+      const mismatches = [];
+      for (const payload of payloads) {
+        const record = /** @type {Record<string, unknown>} */ (payload);
+        const event = String(record?.hook_event_name);
+        const want = new Set([...common, ...(table[event] ?? [])]);
+        const got = new Set(Object.keys(record ?? {}));
+        const extra = [...got].filter((key) => !want.has(key));
+        const missing = [...want].filter((key) => !got.has(key));
+        if (extra.length > 0) mismatches.push(`${event} payload has ${extra.join(", ")}`);
+        if (missing.length > 0) mismatches.push(`${event} payload lacks ${missing.join(", ")}`);
+      }
+      return mismatches;
+    },
+  },
+  {
+    name: "zerocode-apply-patch-payload",
+    title: "an Edit|Write matcher selects apply_patch; tool_input.command is the patch",
+    kind: "zerocode",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "PreToolUse", matcher: "Edit|Write", script: "edit" },
+        { event: "PostToolUse", matcher: "Edit|Write", script: "edited" },
+      ]),
+    scripts: { edit: "", edited: "" },
+    toolCall: { type: "patch", patch: notesPatch },
+    toolMarker: "notes.txt",
+    steps: () => [],
+    expectedRuns: { edit: 1, edited: 1 },
+    checkPayloads: (payloads) => {
+      const record = /** @type {any} */ (
+        payloads.find((payload) => /** @type {any} */ (payload)?.hook_event_name === "PreToolUse")
+      );
+      const mismatches = [];
+      if (record?.tool_name !== "apply_patch") {
+        mismatches.push(`tool_name is ${JSON.stringify(record?.tool_name)}, not "apply_patch"`);
+      }
+      if (record?.tool_input?.command !== notesPatch) {
+        mismatches.push(
+          `tool_input is ${JSON.stringify(record?.tool_input)}, not { command: <patch> }`,
+        );
+      }
+      return mismatches;
+    },
+  },
+];
