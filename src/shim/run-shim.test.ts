@@ -338,4 +338,47 @@ describe("runShim inside Codex, for a Claude Code hook", () => {
       { stdout: "out\nerr\n", stderr: "", interrupted: false, isImage: false },
     ]);
   });
+
+  it("started in a subfolder, runs the guard of the project Codex loaded the hook from", async () => {
+    const workspace = createTestWorkspace("shim");
+    const project = workspace.project;
+    workspace.createDirectory("project", ".git");
+    const guard = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh';
+    workspace.writeJson("project/.codex/hooks.json", {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              {
+                type: "command",
+                command: `agent-hooks shim --hook claude --host codex -- '${guard}'`,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    workspace.writeScript(
+      "project/.claude/hooks/guard.sh",
+      `#!/bin/sh\ncat >/dev/null\nprintf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guarded from %s"}}\\n' "$CLAUDE_PROJECT_DIR"\n`,
+    );
+    const subfolder = workspace.createDirectory("project", "src", "deep");
+    const reply = await runShim({
+      hook: "claude",
+      host: "codex",
+      command: [guard],
+      stdin: JSON.stringify(
+        codexToolPayload(subfolder, "PreToolUse", {
+          tool_name: "Bash",
+          tool_input: { command: "ls" },
+        }),
+      ),
+      timeoutMs: 10_000,
+      env: { PATH: process.env.PATH, HOME: workspace.home },
+      cwd: subfolder,
+    });
+    expect(readCodexPermission(reply)).toBe("deny");
+    expect(reply.stdout).toContain(`guarded from ${project}`);
+  });
 });

@@ -7,6 +7,7 @@ import { safeParseJson } from "../shared/safe-parse-json.js";
 import { combineShimVerdicts } from "./combine-shim-verdicts.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
 import { expandPatchPayload } from "./expand-patch-payload.js";
+import { findCodexProjectDirectory } from "./find-codex-project-directory.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
 import { resolveCanonicalShimEvent } from "./shim-event-names.js";
 import type { HostReply, ShimFormatName, ShimRunOutcome, ShimVerdict } from "./shim-types.js";
@@ -154,15 +155,21 @@ const notStarted: ShimRunOutcome = {
 };
 
 /**
- * The host's environment, plus `CLAUDE_PROJECT_DIR` (the working directory) for a Claude Code or
- * Codex hook whose host does not set it: such hooks name their scripts through it.
+ * The host's environment, plus `CLAUDE_PROJECT_DIR` for a Claude Code or Codex hook whose host
+ * does not set it: such hooks name their scripts through it. Inside Codex it is the project
+ * folder Codex loaded the hook from (a session started in a subfolder runs hooks there); in
+ * another host, the working directory.
  */
 function fillHookEnvironment(
   options: RunShimOptions,
 ): Readonly<Record<string, string | undefined>> {
   const needsProjectDirectory = options.hook === "claude" || options.hook === "codex";
   if (!needsProjectDirectory || options.env.CLAUDE_PROJECT_DIR !== undefined) return options.env;
-  return { ...options.env, CLAUDE_PROJECT_DIR: options.cwd };
+  const projectDirectory =
+    options.host === "codex"
+      ? findCodexProjectDirectory({ cwd: options.cwd, command: options.command, env: options.env })
+      : options.cwd;
+  return { ...options.env, CLAUDE_PROJECT_DIR: projectDirectory };
 }
 
 // A cut made only of whitespace is no cut: the kept text parses as the whole would.
