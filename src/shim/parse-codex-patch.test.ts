@@ -257,7 +257,7 @@ describe("parseCodexPatch properties", () => {
   });
 
   it("names exactly the files of the text's header lines, or refuses", () => {
-    const soupLine = fc.oneof(
+    const strayLine = fc.oneof(
       filePath.map((path) => `*** Add File: ${path}`),
       filePath.map((path) => `*** Delete File: ${path}`),
       filePath.map((path) => `*** Update File: ${path}`),
@@ -265,18 +265,34 @@ describe("parseCodexPatch properties", () => {
       fc.constantFrom("@@", "@@ ctx", "*** End of File", "", " ", "*** Environment ID: e"),
       diffLine.map((diff) => `${diff.kind}${diff.text}`),
     );
+    // A well-formed patch with stray lines put in or lines taken out, anywhere.
+    const edit = fc.oneof(
+      fc.record({ at: fc.nat(), insert: strayLine }),
+      fc.record({ at: fc.nat(), insert: fc.constant(null) }),
+    );
     fc.assert(
-      fc.property(fc.array(soupLine, { maxLength: 12 }), (lines) => {
-        const parsed = parseCodexPatch(patch(...lines));
-        if (!parsed.ok) return;
-        const named = lines.flatMap((text) => headerPattern.exec(text)?.[1] ?? []);
-        const found = parsed.operations.flatMap((found) =>
-          found.kind === "update" && found.moveTo !== null
-            ? [found.path, found.moveTo]
-            : [found.path],
-        );
-        expect(found).toEqual(named);
-      }),
+      fc.property(
+        fc.array(operation, { minLength: 1, maxLength: 3 }),
+        fc.array(edit, { maxLength: 3 }),
+        (operations, edits) => {
+          const lines = operations.flatMap(writeOperation);
+          for (const { at, insert } of edits) {
+            const index = at % (lines.length + 1);
+            if (insert === null) lines.splice(index, 1);
+            else lines.splice(index, 0, insert);
+          }
+          const parsed = parseCodexPatch(patch(...lines));
+          if (!parsed.ok) return;
+          const named = lines.flatMap((text) => headerPattern.exec(text)?.[1] ?? []);
+          const found = parsed.operations.flatMap((found) =>
+            found.kind === "update" && found.moveTo !== null
+              ? [found.path, found.moveTo]
+              : [found.path],
+          );
+          expect(found).toEqual(named);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 
