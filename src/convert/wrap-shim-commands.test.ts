@@ -175,6 +175,9 @@ describe("convertHooks with shimCommand, variables", () => {
       issues.find((issue) => issue.subject === "$CLAUDE_PROJECT_DIR")?.kind;
     expect(variableIssue(plain.issues)).toBe("lossy");
     expect(variableIssue(shimmed.issues)).toBe("note");
+    expect(shimmed.issues.find((issue) => issue.subject === "$CLAUDE_PROJECT_DIR")?.message).toBe(
+      "Codex does not set CLAUDE_PROJECT_DIR; agent-hooks shim sets it to the project folder Codex loaded the hook from",
+    );
     expect(shimmed.output).toContain(
       `agent-hooks shim --hook claude --host codex --event PreToolUse --timeout 598 -- '\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/guard.sh'`,
     );

@@ -37,7 +37,8 @@ export function selectShimTimeout(hostSeconds: number): number {
 /**
  * Variables `agent-hooks shim` sets for a hook of each format when the host does not
  * (src/shim/run-shim.ts): Claude Code and Codex hooks find their scripts through
- * `CLAUDE_PROJECT_DIR`, which the shim sets to the directory the host runs the hook in.
+ * `CLAUDE_PROJECT_DIR`, which the shim sets to the directory the host runs the hook in (inside
+ * Codex, to the project folder Codex loaded the hook from).
  */
 const shimVariables: Readonly<Partial<Record<FormatName, readonly string[]>>> = {
   claude: ["CLAUDE_PROJECT_DIR"],
@@ -117,7 +118,7 @@ function reviseVariableIssue(
   return createNoteIssue(
     issue.subject ?? variable,
     issue.path,
-    `${target.title} does not set ${variable}; agent-hooks shim sets it to the directory ${target.title} runs the hook in`,
+    `${target.title} does not set ${variable}; agent-hooks shim sets it to ${target.name === "codex" ? "the project folder Codex loaded the hook from" : `the directory ${target.title} runs the hook in`}`,
   );
 }
 

@@ -54,7 +54,19 @@ export function readHostPayload(
     }
   }
   if (host === "gemini") readGeminiFields(event, canonical, problems);
+  if (host === "codex" || host === "zerocode") readCodexToolResponse(canonical, problems);
   return { ok: true, event, payload: canonical, problems };
+}
+
+// Codex 0.169 passes a shell call's tool_response as the text the model saw: stdout and stderr
+// interleaved, no exit code. Claude Code's Bash hooks read {stdout, stderr, interrupted, isImage}.
+function readCodexToolResponse(canonical: Record<string, unknown>, problems: string[]) {
+  const response = canonical.tool_response;
+  if (typeof response !== "string" || canonical.tool_name !== "Bash") return;
+  canonical.tool_response = { stdout: response, stderr: "", interrupted: false, isImage: false };
+  problems.push(
+    "tool_response is Codex's output text (stdout and stderr together, no exit code); the hook sees it all as Bash's stdout",
+  );
 }
 
 // Gemini CLI's AfterAgent reports the reply as `prompt_response`; Claude Code's Stop as

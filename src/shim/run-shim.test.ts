@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -204,5 +204,181 @@ describe("runShim", () => {
     expect(reply.stderr).toMatch(message);
     expect(reply.stderr).toContain("failing closed");
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+/** Codex 0.169's payload for a tool call, as the real binary sends it. */
+function codexToolPayload(
+  cwd: string,
+  event: string,
+  tool: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    session_id: "session-1",
+    turn_id: "turn-1",
+    transcript_path: null,
+    cwd,
+    hook_event_name: event,
+    model: "gpt-5.5",
+    permission_mode: "bypassPermissions",
+    tool_use_id: "call_1",
+    ...tool,
+  };
+}
+
+function readGuardLog(file: string): Record<string, unknown>[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Codex's reading of a PreToolUse reply: its permissionDecision, or none. */
+function readCodexPermission(reply: HostReply): unknown {
+  expect(reply.exitCode).toBe(0);
+  if (reply.stdout === "") return null;
+  const parsed = JSON.parse(reply.stdout) as { hookSpecificOutput?: Record<string, unknown> };
+  return parsed.hookSpecificOutput?.permissionDecision ?? null;
+}
+
+describe("runShim inside Codex, for a Claude Code hook", () => {
+  const patch = (...lines: string[]) =>
+    ["*** Begin Patch", ...lines, "*** End Patch", ""].join("\n");
+
+  function runGuard(workspace: TestWorkspace, payload: Record<string, unknown>) {
+    const log = workspace.path("guard.jsonl");
+    const reply = runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: ["node", copyFixture(workspace, "claude-env-guard.mjs")],
+      stdin: JSON.stringify(payload),
+      env: { PATH: process.env.PATH, HOME: workspace.home, GUARD_LOG: log },
+    });
+    return { reply, log };
+  }
+
+  it("runs an Edit|Write guard once per file of an apply_patch and denies the patch that writes .env", async () => {
+    const workspace = createTestWorkspace("shim");
+    const command = patch("*** Add File: notes.txt", "+hello", "*** Add File: .env", "+KEY=1");
+    const { reply, log } = runGuard(
+      workspace,
+      codexToolPayload(workspace.project, "PreToolUse", {
+        tool_name: "apply_patch",
+        tool_input: { command },
+      }),
+    );
+    const answered = await reply;
+    expect(readCodexPermission(answered)).toBe("deny");
+    expect(answered.stdout).toContain(`writing ${workspace.project}/.env is not allowed`);
+    expect(
+      readGuardLog(log).map(({ tool_name, tool_input }) => ({ tool_name, tool_input })),
+    ).toEqual([
+      {
+        tool_name: "Write",
+        tool_input: { file_path: `${workspace.project}/notes.txt`, content: "hello\n" },
+      },
+      {
+        tool_name: "Write",
+        tool_input: { file_path: `${workspace.project}/.env`, content: "KEY=1\n" },
+      },
+    ]);
+  });
+
+  it("lets a patch through with no decision when the guard allows every file", async () => {
+    const workspace = createTestWorkspace("shim");
+    const command = patch(
+      "*** Update File: src/a.ts",
+      "@@",
+      "-old",
+      "+new",
+      "*** Delete File: b.ts",
+    );
+    const { reply, log } = runGuard(
+      workspace,
+      codexToolPayload(workspace.project, "PreToolUse", {
+        tool_name: "apply_patch",
+        tool_input: { command },
+      }),
+    );
+    const answered = await reply;
+    expect(answered.stdout).toBe("");
+    expect(answered.stderr).toContain("apply_patch deletes b.ts");
+    expect(readGuardLog(log).map(({ tool_name }) => tool_name)).toEqual(["Edit", "Write"]);
+  });
+
+  it("denies, running nothing, a patch it cannot read with certainty", async () => {
+    const workspace = createTestWorkspace("shim");
+    const command = `<<'EOF'\n${patch("*** Add File: .env", "+KEY=1")}EOF\n`;
+    const { reply, log } = runGuard(
+      workspace,
+      codexToolPayload(workspace.project, "PreToolUse", {
+        tool_name: "apply_patch",
+        tool_input: { command },
+      }),
+    );
+    const answered = await reply;
+    expect(readCodexPermission(answered)).toBe("deny");
+    expect(answered.stdout).toContain("the apply_patch patch cannot be read");
+    expect(readGuardLog(log)).toEqual([]);
+  });
+
+  it("gives a PostToolUse hook Claude Code's Bash tool_response for Codex's output text", async () => {
+    const workspace = createTestWorkspace("shim");
+    const { reply, log } = runGuard(
+      workspace,
+      codexToolPayload(workspace.project, "PostToolUse", {
+        tool_name: "Bash",
+        tool_input: { command: "make" },
+        tool_response: "out\nerr\n",
+      }),
+    );
+    expect((await reply).exitCode).toBe(0);
+    expect(readGuardLog(log).map((payload) => payload.tool_response)).toEqual([
+      { stdout: "out\nerr\n", stderr: "", interrupted: false, isImage: false },
+    ]);
+  });
+
+  it("started in a subfolder, runs the guard of the project Codex loaded the hook from", async () => {
+    const workspace = createTestWorkspace("shim");
+    const project = workspace.project;
+    workspace.createDirectory("project", ".git");
+    const guard = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh';
+    workspace.writeJson("project/.codex/hooks.json", {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              {
+                type: "command",
+                command: `agent-hooks shim --hook claude --host codex -- '${guard}'`,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    workspace.writeScript(
+      "project/.claude/hooks/guard.sh",
+      `#!/bin/sh\ncat >/dev/null\nprintf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guarded from %s"}}\\n' "$CLAUDE_PROJECT_DIR"\n`,
+    );
+    const subfolder = workspace.createDirectory("project", "src", "deep");
+    const reply = await runShim({
+      hook: "claude",
+      host: "codex",
+      command: [guard],
+      stdin: JSON.stringify(
+        codexToolPayload(subfolder, "PreToolUse", {
+          tool_name: "Bash",
+          tool_input: { command: "ls" },
+        }),
+      ),
+      timeoutMs: 10_000,
+      env: { PATH: process.env.PATH, HOME: workspace.home },
+      cwd: subfolder,
+    });
+    expect(readCodexPermission(reply)).toBe("deny");
+    expect(reply.stdout).toContain(`guarded from ${project}`);
   });
 });

@@ -2,11 +2,15 @@ import { defaultLimits } from "../profiles/event-presets.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
 import { spawnHandler } from "../run/spawn-handler.js";
 import { isRecord } from "../shared/is-record.js";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
+import { combineShimVerdicts } from "./combine-shim-verdicts.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
+import { expandPatchPayload } from "./expand-patch-payload.js";
+import { findCodexProjectDirectory } from "./find-codex-project-directory.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
 import { resolveCanonicalShimEvent } from "./shim-event-names.js";
-import type { HostReply, ShimFormatName, ShimRunOutcome } from "./shim-types.js";
+import type { HostReply, ShimFormatName, ShimRunOutcome, ShimVerdict } from "./shim-types.js";
 import { translateHostPayload } from "./translate-host-payload.js";
 import { writeHostReply } from "./write-host-reply.js";
 
@@ -60,36 +64,70 @@ export async function runShim(options: RunShimOptions): Promise<HostReply> {
       `the ${options.host} payload has no hook_event_name and no --event was given`,
     );
   }
-  const translated = translateHostPayload({
-    host: options.host,
-    hook: options.hook,
-    hostEvent,
-    payload,
-  });
-  if (!translated.ok) {
-    const failure = `cannot translate the ${options.host} ${hostEvent} payload for a ${options.hook} hook: ${translated.error}`;
-    // An event the host's protocol lacks may be one that blocks: fail closed. For a known one
-    // the host's writer knows whether it can block: fail closed there, warn elsewhere.
-    if (resolveCanonicalShimEvent(options.host, hostEvent) === null) {
-      return createUnreadableReply(failure);
-    }
-    const verdict = createShimVerdict({ failure });
-    return writeHostReply({ host: options.host, hostEvent, verdict });
+  // A Codex apply_patch reaches a hook without one as the Write or Edit of each file it touches.
+  const expanded = expandPatchPayload(options.host, options.hook, payload, options.cwd);
+  if (!expanded.ok) return createTranslationFailure(options, hostEvent, expanded.error);
+  const problems = [...expanded.problems];
+  const verdicts: ShimVerdict[] = [];
+  const deadline = readMonotonicMs() + options.timeoutMs;
+  for (const part of expanded.payloads) {
+    const translated = translateHostPayload({
+      host: options.host,
+      hook: options.hook,
+      hostEvent,
+      payload: part,
+    });
+    if (!translated.ok) return createTranslationFailure(options, hostEvent, translated.error);
+    problems.push(...translated.problems);
+    // The parts of one call share the shim's timeout: the host's own timer fails open.
+    const remainingMs = Math.floor(deadline - readMonotonicMs());
+    const outcome =
+      remainingMs > 0
+        ? await runHookCommand(options, translated.payload, remainingMs)
+        : {
+            ...notStarted,
+            spawnError: "no time was left to run the hook for every part of the call",
+          };
+    const verdict = readHookVerdict({
+      hook: options.hook,
+      hookEvent: translated.hookEvent,
+      outcome,
+    });
+    verdicts.push(verdict);
+    const refused = verdict.decision === "deny" || verdict.decision === "block";
+    if (verdict.failure !== null || refused) break;
   }
-  const outcome = await runHookCommand(options, translated.payload);
-  const verdict = readHookVerdict({
-    hook: options.hook,
-    hookEvent: translated.hookEvent,
-    outcome,
+  const reply = writeHostReply({
+    host: options.host,
+    hostEvent,
+    verdict: combineShimVerdicts(verdicts),
   });
-  const reply = writeHostReply({ host: options.host, hostEvent, verdict });
-  return prependProblems(reply, translated.problems);
+  return prependProblems(reply, [...new Set(problems)]);
+}
+
+/**
+ * The reply when the host's payload cannot be put in the hook's protocol: an event the host's
+ * protocol lacks may be one that blocks, so it fails closed; for a known one the host's writer
+ * knows whether it can block (it fails closed there and warns elsewhere).
+ */
+function createTranslationFailure(
+  options: RunShimOptions,
+  hostEvent: string,
+  error: string,
+): HostReply {
+  const failure = `cannot translate the ${options.host} ${hostEvent} payload for a ${options.hook} hook: ${error}`;
+  if (resolveCanonicalShimEvent(options.host, hostEvent) === null) {
+    return createUnreadableReply(failure);
+  }
+  const verdict = createShimVerdict({ failure });
+  return writeHostReply({ host: options.host, hostEvent, verdict });
 }
 
 /** Runs the hook's command with its translated payload on stdin, as the engine runs a handler. */
 async function runHookCommand(
   options: RunShimOptions,
   payload: Record<string, unknown>,
+  timeoutMs: number,
 ): Promise<ShimRunOutcome> {
   const [first, ...rest] = options.command;
   if (first === undefined) {
@@ -100,7 +138,7 @@ async function runHookCommand(
     cwd: options.cwd,
     env: fillHookEnvironment(options),
     input: JSON.stringify(payload),
-    timeoutMs: options.timeoutMs,
+    timeoutMs,
     killGraceMs: defaultLimits.killGraceMs,
     captureLimitBytes: defaultLimits.captureLimitBytes,
   });
@@ -117,15 +155,21 @@ const notStarted: ShimRunOutcome = {
 };
 
 /**
- * The host's environment, plus `CLAUDE_PROJECT_DIR` (the working directory) for a Claude Code or
- * Codex hook whose host does not set it: such hooks name their scripts through it.
+ * The host's environment, plus `CLAUDE_PROJECT_DIR` for a Claude Code or Codex hook whose host
+ * does not set it: such hooks name their scripts through it. Inside Codex it is the project
+ * folder Codex loaded the hook from (a session started in a subfolder runs hooks there); in
+ * another host, the working directory.
  */
 function fillHookEnvironment(
   options: RunShimOptions,
 ): Readonly<Record<string, string | undefined>> {
   const needsProjectDirectory = options.hook === "claude" || options.hook === "codex";
   if (!needsProjectDirectory || options.env.CLAUDE_PROJECT_DIR !== undefined) return options.env;
-  return { ...options.env, CLAUDE_PROJECT_DIR: options.cwd };
+  const projectDirectory =
+    options.host === "codex"
+      ? findCodexProjectDirectory({ cwd: options.cwd, command: options.command, env: options.env })
+      : options.cwd;
+  return { ...options.env, CLAUDE_PROJECT_DIR: projectDirectory };
 }
 
 // A cut made only of whitespace is no cut: the kept text parses as the whole would.

@@ -151,7 +151,8 @@ const expected = {
   },
   allowWithContext: {
     claude: "allow",
-    codex: "allow",
+    // Codex 0.169 fails an allow without updatedInput: it is sent as no decision.
+    codex: "none",
     gemini: "allow",
     cursor: "allow",
     deepagents: "allow",
@@ -288,6 +289,37 @@ describe("the Claude Code corpus in every host", () => {
       permissionDecision: "allow",
       permissionDecisionReason: "reason: allow",
       modifiedArgs: { command: "ls -la" },
+    });
+  });
+
+  it("an allow without a rewrite reaches Codex as no decision, keeping its context", () => {
+    const reply = runThroughShim(corpus.allowWithContext, "codex").reply;
+    expect(readHostSide("codex", reply).output).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "mind the tests" },
+    });
+    expect(reply.stderr).toBe(
+      "agent-hooks shim: lossy: Codex takes allow only with a rewritten tool input: the hook's allow (reason: allow) is sent as no decision\n",
+    );
+    const zerocode = readHostSide(
+      "zerocode",
+      runThroughShim(corpus.allowWithContext, "zerocode").reply,
+    );
+    expect(zerocode.decision).toBe("allow");
+  });
+
+  it("an allow with a rewrite reaches Codex as allow with updatedInput", () => {
+    const shape = {
+      event: "PreToolUse",
+      outcome: createShimOutcome({
+        stdout: permission("allow", { updatedInput: { command: "ls -la" } }),
+      }),
+    };
+    const { output } = readHostSide("codex", runThroughShim(shape, "codex").reply);
+    expect(output.hookSpecificOutput).toEqual({
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      permissionDecisionReason: "reason: allow",
+      updatedInput: { command: "ls -la" },
     });
   });
 

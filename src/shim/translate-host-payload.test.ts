@@ -439,3 +439,52 @@ describe("translateHostPayload: Deep Agents Code, ZeroCode, VS Code and Copilot 
     });
   });
 });
+
+// Codex 0.169's payloads as the real binary sends them (run against a fake model server).
+const codexBase = {
+  session_id: "s-1",
+  turn_id: "t-1",
+  transcript_path: "/home/u/.codex/sessions/rollout.jsonl",
+  cwd: "/project",
+  model: "gpt-5.5",
+  permission_mode: "bypassPermissions",
+  tool_use_id: "call_1",
+};
+
+describe("translateHostPayload: Codex host, Claude hook", () => {
+  it.each([
+    [
+      "a Bash result as Codex's text: Bash's stdout",
+      { tool_name: "Bash", tool_input: { command: "make" }, tool_response: "out\nerr\n" },
+      { stdout: "out\nerr\n", stderr: "", interrupted: false, isImage: false },
+      [
+        "tool_response is Codex's output text (stdout and stderr together, no exit code); the hook sees it all as Bash's stdout",
+      ],
+    ],
+    [
+      "an MCP result as text: kept",
+      { tool_name: "mcp__fs__read", tool_input: { path: "a" }, tool_response: "text" },
+      "text",
+      [],
+    ],
+    [
+      "a Bash result that is already an object: kept",
+      { tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a" } },
+      { stdout: "a" },
+      [],
+    ],
+  ])("PostToolUse, %s", (_name, fields, response, problems) => {
+    const result = translateHostPayload({
+      host: "codex",
+      hook: "claude",
+      hostEvent: "PostToolUse",
+      payload: { ...codexBase, hook_event_name: "PostToolUse", ...fields },
+    });
+    expect(result).toEqual({
+      ok: true,
+      hookEvent: "PostToolUse",
+      payload: { ...codexBase, hook_event_name: "PostToolUse", ...fields, tool_response: response },
+      problems,
+    });
+  });
+});

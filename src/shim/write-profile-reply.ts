@@ -1,6 +1,14 @@
+import { describeShimFormat } from "./describe-shim-format.js";
 import { type HostDecision, resolveHostDecision } from "./resolve-host-decision.js";
 import { type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
 import type { ShimVerdict } from "./shim-types.js";
+
+/**
+ * Hosts that fail a hook whose `permissionDecision: "allow"` carries no `updatedInput` (real Codex
+ * 0.169 marks the run Failed and drops its context): there an allow without a rewrite is sent as no
+ * decision (the host's own permission flow decides), keeping the hook's context.
+ */
+const allowNeedsRewrite: readonly ProfileShimFormat[] = ["codex"];
 
 /** A reply's JSON fields, and the decision they carry. */
 export interface WrittenReply {
@@ -49,8 +57,16 @@ export function writeProfileReply(
   const chosen = decision.decision;
   if (chosen !== null && spec !== undefined) {
     if (spec.decisionKind === "permission") {
-      specific.permissionDecision = chosen;
-      if (decision.reason !== null) specific.permissionDecisionReason = decision.reason;
+      if (chosen === "allow" && verdict.updatedInput === null && allowNeedsRewrite.includes(host)) {
+        // Real Codex 0.169 fails a hook whose allow carries no updatedInput, dropping its context.
+        const why = decision.reason === null ? "" : ` (${decision.reason})`;
+        lossy.push(
+          `${describeShimFormat(host)} takes allow only with a rewritten tool input: the hook's allow${why} is sent as no decision`,
+        );
+      } else {
+        specific.permissionDecision = chosen;
+        if (decision.reason !== null) specific.permissionDecisionReason = decision.reason;
+      }
     } else if (spec.decisionKind === "permission-request" && chosen !== "ask") {
       specific.decision = {
         behavior: chosen === "allow" ? "allow" : "deny",
