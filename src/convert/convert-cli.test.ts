@@ -168,7 +168,7 @@ describe("agent-hooks convert", () => {
     expect(run.stderr).toContain("PermissionRequest");
   });
 
-  it("converts a Claude guard to Codex TOML and back, noting Codex's trust review", async () => {
+  it("converts a Claude guard to Codex TOML and back, noting Codex's trust review and, with exit 3, that Codex 0.169 may fail the guard's replies", async () => {
     const workspace = createTestWorkspace("convert-codex");
     const guard = {
       hooks: {
@@ -189,7 +189,13 @@ describe("agent-hooks convert", () => {
       target,
       source,
     ]);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(
+      "agent-hooks convert: lossy: the hook's output at hooks.PreToolUse[0].hooks[0]: it was written for another agent, and Codex 0.169 fails the hook for",
+    );
+    expect(run.stderr).toContain(
+      "convert with --shim to have agent-hooks shim translate each reply",
+    );
     expect(run.stderr).toContain(
       "agent-hooks convert: note: the converted hooks run in Codex only",
     );

@@ -1,4 +1,4 @@
-import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
+import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import { fitHooksToFormat } from "./fit-hooks-to-format.js";
 import { hookFormats } from "./hook-formats.js";
 import type { DocumentSyntax, FormatName } from "./portable-hooks.js";
@@ -70,12 +70,24 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
     (shimCommand === undefined || target.targetNote.aboutProtocol !== true)
       ? [createNoteIssue(target.targetNote.subject, null, target.targetNote.reason)]
       : [];
-  const issues = removeRepeatedIssues([...read.issues, ...fitted.issues, ...targetNotes]).map(
-    (issue) => ({
-      ...issue,
-      file: options.file,
-    }),
-  );
+  // Without the shim the hook's own replies reach the target: say where it reads them otherwise.
+  const describeOutputLoss = target.describeOutputLoss;
+  const outputIssues =
+    shimCommand === undefined && options.from !== options.to && describeOutputLoss !== undefined
+      ? fitted.set.hooks.flatMap((hook) => {
+          const why = describeOutputLoss(hook);
+          return why === null ? [] : [createLossyIssue("the hook's output", hook.origin.path, why)];
+        })
+      : [];
+  const issues = removeRepeatedIssues([
+    ...read.issues,
+    ...fitted.issues,
+    ...outputIssues,
+    ...targetNotes,
+  ]).map((issue) => ({
+    ...issue,
+    file: options.file,
+  }));
   return {
     ok: true,
     output: target.write(fitted.set, syntax),

@@ -1,6 +1,12 @@
 import type { ConversionIssue } from "./conversion-issue.js";
 import type { TimeoutUnit } from "./convert-timeout-unit.js";
-import type { DocumentSyntax, FormatName, Platform, PortableHookSet } from "./portable-hooks.js";
+import type {
+  DocumentSyntax,
+  FormatName,
+  Platform,
+  PortableHook,
+  PortableHookSet,
+} from "./portable-hooks.js";
 
 /** How a format spells and treats one canonical event. */
 export interface FormatEvent {
@@ -105,6 +111,12 @@ export interface HookFormat {
    * tools `MCP:<tool>`), or null; set where some matchers cannot be.
    */
   describeMatcherLoss?(event: string, matcher: string): string | null;
+  /**
+   * Why a command hook of another format, converted without `agent-hooks shim`, may not be read
+   * by the format's agent as meant (Codex 0.169's strict output rules), or null; set where the
+   * agent reads output more strictly than the protocol hooks are written for.
+   */
+  describeOutputLoss?(hook: PortableHook): string | null;
   /** Reads a document; `syntax` overrides the choice by file extension (ZeroCode's `.toml`). */
   read(text: string, file: string, syntax?: DocumentSyntax): ReadResult;
   write(set: PortableHookSet, syntax: DocumentSyntax): string;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { ConversionIssue } from "./conversion-issue.js";
 import { convertHooks } from "./convert-hooks.js";
 import { describeCanonicalEvent } from "./event-catalog.js";
 import { findHandlerKey, type HookFormat } from "./hook-format.js";
@@ -295,6 +296,14 @@ function isSubsequence<T>(part: readonly T[], whole: readonly T[]): boolean {
   return index === part.length;
 }
 
+/**
+ * A lossy issue about the configuration: not one about how the target agent reads the hook's
+ * output (Codex 0.169's strict rules), which a round trip does not change.
+ */
+function isConfigurationLoss(issue: ConversionIssue): boolean {
+  return issue.kind === "lossy" && issue.subject !== "the hook's output";
+}
+
 describe("round trips A → B → A", () => {
   const cases = pairs.map(([a, b]) => ({ a, b, from: describeVariant(a), to: describeVariant(b) }));
 
@@ -307,9 +316,9 @@ describe("round trips A → B → A", () => {
         fc.property(fc.array(hook, { minLength: 1, maxLength: 6 }), (hooks) => {
           const source = writeSource(a, hooks);
           const there = convert(source.text, a, b);
-          expect(there.issues.filter((issue) => issue.kind === "lossy")).toEqual([]);
+          expect(there.issues.filter(isConfigurationLoss)).toEqual([]);
           const back = convert(there.output, b, a);
-          expect(back.issues.filter((issue) => issue.kind === "lossy")).toEqual([]);
+          expect(back.issues.filter(isConfigurationLoss)).toEqual([]);
           const order = orderFor(a, b);
           expect(order(readBack(back.output, a).map(normalizeHook))).toEqual(
             order(source.hooks.map(normalizeHook)),
@@ -332,7 +341,7 @@ describe("round trips A → B → A", () => {
         fc.property(fc.array(hook, { minLength: 1, maxLength: 6 }), (hooks) => {
           const source = writeSource(a, hooks);
           const there = convert(source.text, a, b);
-          const lossy = there.issues.filter((issue) => issue.kind === "lossy");
+          const lossy = there.issues.filter(isConfigurationLoss);
           const back = convert(there.output, b, a);
           // Copilot CLI has no default command: a default that stood for equal `bash` and
           // `powershell` commands comes back without the Windows one, and the way back says so.

@@ -1,5 +1,6 @@
 import { isProfileShimFormat } from "./shim-profiles.js";
 import type { HostReply, ShimFormatName, ShimVerdict } from "./shim-types.js";
+import { writeCodexReply } from "./write-codex-reply.js";
 import { writeCopilotReply } from "./write-copilot-reply.js";
 import { writeCursorReply } from "./write-cursor-reply.js";
 import { writeGeminiReply } from "./write-gemini-reply.js";
@@ -46,6 +47,8 @@ export function writeHostReply(input: HostReplyInput): HostReply {
 }
 
 function writeReply({ host, hostEvent, verdict }: HostReplyInput): WrittenReply {
+  // Codex 0.169 is stricter than the protocol its docs describe (the zerocode profile's).
+  if (host === "codex") return writeCodexReply(hostEvent, verdict);
   if (isProfileShimFormat(host)) return writeProfileReply(host, hostEvent, verdict);
   switch (host) {
     case "gemini":

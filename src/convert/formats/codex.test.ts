@@ -44,6 +44,9 @@ const codexGuard = {
   },
 };
 
+const guardOutputLoss =
+  "agent-hooks convert: lossy: the hook's output at hooks.PreToolUse[0].hooks[0]: it was written for another agent, and Codex 0.169 fails the hook for a field outside Codex's PreToolUse output schema, hookSpecificOutput without hookEventName, a deny without a non-empty permissionDecisionReason, an allow without updatedInput, ask, decision: \"block\" without a non-empty reason, exit 2 with nothing on stderr. Codex then goes on as if the hook had not answered, so what it would block goes ahead; convert with --shim to have agent-hooks shim translate each reply";
+
 const trustNote =
   "agent-hooks convert: note: the converted hooks run in Codex only after the user reviews and trusts each one in /hooks";
 
@@ -115,8 +118,8 @@ describe("convert: Claude Code ↔ Codex", () => {
   it("converts a Claude guard to Codex: ^Bash$ (Codex names its shell tools Bash), seconds, and the trust-review note", () => {
     const result = convert(guard, "claude", "codex");
     expect(result.output).toEqual(codexGuard);
-    expect(result.lines).toEqual([trustNote]);
-    expect(result.lossy).toBe(false);
+    expect(result.lines).toEqual([guardOutputLoss, trustNote]);
+    expect(result.lossy).toBe(true);
   });
 
   it("converts a Claude guard to Codex's config.toml [hooks]", () => {
@@ -210,7 +213,75 @@ describe("convert: Claude Code ↔ Codex", () => {
     };
     const codex = convert(zerocode, "zerocode", "codex");
     expect(codex.output).toEqual(zerocode);
-    expect(codex.lossy).toBe(false);
+    // Only the output: ZeroCode's hookSpecificOutput may leave out hookEventName, Codex's may not.
+    expect(codex.lines.filter((line) => line.includes("lossy"))).toEqual([guardOutputLoss]);
     expect(convert(codex.output, "codex", "zerocode").output).toEqual(zerocode);
+  });
+
+  it.each([
+    [
+      "a deny without hookEventName",
+      "PreToolUse",
+      `echo '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}'`,
+      'Codex 0.169 fails this hook: hook returned invalid pre-tool-use JSON output ("hookSpecificOutput.hookEventName" is missing)',
+    ],
+    [
+      "exit 2 with nothing on stderr",
+      "PreToolUse",
+      "echo checking; exit 2",
+      "Codex 0.169 fails this hook: PreToolUse hook exited with code 2 but did not write a blocking reason to stderr",
+    ],
+    [
+      "a Stop block without a reason",
+      "Stop",
+      `printf '%s' '{"decision":"block"}'`,
+      "Codex 0.169 fails this hook: Stop hook returned decision:block without a non-empty reason",
+    ],
+  ])("says exactly why Codex 0.169 fails an inline hook: %s", (_name, event, command, why) => {
+    const result = convert(
+      { hooks: { [event]: [{ hooks: [{ type: "command", command }] }] } },
+      "claude",
+      "codex",
+    );
+    expect(result.lines).toEqual([
+      `agent-hooks convert: lossy: the hook's output at hooks.${event}[0].hooks[0]: ${why}. Codex then goes on as if the hook had not answered; fix its output, or convert with --shim`,
+      trustNote,
+    ]);
+    expect(result.lossy).toBe(true);
+  });
+
+  it.each([
+    ["PreToolUse", "echo 'no rm -rf' >&2; exit 2"],
+    [
+      "PreToolUse",
+      `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}'`,
+    ],
+    ["Stop", `echo '{"decision":"block","reason":"run the tests"}'`],
+    // Events that cannot block: a failed hook there blocks nothing.
+    ["SessionStart", "./context.sh"],
+    ["PreCompact", "./save.sh"],
+  ])(
+    "an inline %s hook Codex reads as meant, or one on an event that cannot block, is not lossy: %s",
+    (event, command) => {
+      const result = convert(
+        { hooks: { [event]: [{ hooks: [{ type: "command", command }] }] } },
+        "claude",
+        "codex",
+      );
+      expect(result.lines).toEqual([trustNote]);
+      expect(result.lossy).toBe(false);
+    },
+  );
+
+  it("with --shim the shim answers Codex, so the output is not reported", () => {
+    const result = convertHooks({
+      text: JSON.stringify(guard),
+      file: "settings.json",
+      from: "claude",
+      to: "codex",
+      shimCommand: "agent-hooks",
+    });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.issues.some((issue) => issue.subject === "the hook's output")).toBe(false);
   });
 });

@@ -1,41 +1,28 @@
 import { profiles } from "../../profiles/profiles.js";
+import { isCodexOutputEvent } from "../codex-hook-outputs.js";
 import { codexToolNames } from "../codex-tool-names.js";
+import { describeCodexOutputLoss } from "../describe-codex-output-loss.js";
 import { listProfileEvents } from "../list-profile-events.js";
 import { defineZerocodeDialectFormat, zerocodeFormat } from "./zerocode.js";
 
 const profile = profiles.zerocode;
 
 /**
- * Codex's events (developers.openai.com/codex/hooks): ZeroCode's, without SessionEnd, which Codex
- * does not fire yet.
+ * Codex's events (developers.openai.com/codex/hooks), those whose output Codex 0.169 reads (its
+ * table): ZeroCode's, without SessionEnd.
  */
-const codexEventNames = [
-  "SessionStart",
-  "SubagentStart",
-  "PreToolUse",
-  "PermissionRequest",
-  "PostToolUse",
-  "PreCompact",
-  "PostCompact",
-  "UserPromptSubmit",
-  "SubagentStop",
-  "Stop",
-] as const;
-
 function listCodexEvents(): ReturnType<typeof listProfileEvents> {
   const events = listProfileEvents(profile);
-  return Object.fromEntries(
-    Object.entries(events).filter(([name]) =>
-      (codexEventNames as readonly string[]).includes(name),
-    ),
-  );
+  return Object.fromEntries(Object.entries(events).filter(([name]) => isCodexOutputEvent(name)));
 }
 
 /**
  * Codex's `~/.codex/hooks.json`, `<repo>/.codex/hooks.json` and the `[hooks]` table of
  * `config.toml`: the ZeroCode dialect with Codex's tool names (`Bash` for its shell tools, `apply_patch`), timeouts in
  * seconds (default 600, `timeoutSec` read as an alias of `timeout`). Codex runs a converted hook
- * only after the user reviews and trusts it in `/hooks`.
+ * only after the user reviews and trusts it in `/hooks`. Codex 0.169 reads hook output more strictly
+ * than its docs (`codexHookOutputs`): a command hook converted without `--shim` is reported lossy
+ * where its replies may break those rules.
  *
  * @example
  * ```ts
@@ -50,6 +37,7 @@ export const codexFormat = defineZerocodeDialectFormat({
   handlerKeys: [...zerocodeFormat.handlerKeys, ["timeoutSec", "timeout"]],
   toolNames: codexToolNames,
   variables: [],
+  describeOutputLoss: describeCodexOutputLoss,
   targetNote: {
     subject: "the converted hooks",
     reason: "run in Codex only after the user reviews and trusts each one in /hooks",

@@ -44,6 +44,7 @@ export type ZerocodeDialectOptions = Pick<
   | "toolNames"
   | "variables"
   | "targetNote"
+  | "describeOutputLoss"
 >;
 
 /**

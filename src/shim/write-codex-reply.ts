@@ -1,0 +1,65 @@
+import { checkCodexOutput } from "../convert/check-codex-output.js";
+import { createShimVerdict } from "./create-shim-verdict.js";
+import type { ShimVerdict } from "./shim-types.js";
+import { type WrittenReply, writeProfileReply } from "./write-profile-reply.js";
+
+/**
+ * A verdict as Codex 0.169 reads it: the reply of the `zerocode` profile's table (Codex's documented
+ * protocol), fitted to what the real binary accepts, then checked against its output schema and
+ * rules (`checkCodexOutput`) before it is written. An `allow` without a rewrite is left out (Codex
+ * fails such a hook); a reply that would still fail the hook is the event's deny or block (fails
+ * closed), or nothing on an event that cannot block, with the rules it broke on stderr.
+ *
+ * @example
+ * ```ts
+ * writeCodexReply("PreToolUse", createShimVerdict({ decision: "deny" })).output;
+ * // { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "Blocked by the hook" } }
+ * ```
+ */
+export function writeCodexReply(hostEvent: string, verdict: ShimVerdict): WrittenReply {
+  return fitCodexReply(hostEvent, writeProfileReply("codex", hostEvent, verdict));
+}
+
+/**
+ * A written reply as Codex 0.169 accepts it: a bare `allow` left out, and a reply that would still
+ * break `checkCodexOutput` replaced by the event's fail-closed deny or block (or by nothing where
+ * the event cannot block), its rules named in the failure.
+ *
+ * @example
+ * ```ts
+ * fitCodexReply("PreToolUse", { output: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }, decision }).output;
+ * // { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "agent-hooks shim: the hook failed (its reply would break …), so PreToolUse is denied (fails closed)" } }
+ * ```
+ */
+export function fitCodexReply(hostEvent: string, written: WrittenReply): WrittenReply {
+  leaveOutBareAllow(written);
+  const problems = listProblems(hostEvent, written.output);
+  if (problems.length === 0) return written;
+  const failure = `its reply would break Codex 0.169's ${hostEvent} output rules (${problems.join("; ")})`;
+  const closed = writeProfileReply("codex", hostEvent, createShimVerdict({ failure }));
+  closed.decision.lossy.unshift(...written.decision.lossy);
+  if (listProblems(hostEvent, closed.output).length === 0) return closed;
+  // Nothing Codex accepts says more here: it goes on as if the hook had not answered.
+  return { output: {}, decision: closed.decision };
+}
+
+function listProblems(hostEvent: string, output: Record<string, unknown>): string[] {
+  return Object.keys(output).length === 0 ? [] : checkCodexOutput(hostEvent, output);
+}
+
+// Codex 0.169 fails a PreToolUse hook whose allow carries no updatedInput; without the allow its
+// own approval flow decides, as for a hook that said nothing.
+function leaveOutBareAllow({ output, decision }: WrittenReply): void {
+  const specific = output.hookSpecificOutput;
+  if (typeof specific !== "object" || specific === null) return;
+  const fields: Record<string, unknown> = { ...specific };
+  if (fields.permissionDecision !== "allow" || fields.updatedInput !== undefined) return;
+  delete fields.permissionDecision;
+  delete fields.permissionDecisionReason;
+  decision.decision = null;
+  decision.lossy.push(
+    "Codex 0.169 fails a PreToolUse hook that allows without updatedInput, so the allow is left out and Codex's own approval flow decides",
+  );
+  if (Object.keys(fields).length > 1) output.hookSpecificOutput = fields;
+  else delete output.hookSpecificOutput;
+}
