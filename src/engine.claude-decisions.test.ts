@@ -25,7 +25,7 @@ function reply(stdout: unknown, code = 0, stderr = ""): { type: "command"; comma
 
 async function setup(
   hooks: Record<string, { type: "command"; command: string }[]>,
-  profile = "claude",
+  profile: "claude" | "deepagents" = "claude",
 ): Promise<{ engine: HookEngine; workspace: ReturnType<typeof createTestWorkspace> }> {
   const workspace = createTestWorkspace("claude-decisions");
   const settings = Object.fromEntries(
