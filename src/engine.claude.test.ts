@@ -110,7 +110,7 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
       expect(result.diagnostics).toEqual([]);
     });
 
-    it("ignores the JSON a script prints before exiting 2: stderr is the reason", async () => {
+    it("lets exit 2 deny over the allow a script prints before it: stderr is the reason", async () => {
       const { engine } = await setup({
         PreToolUse: [group("Bash", command(script("json-then-exit-2.sh")))],
         Stop: [group(null, command(script("json-then-exit-2.sh")))],

@@ -27,6 +27,7 @@ import { createScopedHookSets, mergeScopedHooks } from "./match/scoped-hook-sets
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
 import { resolveDispatchedEvent } from "./profiles/find-event-spec.js";
+import type { Profile } from "./profiles/profile.js";
 import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";
 import { fillHostCallbacks, type HostCallbacks, listHostCallbacks } from "./run/host-callbacks.js";
@@ -102,7 +103,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     httpHookPolicy: snapshot.httpHookPolicy,
   });
   const continuation = resolveContinuationCap(profile, environment);
-  const sessionRules = { continuationCap: continuation.cap, title: profile.title };
+  const sessionRules = {
+    continuationCap: continuation.cap,
+    title: profile.title,
+    ...(profile.updatedInputWithoutDecision !== undefined && {
+      updatedInputWithoutDecision: profile.updatedInputWithoutDecision,
+    }),
+  };
   const budgets = resolveEventBudgets(profile, environment);
   const engineDiagnostics =
     continuation.diagnostic === null && budgets.diagnostics.length === 0
@@ -114,6 +121,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
         ];
   const payloadDefaults = { ...profile.payloadDefaults, ...options.payloadDefaults };
   const sessions = new Map<string, SessionState>();
+  // Sessions in which the engine has counted continuations itself (a Stop-like or resetting event).
+  const trackedSessions = new Set<string>();
   const running = new Set<Promise<unknown>>();
   const closing = new AbortController();
   // Every running handler listens for close; hundreds may run at once.
@@ -172,8 +181,13 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     const spec = checked;
     const built = buildPayload(event, payload, profile, { cwd, sessionId, payloadDefaults });
     const session = String(built.session_id);
-    const begun = beginSessionEvent(spec, sessions.get(session) ?? newSessionState);
+    const begun = beginSessionEvent(
+      spec,
+      sessions.get(session) ?? newSessionState,
+      readHostStopHookActive(profile, built, trackedSessions.has(session)),
+    );
     sessions.set(session, begun.state);
+    if (spec.countsContinuations || spec.resetsContinuations) trackedSessions.add(session);
     if (begun.stopHookActive !== undefined) built.stop_hook_active = begun.stopHookActive;
     let input: string;
     try {
@@ -330,6 +344,17 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const untiePrewarmedHandlers =
     prewarmedHandlers === null ? () => {} : tiePoolLifetime(engine, prewarmedHandlers);
   return engine;
+}
+
+// The host's stop_hook_active, where the profile passes it on and the engine has no count of its own.
+function readHostStopHookActive(
+  profile: Profile,
+  payload: Readonly<Record<string, unknown>>,
+  tracked: boolean,
+): boolean | undefined {
+  if (profile.stopHookActiveSource !== "host-until-tracked" || tracked) return undefined;
+  const value = payload.stop_hook_active;
+  return typeof value === "boolean" ? value : undefined;
 }
 
 // Command and http handlers always run; the others need the host's callback.

@@ -300,3 +300,76 @@ describe("agent-hooks validate and config path", () => {
     expect(present.stdout).toContain(`${file}  (user)  exists`);
   });
 });
+
+describe("agent-hooks dispatch --profile claude: decisions as Claude Code makes them", () => {
+  // Each case's hook prints `stdout`, writes `stderr` and exits with `code`.
+  const hook = (stdout: string, code: number, stderr = "") => ({
+    type: "command",
+    command: `cat >/dev/null; printf '%s' '${stdout}'; printf '%s' '${stderr}' >&2; exit ${code}`,
+  });
+  const rm = { tool_name: "Bash", tool_input: { command: "rm -rf /" } };
+  it.each([
+    [
+      "a rewrite with no decision",
+      "PreToolUse",
+      rm,
+      hook(
+        '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls"}}}',
+        0,
+      ),
+      { decision: null, updatedInput: { command: "ls" }, continue: true },
+    ],
+    [
+      "continue: false beside a deny",
+      "PreToolUse",
+      rm,
+      hook(
+        '{"continue":false,"stopReason":"halt","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}',
+        0,
+      ),
+      { decision: "deny", reason: "no rm", continue: false, stopReason: "halt" },
+    ],
+    [
+      "exit 2 with empty stderr",
+      "PreToolUse",
+      rm,
+      hook("", 2),
+      { decision: "deny", reason: "No stderr output" },
+    ],
+    [
+      "exit 2 with JSON on a Stop",
+      "Stop",
+      {},
+      hook('{"decision":"block","reason":"from json"}', 2, "from stderr"),
+      { decision: "block", reason: "from json" },
+    ],
+    [
+      "exit 2 with JSON on a UserPromptSubmit",
+      "UserPromptSubmit",
+      { prompt: "hi" },
+      hook('{"decision":"block","reason":"from json"}', 2, "from stderr"),
+      { decision: "block", reason: "from json" },
+    ],
+    [
+      "a one-shot Stop with stop_hook_active: true (the guard lets Claude stop)",
+      "Stop",
+      { stop_hook_active: true },
+      {
+        type: "command",
+        command: `grep -q '"stop_hook_active":true' && exit 0; printf '%s' '{"decision":"block","reason":"again"}'`,
+      },
+      { decision: null, reason: null },
+    ],
+  ])("%s", async (_name, event, payload, handler, expected) => {
+    const workspace = createTestWorkspace("dispatch-claude");
+    const file = workspace.writeJson("settings.json", {
+      hooks: { [event]: [{ hooks: [handler] }] },
+    });
+    const run = await runCli(
+      ["dispatch", event, "--profile", "claude", "--config", file, "--payload", "-"],
+      { input: JSON.stringify(payload), cwd: workspace.root },
+    );
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(run.stdout)).toMatchObject({ event, ...expected });
+  });
+});

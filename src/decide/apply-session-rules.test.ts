@@ -25,6 +25,8 @@ const allEvents = (Object.values(profiles) as readonly Profile[]).flatMap((profi
   Object.entries(profile.events).map(([event, spec]) => ({ title: profile.title, event, spec })),
 );
 const countingEvents = allEvents.filter((entry) => entry.spec.countsContinuations);
+const keepingEvents = allEvents.filter((entry) => entry.spec.continueKeepsDecision === true);
+const overridingEvents = allEvents.filter((entry) => entry.spec.continueKeepsDecision !== true);
 const nonCountingEvents = allEvents.filter((entry) => !entry.spec.countsContinuations);
 
 /** A quiet verdict: nothing decided, the turn continues, no rewrite. */
@@ -208,8 +210,8 @@ const rows: Row[] = [
   {
     name: "continue: false overrides an allow and drops its rewrite",
     event: "PreToolUse",
-    spec: claudePreToolUse,
-    profile: claudeProfile,
+    spec: deepagentsPreToolUse,
+    profile: deepagentsProfile,
     aggregated: aggregatedWith({
       decision: "allow",
       reason: "fine",
@@ -222,6 +224,90 @@ const rows: Row[] = [
     reason: null,
     updatedInput: null,
     diagnostics: [overridden("PreToolUse", "allow")],
+    next: "same",
+  },
+  {
+    name: "claude PreToolUse: a deny and its reason stand beside continue: false",
+    event: "PreToolUse",
+    spec: claudePreToolUse,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ decision: "deny", reason: "no", continue: false }),
+    continuations: 0,
+    decision: "deny",
+    reason: "no",
+    updatedInput: null,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "claude PreToolUse: an allow keeps its rewrite beside continue: false",
+    event: "PreToolUse",
+    spec: claudePreToolUse,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({
+      decision: "allow",
+      reason: "fine",
+      continue: false,
+      stopReason: "halt",
+      updatedInput: rewrite,
+    }),
+    continuations: 0,
+    decision: "allow",
+    reason: "fine",
+    updatedInput: rewrite,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "claude UserPromptSubmit: a block stands beside continue: false",
+    event: "UserPromptSubmit",
+    spec: claudeProfile.events.UserPromptSubmit,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "no", continue: false }),
+    continuations: 0,
+    decision: "block",
+    reason: "no",
+    updatedInput: null,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "claude Stop: continue: false still overrides a block (the turn ends)",
+    event: "Stop",
+    spec: claudeStop,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ decision: "block", reason: "go on", continue: false }),
+    continuations: 2,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    diagnostics: [overridden("Stop", "block")],
+    next: 0,
+  },
+  {
+    name: "claude PreToolUse: a rewrite with no decision goes to the host's permission flow",
+    event: "PreToolUse",
+    spec: claudePreToolUse,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ updatedInput: rewrite }),
+    continuations: 0,
+    decision: null,
+    reason: null,
+    updatedInput: rewrite,
+    diagnostics: [],
+    next: "same",
+  },
+  {
+    name: "claude PreToolUse: defer drops a rewrite",
+    event: "PreToolUse",
+    spec: claudePreToolUse,
+    profile: claudeProfile,
+    aggregated: aggregatedWith({ decision: "defer", updatedInput: rewrite }),
+    continuations: 0,
+    decision: "defer",
+    reason: null,
+    updatedInput: null,
+    diagnostics: [],
     next: "same",
   },
   {
@@ -474,6 +560,27 @@ describe("applySessionRules", () => {
     );
   });
 
+  it("keeps a rewrite with no decision only where the profile applies one alone", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...allEvents),
+        capProfileArbitrary,
+        fc.constantFrom("apply" as const, "fail-run" as const, undefined),
+        aggregatedArbitrary.map((aggregated) => ({ ...aggregated, decision: null })),
+        stateArbitrary,
+        (entry, capProfile, rule, aggregated, state) => {
+          const profile = {
+            ...capProfile,
+            ...(rule !== undefined && { updatedInputWithoutDecision: rule }),
+          };
+          const { result } = applySessionRules(aggregated, entry.event, entry.spec, profile, state);
+          expect(result.decision).toBeNull();
+          expect(result.updatedInput).toBe(rule === "apply" ? aggregated.updatedInput : null);
+        },
+      ),
+    );
+  });
+
   it("keeps a rewrite only with allow or ask, and then the aggregated one", () => {
     fc.assert(
       fc.property(
@@ -497,7 +604,7 @@ describe("applySessionRules", () => {
   it("decides nothing when a hook says continue: false, and says so when it overrides", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...allEvents),
+        fc.constantFrom(...overridingEvents),
         capProfileArbitrary,
         aggregatedArbitrary.map((aggregated) => ({ ...aggregated, continue: false })),
         stateArbitrary,
@@ -521,6 +628,29 @@ describe("applySessionRules", () => {
                   },
                 ],
           );
+        },
+      ),
+    );
+  });
+
+  it("keeps the decision and its reason beside continue: false where the event says so", () => {
+    expect(keepingEvents.map((entry) => `${entry.title} ${entry.event}`)).toEqual([
+      "Claude Code UserPromptSubmit",
+      "Claude Code UserPromptExpansion",
+      "Claude Code PreToolUse",
+    ]);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...keepingEvents),
+        capProfileArbitrary,
+        aggregatedArbitrary.map((aggregated) => ({ ...aggregated, continue: false })),
+        stateArbitrary,
+        (entry, profile, aggregated, state) => {
+          const { result } = applySessionRules(aggregated, entry.event, entry.spec, profile, state);
+          expect(result.decision).toBe(aggregated.decision);
+          expect(result.reason).toBe(aggregated.reason);
+          expect(result.continue).toBe(false);
+          expect(result.diagnostics).toEqual([]);
         },
       ),
     );
@@ -624,6 +754,30 @@ describe("beginSessionEvent", () => {
     if (spec.resetsContinuations) expect(begun.state).toBe(newSessionState);
     else expect(begun.state).toBe(state);
     expect(begun.stopHookActive).toBe(stopHookActive);
+  });
+
+  it.each([
+    ["the host's true on a fresh session", 0, true, true],
+    ["the host's false after continuations", 3, false, false],
+    ["no host value: the engine's count", 2, undefined, true],
+    ["no host value on a fresh session", 0, undefined, false],
+  ] as const)("claude Stop: stop_hook_active is %s", (_name, continuations, host, expected) => {
+    const begun = beginSessionEvent(claudeStop, { continuations }, host);
+    expect(begun.stopHookActive).toBe(expected);
+  });
+
+  it("passes a host's stop_hook_active only on events that count continuations", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...allEvents),
+        stateArbitrary,
+        fc.boolean(),
+        (entry, state, host) => {
+          const begun = beginSessionEvent(entry.spec, state, host);
+          expect(begun.stopHookActive).toBe(entry.spec.countsContinuations ? host : undefined);
+        },
+      ),
+    );
   });
 
   it("resets exactly when the spec says so, and reports stop_hook_active only when it counts", () => {

@@ -1,6 +1,7 @@
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
 import type { AggregatedVerdict } from "./aggregate-verdicts.js";
+import type { Decision } from "./dispatch-result.js";
 
 /** What a session remembers between dispatches: consecutive Stop-like continuations. */
 export interface SessionState {
@@ -18,8 +19,9 @@ export interface SessionRuling {
 
 /**
  * Applies the rules that span handlers and dispatches to an event's aggregated verdict:
- * `continue: false` overrides any decision, a profile's continuation cap ends a turn that hooks
- * keep blocking, and a rewritten input only goes with a call that may still run.
+ * `continue: false` overrides any decision (except where the event keeps it), a profile's
+ * continuation cap ends a turn that hooks keep blocking, and a rewritten input only goes with a
+ * call that may still run.
  *
  * @example
  * ```ts
@@ -30,12 +32,12 @@ export function applySessionRules(
   aggregated: AggregatedVerdict,
   event: string,
   spec: EventSpec,
-  profile: Pick<Profile, "continuationCap" | "title">,
+  profile: Pick<Profile, "continuationCap" | "title" | "updatedInputWithoutDecision">,
   state: SessionState,
 ): SessionRuling {
   const diagnostics: Diagnostic[] = [];
   let { decision, reason } = aggregated;
-  if (!aggregated.continue && decision !== null) {
+  if (!aggregated.continue && decision !== null && spec.continueKeepsDecision !== true) {
     diagnostics.push(
       createDiagnostic(
         "decision_overridden",
@@ -71,7 +73,7 @@ export function applySessionRules(
       stopReason: aggregated.stopReason,
       systemMessages: aggregated.systemMessages,
       additionalContext: aggregated.additionalContext,
-      updatedInput: decision === "allow" || decision === "ask" ? aggregated.updatedInput : null,
+      updatedInput: keepsRewrite(decision, profile) ? aggregated.updatedInput : null,
       ...(aggregated.environment !== undefined && { environment: aggregated.environment }),
       ...(aggregated.eventOutput !== undefined && { eventOutput: aggregated.eventOutput }),
       diagnostics,
@@ -80,17 +82,26 @@ export function applySessionRules(
   };
 }
 
+// A rewrite goes with allow or ask, or with no decision where the profile applies one alone.
+function keepsRewrite(
+  decision: Decision | null,
+  profile: Pick<Profile, "updatedInputWithoutDecision">,
+): boolean {
+  if (decision === null) return profile.updatedInputWithoutDecision === "apply";
+  return decision === "allow" || decision === "ask";
+}
+
 /**
  * The session's state as an event starts, and the `stop_hook_active` its payload carries (absent
- * for events that do not count continuations).
+ * for events that do not count continuations): the host's value where one is given (the engine
+ * has not tracked the session's continuations), else the engine's own count.
  */
 export function beginSessionEvent(
   spec: Pick<EventSpec, "resetsContinuations" | "countsContinuations">,
   state: SessionState,
+  hostStopHookActive?: boolean,
 ): { state: SessionState; stopHookActive: boolean | undefined } {
   const next = spec.resetsContinuations ? newSessionState : state;
-  return {
-    state: next,
-    stopHookActive: spec.countsContinuations ? next.continuations > 0 : undefined,
-  };
+  if (!spec.countsContinuations) return { state: next, stopHookActive: undefined };
+  return { state: next, stopHookActive: hostStopHookActive ?? next.continuations > 0 };
 }

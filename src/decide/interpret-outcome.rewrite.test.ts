@@ -9,7 +9,7 @@ import { interpretOutcome } from "./interpret-outcome.js";
 
 // A PreToolUse rewrite (`updatedInput`) and the decision it comes with, per profile: ZeroCode
 // accepts it only with "allow" and fails the run for any other shape; Claude Code keeps a deny
-// and drops only its rewrite.
+// and drops only its rewrite, and applies a rewrite that comes with no decision.
 
 const definition = createHookDefinition({
   command: "./rewrite.sh",
@@ -138,9 +138,51 @@ const table: [string, Profile, string, unknown, Expected][] = [
     specific({ permissionDecision: "ask", updatedInput: rewrite }),
     { status: "ok", decision: "ask", reason: null, updatedInput: rewrite, invalidRewrite: false },
   ],
+  // Claude Code applies a rewrite alone; its own permission flow then judges the new input.
   [
     "a rewrite with no decision",
     claudeProfile,
+    "Bash",
+    specific({ updatedInput: rewrite }),
+    { status: "ok", decision: null, reason: null, updatedInput: rewrite, invalidRewrite: false },
+  ],
+  [
+    "a rewrite with no decision, and context",
+    claudeProfile,
+    "Edit",
+    specific({ updatedInput: { file_path: "/a", old_string: "x" }, additionalContext: "c" }),
+    {
+      status: "ok",
+      decision: null,
+      reason: null,
+      updatedInput: { file_path: "/a", old_string: "x" },
+      invalidRewrite: false,
+    },
+  ],
+  [
+    "a rewrite with no decision that is not an object",
+    claudeProfile,
+    "Bash",
+    specific({ updatedInput: "ls" }),
+    failed,
+  ],
+  [
+    "a Bash rewrite with no decision and no command",
+    claudeProfile,
+    "Bash",
+    specific({ updatedInput: { cmd: "ls" } }),
+    failed,
+  ],
+  [
+    "a rewrite with defer (the normal flow, never the rewrite)",
+    claudeProfile,
+    "Bash",
+    specific({ permissionDecision: "defer", updatedInput: rewrite }),
+    failed,
+  ],
+  [
+    "a rewrite with no decision",
+    zerocodeProfile,
     "Bash",
     specific({ updatedInput: rewrite }),
     failed,

@@ -7,7 +7,7 @@ import { capMessage } from "./cap-message.js";
 import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
 import type { Decision, RunStatus } from "./dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
-import { parseHandlerOutput } from "./parse-handler-output.js";
+import { type ParsedHandlerOutput, parseHandlerOutput } from "./parse-handler-output.js";
 import { readBlockEffect } from "./read-block-effect.js";
 
 /** Everything needed to read one handler's outcome for its event. */
@@ -57,8 +57,11 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
     return fail("error", "nonzero_exit", "warning", `was killed by ${signal}${stderrNote}`);
   }
   if (outcome.exitCode === 2) {
-    const reason = stderr === "" ? `Blocked by ${describeHandler(hook)} (exit code 2)` : stderr;
-    return applyBlock(createEmptyVerdict("blocked"), reason, context);
+    const read = readExitTwoOutput(outcome, context);
+    // A block the JSON made itself keeps its own reason (Claude Code).
+    if (read.blocked) return capVerdict(read.verdict, profile, hook);
+    const reason = stderr === "" ? describeEmptyBlock(context, isCall) : stderr;
+    return applyBlock(read.verdict, reason, context);
   }
   if (outcome.exitCode !== 0 && context.spec.failedExit === "block") {
     // Any failure is the event's block (WorktreeCreate: the creation is aborted).
@@ -84,25 +87,34 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   }
   if (stdout === "") return verdict;
   const parsed = parseHandlerOutput(stdout, context);
+  if (parsed.kind === "json") return applyJsonOutput(parsed, context);
   verdict.diagnostics.push(...parsed.diagnostics);
-  if (parsed.kind === "plain") {
-    if (spec.plainStdout === "context") verdict.additionalContext = stdout;
-    if (spec.plainStdout === "output" && spec.plainStdoutField !== undefined) {
-      verdict.eventOutput = { [spec.plainStdoutField]: stdout };
-    }
-    if (spec.plainStdout === "invalid") {
-      verdict.status = "error";
-      verdict.diagnostics.push(
-        createHandlerDiagnostic(
-          hook,
-          "invalid_output",
-          "warning",
-          `printed plain text, but ${hook.event} expects JSON on stdout; the run failed`,
-        ),
-      );
-    }
-    return verdict;
+  if (spec.plainStdout === "context") verdict.additionalContext = stdout;
+  if (spec.plainStdout === "output" && spec.plainStdoutField !== undefined) {
+    verdict.eventOutput = { [spec.plainStdoutField]: stdout };
   }
+  if (spec.plainStdout === "invalid") {
+    verdict.status = "error";
+    verdict.diagnostics.push(
+      createHandlerDiagnostic(
+        hook,
+        "invalid_output",
+        "warning",
+        `printed plain text, but ${hook.event} expects JSON on stdout; the run failed`,
+      ),
+    );
+  }
+  return verdict;
+}
+
+// JSON output, read by the event's output contract.
+function applyJsonOutput(
+  parsed: ParsedHandlerOutput & { kind: "json" },
+  context: OutcomeContext,
+): HandlerVerdict {
+  const { hook } = context;
+  const verdict = createEmptyVerdict("ok");
+  verdict.diagnostics.push(...parsed.diagnostics);
   if (parsed.failClosed.length > 0) {
     verdict.status = "blocked";
     verdict.decision = "deny";
@@ -135,6 +147,39 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
     if (output.decision === "deny") verdict.status = "blocked";
   }
   return verdict;
+}
+
+// Exit 2's own output: nothing, or where the profile reads it (Claude Code), the JSON on stdout as
+// on exit 0; the exit-2 block is applied to it afterwards unless that JSON blocked already.
+function readExitTwoOutput(
+  outcome: ProcessOutcome,
+  context: OutcomeContext,
+): { verdict: HandlerVerdict; blocked: boolean } {
+  const nothing = { verdict: createEmptyVerdict("blocked"), blocked: false };
+  const stdout = outcome.stdout.trim();
+  if (context.profile.exitTwoStdout !== "read" || !stdout.startsWith("{")) return nothing;
+  if (outcome.stdoutTruncated && outcome.stdoutDroppedOnlyWhitespace !== true) return nothing;
+  const parsed = parseHandlerOutput(stdout, context);
+  if (parsed.kind !== "json") return nothing;
+  const verdict = applyJsonOutput(parsed, context);
+  // Output that failed the run decides nothing; the exit-2 block stands on its own.
+  if (verdict.status === "error") {
+    nothing.verdict.diagnostics.push(...verdict.diagnostics);
+    return nothing;
+  }
+  verdict.status = "blocked";
+  // A PermissionRequest deny carries no block of its own there: the exit-2 reason is used.
+  const denied = parsed.output.decision === "deny" && context.spec.decisionKind === "permission";
+  const blocked = parsed.failClosed.length > 0 || parsed.output.block !== undefined || denied;
+  return { verdict, blocked };
+}
+
+// The reason of an exit-2 block with empty stderr: the profile's own text (Claude Code's), else the
+// handler and its exit code.
+function describeEmptyBlock(context: OutcomeContext, isCall: boolean): string {
+  const text = context.profile.emptyStderrBlockReason;
+  if (text !== undefined && !isCall) return text;
+  return `Blocked by ${describeHandler(context.hook)} (exit code 2)`;
 }
 
 // Output past the capture limit was dropped. Where the event's output can decide (or stop the

@@ -362,7 +362,8 @@ function addEventOutput(
   output.eventOutput = { ...output.eventOutput, [key]: value };
 }
 
-// A rewrite goes with an allow, and a shell or patch tool needs a string command.
+// A rewrite goes with an allow (or, where the profile says so, no decision), and a shell or patch
+// tool needs a string command.
 function validateUpdatedInput(
   parsed: { output: HandlerOutput; invalid: boolean },
   context: OutcomeContext,
@@ -383,8 +384,12 @@ function validateUpdatedInput(
     return;
   }
   const accepted: readonly string[] = profile.updatedInputDecisions;
-  if (output.decision === undefined || !accepted.includes(output.decision)) {
-    problem = `updatedInput is only accepted with permissionDecision ${accepted.map((value) => `"${value}"`).join(" or ")}`;
+  // Where the profile applies a rewrite without a decision, the host's permission flow judges it.
+  const undecided =
+    output.decision === undefined && profile.updatedInputWithoutDecision === "apply";
+  if (!undecided && (output.decision === undefined || !accepted.includes(output.decision))) {
+    const alone = profile.updatedInputWithoutDecision === "apply" ? ", or with none" : "";
+    problem = `updatedInput is only accepted with permissionDecision ${accepted.map((value) => `"${value}"`).join(" or ")}${alone}`;
   } else if (!isRecord(output.updatedInput)) {
     problem = "updatedInput must be an object";
   } else if (

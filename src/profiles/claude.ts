@@ -41,6 +41,8 @@ const events = {
   },
   UserPromptSubmit: {
     ...blockingEvent,
+    // A block wins over continue: false: the prompt is blocked, not just stopped.
+    continueKeepsDecision: true,
     matchField: null,
     plainStdout: "context",
     resetsContinuations: true,
@@ -50,6 +52,7 @@ const events = {
   // A slash command (or MCP prompt) about to expand into a prompt: a block refuses the expansion.
   UserPromptExpansion: {
     ...blockingEvent,
+    continueKeepsDecision: true,
     matchField: "command_name",
     specificFields: contextOnly,
     payload: {
@@ -68,6 +71,8 @@ const events = {
   PreToolUse: {
     ...permissionEvent,
     ...toolEvent,
+    // The call is still decided by the hook's decision (a deny holds), then the turn ends.
+    continueKeepsDecision: true,
     specificFields: {
       supported: [
         "permissionDecision",
@@ -296,6 +301,13 @@ export const claudeProfile = {
   updatedInputDecisions: ["allow", "ask"],
   updatedInputNeedsSchema: false,
   updatedInputWithDeny: "drop-rewrite",
+  // A rewrite alone is applied; Claude Code's permission flow then judges the new input.
+  updatedInputWithoutDecision: "apply",
+  // JSON on stdout counts beside exit 2; with empty stderr the reason is Claude Code's own text.
+  exitTwoStdout: "read",
+  emptyStderrBlockReason: "No stderr output",
+  // A stop_hook_active the host sends reaches the hook until the engine counts continuations itself.
+  stopHookActiveSource: "host-until-tracked",
   shell: "bash",
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
   // Claude Code does not pass its OpenTelemetry settings on to hooks.

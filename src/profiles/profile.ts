@@ -68,6 +68,11 @@ export interface EventSpec {
   countsContinuations: boolean;
   /** Whether `continue: false` stops anything for this event (otherwise parsed and ignored). */
   honorsContinue: boolean;
+  /**
+   * Whether the event's decision stands beside `continue: false` (Claude Code's PreToolUse: a deny
+   * still denies the call, then the turn ends); absent or false: `continue: false` drops it.
+   */
+  continueKeepsDecision?: boolean;
   /** Top-level output fields beside `decision` / `reason` (`continue`, `stopReason`, …). */
   topLevelFields: FieldRules;
   /** `hookSpecificOutput` fields. */
@@ -215,6 +220,28 @@ export interface Profile {
   updatedInputNeedsSchema: boolean;
   /** What a rewrite returned with a deny does: the deny stands and the rewrite is dropped, or the run fails. */
   updatedInputWithDeny: "drop-rewrite" | "fail-run";
+  /**
+   * What a rewrite returned with no permission decision does: it is applied and the call goes to
+   * the host's own permission flow with the new input (`apply`, Claude Code), or the run fails
+   * (`fail-run`, the default).
+   */
+  updatedInputWithoutDecision?: "apply" | "fail-run";
+  /**
+   * What JSON on stdout means beside exit code 2: ignored (the default), or read as on exit 0,
+   * the exit-2 block applying when the JSON itself does not block (`read`, Claude Code).
+   */
+  exitTwoStdout?: "ignored" | "read";
+  /**
+   * The reason of an exit-2 block whose stderr is empty (Claude Code: `No stderr output`); absent:
+   * the engine names the handler and the exit code.
+   */
+  emptyStderrBlockReason?: string;
+  /**
+   * Where `stop_hook_active` comes from: always the engine's own count (`engine`, the default), or
+   * the host's payload value until the engine has tracked the session's continuations itself
+   * (`host-until-tracked`: a one-shot dispatch passes the host's value on).
+   */
+  stopHookActiveSource?: "engine" | "host-until-tracked";
   /** The shell string commands run with: `sh`, or `bash` where it exists (else `sh`). */
   shell: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
