@@ -54,6 +54,7 @@ export const diagnosticCodes = [
   "environment_file",
   "event_budget",
   "prewarm_unsafe",
+  "bash_syntax",
 ] as const;
 
 /** A stable diagnostic code. */

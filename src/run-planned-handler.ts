@@ -12,6 +12,7 @@ import type { CompiledHook } from "./match/compile-hooks.js";
 import type { PlannedHandler } from "./match/plan-handlers.js";
 import { type RunObservation, readClock } from "./observe/dispatch-observation.js";
 import type { EventSpec, Profile } from "./profiles/profile.js";
+import { selectHandlerShell } from "./profiles/select-handler-shell.js";
 import type { HostCallbacks } from "./run/host-callbacks.js";
 import type { PersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import type { PrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
@@ -109,7 +110,7 @@ export async function runPlannedHandler(
     timeoutMs: Math.min(definition.timeoutMs, call.budgetMs ?? Number.POSITIVE_INFINITY),
     killGraceMs: profile.killGraceMs,
     captureLimitBytes: profile.captureLimitBytes,
-    shell: definition.shell ?? profile.shell,
+    shell: selectHandlerShell(definition, profile),
     signal: context.signal,
   };
   // A command run of an event with an environment file gets a fresh one (not a persistent process).

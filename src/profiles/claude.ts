@@ -265,7 +265,7 @@ const events = {
 
 /**
  * The Claude Code hook system: layered `settings.json` files (managed, user, project, local),
- * command handlers run with bash, `CLAUDE_PROJECT_DIR`, `updatedInput` applied on allow or ask, and no
+ * command handlers run with `/bin/sh -c`, `CLAUDE_PROJECT_DIR`, `updatedInput` applied on allow or ask, and no
  * cap on Stop continuations.
  *
  * @example
@@ -296,7 +296,10 @@ export const claudeProfile = {
   updatedInputDecisions: ["allow", "ask"],
   updatedInputNeedsSchema: false,
   updatedInputWithDeny: "drop-rewrite",
-  shell: "bash",
+  // Claude Code 2.1.328 spawns a command string with Node's `shell: true`: `/bin/sh -c` on Linux
+  // and macOS (dash on Debian), even with SHELL=/bin/bash or `"shell": "bash"`.
+  shell: "sh",
+  bashFieldShell: "sh",
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
   // Claude Code does not pass its OpenTelemetry settings on to hooks.
   withheldVariablePrefixes: ["OTEL_"],

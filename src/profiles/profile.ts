@@ -217,6 +217,11 @@ export interface Profile {
   updatedInputWithDeny: "drop-rewrite" | "fail-run";
   /** The shell string commands run with: `sh`, or `bash` where it exists (else `sh`). */
   shell: "sh" | "bash";
+  /**
+   * The shell a handler's `"shell": "bash"` field runs its command string with (default `bash`
+   * where it exists). Claude Code's `bash` is its POSIX shell: `/bin/sh -c` outside Windows.
+   */
+  bashFieldShell?: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
   projectDirectoryVariables: readonly string[];
   /** Prefixes of inherited environment variables no handler sees (Claude Code: `OTEL_`). */
