@@ -322,7 +322,7 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
   });
 
   describe("settings files", () => {
-    it("loads user, project (JSONC) and local settings in order; a repeated command runs once, from the higher layer", async () => {
+    it("loads user, project and local settings in order; a repeated command runs once, from the higher layer", async () => {
       const root = copyFixture("claude/layers", createTestWorkspace("claude-layers").root);
       const workspace = { home: join(root, "home"), cwd: join(root, "project") };
       const engine = await createEngine(workspace);

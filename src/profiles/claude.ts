@@ -281,7 +281,9 @@ export const claudeProfile = {
   name: "claude",
   title: "Claude Code",
   discovery: "managed-then-locations",
-  configSyntax: "jsonc",
+  // Claude Code 2.1.328 skips a settings file with a comment or trailing comma as a whole
+  // ("Invalid or malformed JSON"); a byte-order mark and an empty file it accepts.
+  configSyntax: "settings-json",
   configLocations: [
     { layer: "user", path: "~/.claude/settings.json", dialect: "claude" },
     { layer: "project", path: "<cwd>/.claude/settings.json", dialect: "claude" },

@@ -180,6 +180,13 @@ export interface CredentialScrub {
   names: readonly string[];
 }
 
+/**
+ * How JSON configuration files are parsed: `json` strict; `jsonc` with comments, trailing commas,
+ * a byte-order mark and an empty file; `settings-json` strict, as Claude Code reads its settings
+ * (a byte-order mark and an empty file are accepted, a comment or trailing comma fails the file).
+ */
+export type ConfigSyntax = "json" | "jsonc" | "settings-json";
+
 /** A hook system described as data: every profile runs through the same pipeline. */
 export interface Profile {
   name: string;
@@ -193,8 +200,8 @@ export interface Profile {
    */
   discovery: "locations" | "layered-walk" | "managed-then-locations" | "zerocode" | "claude";
   configLocations: readonly ConfigLocation[];
-  /** How JSON configuration files are parsed: strict JSON (default) or JSONC (comments, trailing commas). */
-  configSyntax?: "json" | "jsonc";
+  /** How JSON configuration files are parsed (see {@link ConfigSyntax}; default `json`). */
+  configSyntax?: ConfigSyntax;
   events: Readonly<Record<string, EventSpec>>;
   /**
    * `names-or-regex`: a name or an alternation of names matches exactly, anything else is a regex;
