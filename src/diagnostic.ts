@@ -55,6 +55,7 @@ export const diagnosticCodes = [
   "event_budget",
   "prewarm_unsafe",
   "bash_syntax",
+  "output_left_open",
 ] as const;
 
 /** A stable diagnostic code. */

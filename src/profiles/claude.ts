@@ -284,6 +284,64 @@ export const claudeProfile = {
   // Claude Code 2.1.328 skips a settings file with a comment or trailing comma as a whole
   // ("Invalid or malformed JSON"); a byte-order mark and an empty file it accepts.
   configSyntax: "settings-json",
+  // Claude Code 2.1.328 waits for a hook's pipes to close after it exits, until they are quiet
+  // for 500 ms (at most 10 s); then it refuses a reply that grants, rewrites or injects ("… its
+  // stdio went quiet before end-of-stream …; refusing to honor the suspect capture").
+  cutCapture: {
+    quietMs: 500,
+    capMs: 10_000,
+    blockingEvents: [
+      "PreToolUse",
+      "PermissionRequest",
+      "PreModelSwitch",
+      "UserPromptSubmit",
+      "UserPromptExpansion",
+      "ConfigChange",
+      "Elicitation",
+      "ElicitationResult",
+      "PostToolBatch",
+      "TaskCreated",
+      "PreCompact",
+    ],
+    grantingBlockEvents: [
+      "Stop",
+      "SubagentStop",
+      "StopFailure",
+      "TaskCompleted",
+      "TeammateIdle",
+      "PostToolUse",
+      "PostToolUseFailure",
+    ],
+    harmlessContextEvents: [
+      "UserPromptSubmit",
+      "UserPromptExpansion",
+      "SessionStart",
+      "PostModelSwitch",
+    ],
+    harmlessFields: [
+      "continue",
+      "suppressOutput",
+      "stopReason",
+      "decision",
+      "systemMessage",
+      "terminalSequence",
+      "reason",
+      "metrics",
+      "rewakeSummary",
+      "hookSpecificOutput",
+    ],
+    harmlessSpecificFields: [
+      "hookEventName",
+      "permissionDecision",
+      "permissionDecisionReason",
+      "additionalContext",
+      "decision",
+      "action",
+      "content",
+      "suppressOriginalPrompt",
+      "retry",
+    ],
+  },
   configLocations: [
     { layer: "user", path: "~/.claude/settings.json", dialect: "claude" },
     { layer: "project", path: "<cwd>/.claude/settings.json", dialect: "claude" },

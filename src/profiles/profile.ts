@@ -181,6 +181,28 @@ export interface CredentialScrub {
 }
 
 /**
+ * An agent's rule for a run whose output may be cut: the process exited but a child it left kept
+ * stdout or stderr open (Claude Code 2.1.328: "its stdio went quiet before end-of-stream").
+ * Output is read until the pipes are quiet for `quietMs`, at most `capMs` after the exit; then a
+ * JSON reply that is not harmless (see the field lists) is refused: on `blockingEvents` the run
+ * blocks with the refusal as its reason, elsewhere its reply is dropped. Exit 2 stands.
+ */
+export interface CutCaptureRule {
+  quietMs: number;
+  capMs: number;
+  /** Events where a refused reply blocks (fails closed); elsewhere it is dropped. */
+  blockingEvents: readonly string[];
+  /** Events where `decision: "block"` grants something (keeps the agent going), so it is not harmless. */
+  grantingBlockEvents: readonly string[];
+  /** Events where `additionalContext` on exit 0 is harmless. */
+  harmlessContextEvents: readonly string[];
+  /** Top-level reply fields that change nothing by themselves. */
+  harmlessFields: readonly string[];
+  /** `hookSpecificOutput` fields that change nothing by themselves (values checked apart). */
+  harmlessSpecificFields: readonly string[];
+}
+
+/**
  * How JSON configuration files are parsed: `json` strict; `jsonc` with comments, trailing commas,
  * a byte-order mark and an empty file; `settings-json` strict, as Claude Code reads its settings
  * (a byte-order mark and an empty file are accepted, a comment or trailing comma fails the file).
@@ -200,6 +222,8 @@ export interface Profile {
    */
   discovery: "locations" | "layered-walk" | "managed-then-locations" | "zerocode" | "claude";
   configLocations: readonly ConfigLocation[];
+  /** What a run whose output may be cut decides (see {@link CutCaptureRule}); absent: it is read as it is. */
+  cutCapture?: CutCaptureRule;
   /** How JSON configuration files are parsed (see {@link ConfigSyntax}; default `json`). */
   configSyntax?: ConfigSyntax;
   events: Readonly<Record<string, EventSpec>>;
