@@ -54,6 +54,8 @@ export const diagnosticCodes = [
   "environment_file",
   "event_budget",
   "prewarm_unsafe",
+  "bash_syntax",
+  "output_left_open",
 ] as const;
 
 /** A stable diagnostic code. */

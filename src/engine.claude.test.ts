@@ -149,18 +149,19 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
       ]);
     });
 
-    it("runs inline commands with bash, so [[ ]] works", async () => {
-      const { engine } = await setup({
-        UserPromptSubmit: [
-          group(
-            null,
-            command('[[ -n "$BASH_VERSION" && "deploy now" == deploy* ]] && echo "bash ran [[ ]]"'),
-          ),
-        ],
-      });
+    it("runs inline commands with /bin/sh -c, as Claude Code does, also with shell: bash", async () => {
+      const { engine } = await setup(
+        {
+          UserPromptSubmit: [
+            group(null, command('echo "plain $0"')),
+            group(null, command('echo "field $0"', { shell: "bash" })),
+          ],
+        },
+        { env: { ...process.env, SHELL: "/bin/bash" } },
+      );
       const result = await engine.dispatch("UserPromptSubmit", { prompt: "deploy now" });
       expect(result.diagnostics).toEqual([]);
-      expect(result.additionalContext).toEqual(["bash ran [[ ]]"]);
+      expect(result.additionalContext).toEqual(["plain /bin/sh", "field /bin/sh"]);
     });
 
     it("exports CLAUDE_PROJECT_DIR, the project directory, to every handler", async () => {
@@ -321,7 +322,7 @@ describe.skipIf(process.platform === "win32")("createHookEngine (claude profile)
   });
 
   describe("settings files", () => {
-    it("loads user, project (JSONC) and local settings in order; a repeated command runs once, from the higher layer", async () => {
+    it("loads user, project and local settings in order; a repeated command runs once, from the higher layer", async () => {
       const root = copyFixture("claude/layers", createTestWorkspace("claude-layers").root);
       const workspace = { home: join(root, "home"), cwd: join(root, "project") };
       const engine = await createEngine(workspace);

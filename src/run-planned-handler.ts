@@ -5,6 +5,7 @@ import type { RunStatus, RunSummary } from "./decide/dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./decide/handler-verdict.js";
 import { interpretOutcome } from "./decide/interpret-outcome.js";
 import { parseEnvironmentFile } from "./decide/parse-environment-file.js";
+import { screenCutCapture } from "./decide/screen-cut-capture.js";
 import { translateModelReply } from "./decide/translate-model-reply.js";
 import { createDiagnostic, type Diagnostic } from "./diagnostic.js";
 import type { RunEnd, RunStart } from "./engine-types.js";
@@ -12,6 +13,7 @@ import type { CompiledHook } from "./match/compile-hooks.js";
 import type { PlannedHandler } from "./match/plan-handlers.js";
 import { type RunObservation, readClock } from "./observe/dispatch-observation.js";
 import type { EventSpec, Profile } from "./profiles/profile.js";
+import { selectHandlerShell } from "./profiles/select-handler-shell.js";
 import type { HostCallbacks } from "./run/host-callbacks.js";
 import type { PersistentHandlerPool } from "./run/persistent-handler-pool.js";
 import type { PrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
@@ -109,8 +111,11 @@ export async function runPlannedHandler(
     timeoutMs: Math.min(definition.timeoutMs, call.budgetMs ?? Number.POSITIVE_INFINITY),
     killGraceMs: profile.killGraceMs,
     captureLimitBytes: profile.captureLimitBytes,
-    shell: definition.shell ?? profile.shell,
+    shell: selectHandlerShell(definition, profile),
     signal: context.signal,
+    ...(profile.cutCapture !== undefined && {
+      outputDrain: { quietMs: profile.cutCapture.quietMs, capMs: profile.cutCapture.capMs },
+    }),
   };
   // A command run of an event with an environment file gets a fresh one (not a persistent process).
   const environmentVariable =
@@ -143,7 +148,9 @@ export async function runPlannedHandler(
     request.timeoutMs === definition.timeoutMs
       ? definition
       : { ...definition, timeoutMs: request.timeoutMs };
-  const verdict = interpretOutcome(read, {
+  // A reply read from output a leftover process kept open is screened as the profile says.
+  const screened = screenCutCapture(read, definition, profile.cutCapture);
+  const verdict = interpretOutcome(screened.outcome, {
     hook: timed,
     spec,
     profile,
@@ -151,6 +158,7 @@ export async function runPlannedHandler(
     validateToolInput: call.validateToolInput,
     payload: call.payload,
   });
+  if (screened.diagnostic !== null) verdict.diagnostics.push(screened.diagnostic);
   if (prewarmUnsafe !== null) {
     verdict.diagnostics.push(
       createDiagnostic(

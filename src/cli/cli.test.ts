@@ -283,6 +283,29 @@ describe("agent-hooks validate and config path", () => {
     expect(explained.stdout).toMatch(/would fail PreToolUse:0:0 .*script_not_executable/);
   });
 
+  it("warns of bash-only syntax in a command Claude Code runs with /bin/sh, in validate and explain", async () => {
+    const directory = "test/fixtures/cli/bash-syntax";
+    const home = createTestWorkspace("home").root;
+    const flags = ["--profile", "claude", "--cwd", directory, "--home", home];
+    const settings = ["--config", `${directory}/settings.json`];
+    const run = await runCli(["validate", ...flags, ...settings, "--json"]);
+    expect(run.code).toBe(0);
+    const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
+    expect(diagnostics.map(({ code, severity, path }) => [code, severity, path])).toEqual([
+      ["bash_syntax", "warning", "hooks.PreToolUse[0].hooks[0].command"],
+      ["bash_syntax", "warning", "hooks.PreToolUse[0].hooks[2].command"],
+    ]);
+    expect(diagnostics[0]?.file).toMatch(/bash-syntax[\\/]settings\.json$/);
+    expect(diagnostics[0]?.message).toMatch(
+      /uses the bash test `\[\[ … \]\]` .*\(line 1, column 1\), but runs with \/bin\/sh -c/,
+    );
+    expect(diagnostics[1]?.message).toMatch(/uses an array \(line 1, column 7\)/);
+    const input = JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } });
+    const explained = await runCli(["explain", "PreToolUse", ...flags, ...settings], { input });
+    expect(explained.stdout).toMatch(/2 of 4 configured hooks would run, 2 would fail/);
+    expect(explained.stdout).toMatch(/would fail PreToolUse:0:0 .*bash_syntax: .*bash test/);
+  });
+
   it("exits 0 for a clean configuration", async () => {
     const run = await runCli(["validate", "--config", "examples/hooks.json"]);
     expect(run.stdout).toMatch(/5 handlers loaded/);

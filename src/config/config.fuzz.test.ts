@@ -184,7 +184,7 @@ const dialects: readonly DialectCase[] = [
     name: "claude settings.json",
     profile: "claude",
     fileName: "settings.json",
-    syntax: "jsonc",
+    syntax: "json",
     shape: "groups",
     event: "PreToolUse",
     otherEvent: "PostToolUse",

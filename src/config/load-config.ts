@@ -45,7 +45,7 @@ export async function loadConfig(
   };
   const groupOffsets: Record<string, number> = {};
   for (const source of discovered.sources) {
-    const document = await readSourceDocument(source, profile.configSyntax ?? "json");
+    const document = await readSourceDocument(source, profile);
     if (!document.ok) {
       if (document.diagnostic !== null) loaded.diagnostics.push(document.diagnostic);
       continue;
@@ -69,10 +69,11 @@ export async function loadConfig(
 
 async function readSourceDocument(
   source: ConfigSource,
-  syntax: "json" | "jsonc",
+  profile: Profile,
 ): Promise<{ ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic | null }> {
   if (source.document !== undefined) return { ok: true, value: source.document };
-  const document = await readConfigDocument(source.file, source.explicit, syntax);
+  const syntax = profile.configSyntax ?? "json";
+  const document = await readConfigDocument(source.file, source.explicit, syntax, profile.title);
   if (document.status === "ok") return { ok: true, value: document.value };
   return { ok: false, diagnostic: document.status === "failed" ? document.diagnostic : null };
 }

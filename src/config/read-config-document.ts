@@ -1,6 +1,8 @@
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { ConfigSyntax } from "../profiles/profile.js";
 import { readTextFile } from "../shared/read-text-file.js";
 import { parseJsonDocument } from "./parse-json-document.js";
+import { parseSettingsJsonDocument } from "./parse-settings-json-document.js";
 
 /** A configuration file read and parsed: its value, absent, or why it cannot be used. */
 export type ConfigDocument =
@@ -10,13 +12,15 @@ export type ConfigDocument =
 
 /**
  * Reads a configuration file once and parses it: TOML when the name ends in `.toml`, else strict
- * JSON (or JSONC when `syntax` says so). A missing file is `missing` unless `explicit` (then a
+ * JSON (or JSONC, or settings JSON as `reader` reads it, when `syntax` says so; see
+ * `parseSettingsJsonDocument`). A missing file is `missing` unless `explicit` (then a
  * `config_not_found` error).
  */
 export async function readConfigDocument(
   file: string,
   explicit: boolean,
-  syntax: "json" | "jsonc" = "json",
+  syntax: ConfigSyntax = "json",
+  reader = "The agent",
 ): Promise<ConfigDocument> {
   let text: string;
   try {
@@ -38,7 +42,9 @@ export async function readConfigDocument(
   const parse =
     syntax === "jsonc"
       ? (await import("./parse-jsonc-document.js")).parseJsoncDocument
-      : parseJsonDocument;
+      : syntax === "settings-json"
+        ? (text: string, name: string) => parseSettingsJsonDocument(text, name, reader)
+        : parseJsonDocument;
   // The TOML parser is loaded only for TOML files (a cold start reading JSON skips it).
   const parsed = file.toLowerCase().endsWith(".toml")
     ? (await import("./parse-toml-document.js")).parseTomlDocument(text, file)

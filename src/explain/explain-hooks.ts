@@ -11,6 +11,7 @@ import { refuseMissingCallback } from "../match/refuse-missing-callback.js";
 import { buildPayload } from "../payload/build-payload.js";
 import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
+import { checkBashOnlySyntax } from "../trust/check-bash-only-syntax.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
 import type { TrustGate } from "../trust/gate-hook-trust.js";
@@ -26,6 +27,7 @@ export type ExplainReasonKind =
   | "duplicate"
   | "invalid-config"
   | "script"
+  | "shell"
   | ExclusionReason;
 
 /** One reason a hook or a configuration item would not run. */
@@ -63,9 +65,12 @@ export interface ExplainEntry {
    * file goes unnoticed); present only when there are some.
    */
   notHashed?: readonly NotHashedWord[];
-  /** `would-fail`: it would run, but a script it certainly runs is missing or not executable. */
+  /**
+   * `would-fail`: it would run, but a script it certainly runs is missing or not executable, or
+   * its command is bash that `/bin/sh` will run.
+   */
   verdict: "would-run" | "would-fail" | "skipped";
-  /** Empty when it would run; the script problems when it would fail. */
+  /** Empty when it would run; the script and shell problems when it would fail. */
   reasons: ExplainReason[];
 }
 
@@ -229,7 +234,10 @@ export async function explainHooks(
         // A missing or non-executable script it certainly runs fails at dispatch.
         const problems = checkHookScripts([definition], scriptOptions);
         reasons.push(...problems.map((problem) => fromDiagnostic("script", problem)));
-        verdict = problems.length === 0 ? "would-run" : "would-fail";
+        // Bash written for /bin/sh fails there (`[[: not found`, a syntax error) whatever it decides.
+        const syntax = checkBashOnlySyntax([definition], profile);
+        reasons.push(...syntax.map((problem) => fromDiagnostic("shell", problem)));
+        verdict = problems.length === 0 && syntax.length === 0 ? "would-run" : "would-fail";
       }
     }
     entries.push({

@@ -270,7 +270,7 @@ const events = {
 
 /**
  * The Claude Code hook system: layered `settings.json` files (managed, user, project, local),
- * command handlers run with bash, `CLAUDE_PROJECT_DIR`, `updatedInput` applied on allow or ask, and no
+ * command handlers run with `/bin/sh -c`, `CLAUDE_PROJECT_DIR`, `updatedInput` applied on allow or ask, and no
  * cap on Stop continuations.
  *
  * @example
@@ -286,7 +286,67 @@ export const claudeProfile = {
   name: "claude",
   title: "Claude Code",
   discovery: "managed-then-locations",
-  configSyntax: "jsonc",
+  // Claude Code 2.1.328 skips a settings file with a comment or trailing comma as a whole
+  // ("Invalid or malformed JSON"); a byte-order mark and an empty file it accepts.
+  configSyntax: "settings-json",
+  // Claude Code 2.1.328 waits for a hook's pipes to close after it exits, until they are quiet
+  // for 500 ms (at most 10 s); then it refuses a reply that grants, rewrites or injects ("… its
+  // stdio went quiet before end-of-stream …; refusing to honor the suspect capture").
+  cutCapture: {
+    quietMs: 500,
+    capMs: 10_000,
+    blockingEvents: [
+      "PreToolUse",
+      "PermissionRequest",
+      "PreModelSwitch",
+      "UserPromptSubmit",
+      "UserPromptExpansion",
+      "ConfigChange",
+      "Elicitation",
+      "ElicitationResult",
+      "PostToolBatch",
+      "TaskCreated",
+      "PreCompact",
+    ],
+    grantingBlockEvents: [
+      "Stop",
+      "SubagentStop",
+      "StopFailure",
+      "TaskCompleted",
+      "TeammateIdle",
+      "PostToolUse",
+      "PostToolUseFailure",
+    ],
+    harmlessContextEvents: [
+      "UserPromptSubmit",
+      "UserPromptExpansion",
+      "SessionStart",
+      "PostModelSwitch",
+    ],
+    harmlessFields: [
+      "continue",
+      "suppressOutput",
+      "stopReason",
+      "decision",
+      "systemMessage",
+      "terminalSequence",
+      "reason",
+      "metrics",
+      "rewakeSummary",
+      "hookSpecificOutput",
+    ],
+    harmlessSpecificFields: [
+      "hookEventName",
+      "permissionDecision",
+      "permissionDecisionReason",
+      "additionalContext",
+      "decision",
+      "action",
+      "content",
+      "suppressOriginalPrompt",
+      "retry",
+    ],
+  },
   configLocations: [
     { layer: "user", path: "~/.claude/settings.json", dialect: "claude" },
     { layer: "project", path: "<cwd>/.claude/settings.json", dialect: "claude" },
@@ -308,7 +368,10 @@ export const claudeProfile = {
   emptyStderrBlockReason: "No stderr output",
   // A stop_hook_active the host sends reaches the hook until the engine counts continuations itself.
   stopHookActiveSource: "host-until-tracked",
-  shell: "bash",
+  // Claude Code 2.1.328 spawns a command string with Node's `shell: true`: `/bin/sh -c` on Linux
+  // and macOS (dash on Debian), even with SHELL=/bin/bash or `"shell": "bash"`.
+  shell: "sh",
+  bashFieldShell: "sh",
   projectDirectoryVariables: ["CLAUDE_PROJECT_DIR"],
   // Claude Code does not pass its OpenTelemetry settings on to hooks.
   withheldVariablePrefixes: ["OTEL_"],

@@ -185,6 +185,35 @@ export interface CredentialScrub {
   names: readonly string[];
 }
 
+/**
+ * An agent's rule for a run whose output may be cut: the process exited but a child it left kept
+ * stdout or stderr open (Claude Code 2.1.328: "its stdio went quiet before end-of-stream").
+ * Output is read until the pipes are quiet for `quietMs`, at most `capMs` after the exit; then a
+ * JSON reply that is not harmless (see the field lists) is refused: on `blockingEvents` the run
+ * blocks with the refusal as its reason, elsewhere its reply is dropped. Exit 2 stands.
+ */
+export interface CutCaptureRule {
+  quietMs: number;
+  capMs: number;
+  /** Events where a refused reply blocks (fails closed); elsewhere it is dropped. */
+  blockingEvents: readonly string[];
+  /** Events where `decision: "block"` grants something (keeps the agent going), so it is not harmless. */
+  grantingBlockEvents: readonly string[];
+  /** Events where `additionalContext` on exit 0 is harmless. */
+  harmlessContextEvents: readonly string[];
+  /** Top-level reply fields that change nothing by themselves. */
+  harmlessFields: readonly string[];
+  /** `hookSpecificOutput` fields that change nothing by themselves (values checked apart). */
+  harmlessSpecificFields: readonly string[];
+}
+
+/**
+ * How JSON configuration files are parsed: `json` strict; `jsonc` with comments, trailing commas,
+ * a byte-order mark and an empty file; `settings-json` strict, as Claude Code reads its settings
+ * (a byte-order mark and an empty file are accepted, a comment or trailing comma fails the file).
+ */
+export type ConfigSyntax = "json" | "jsonc" | "settings-json";
+
 /** A hook system described as data: every profile runs through the same pipeline. */
 export interface Profile {
   name: string;
@@ -198,8 +227,10 @@ export interface Profile {
    */
   discovery: "locations" | "layered-walk" | "managed-then-locations" | "zerocode" | "claude";
   configLocations: readonly ConfigLocation[];
-  /** How JSON configuration files are parsed: strict JSON (default) or JSONC (comments, trailing commas). */
-  configSyntax?: "json" | "jsonc";
+  /** What a run whose output may be cut decides (see {@link CutCaptureRule}); absent: it is read as it is. */
+  cutCapture?: CutCaptureRule;
+  /** How JSON configuration files are parsed (see {@link ConfigSyntax}; default `json`). */
+  configSyntax?: ConfigSyntax;
   events: Readonly<Record<string, EventSpec>>;
   /**
    * `names-or-regex`: a name or an alternation of names matches exactly, anything else is a regex;
@@ -244,6 +275,11 @@ export interface Profile {
   stopHookActiveSource?: "engine" | "host-until-tracked";
   /** The shell string commands run with: `sh`, or `bash` where it exists (else `sh`). */
   shell: "sh" | "bash";
+  /**
+   * The shell a handler's `"shell": "bash"` field runs its command string with (default `bash`
+   * where it exists). Claude Code's `bash` is its POSIX shell: `/bin/sh -c` outside Windows.
+   */
+  bashFieldShell?: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
   projectDirectoryVariables: readonly string[];
   /** Prefixes of inherited environment variables no handler sees (Claude Code: `OTEL_`). */

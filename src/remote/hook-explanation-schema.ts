@@ -21,6 +21,7 @@ const reasonKinds = {
   duplicate: "duplicate",
   "invalid-config": "invalid-config",
   script: "script",
+  shell: "shell",
   "hooks-off": "hooks-off",
   "managed-only": "managed-only",
   "project-untrusted": "project-untrusted",

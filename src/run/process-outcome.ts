@@ -24,6 +24,12 @@ export interface SpawnRequest {
   directExec?: boolean;
   /** Aborting cancels the run like a timeout (used by `engine.close()`). */
   signal?: AbortSignal;
+  /**
+   * How long output is still read after the process exits while something else (a child it
+   * left) holds stdout or stderr open: until the pipes are quiet for `quietMs`, at most `capMs`
+   * after the exit (default 100 ms quiet, no cap beyond it).
+   */
+  outputDrain?: { quietMs: number; capMs: number };
 }
 
 /** How one handler process ended; a failure is a value with flags, never an exception. */
@@ -49,6 +55,11 @@ export interface ProcessOutcome {
   stdoutBytes: number;
   stderrBytes: number;
   durationMs: number;
+  /**
+   * True when the process exited but its stdout or stderr did not reach end-of-stream before the
+   * drain ended (a process it left still held them): the output read may be cut. Absent means false.
+   */
+  outputLeftOpen?: boolean;
 }
 
 /** An outcome with nothing in it yet (no exit, no output), to spread the facts of a run over. */

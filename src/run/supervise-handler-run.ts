@@ -19,7 +19,7 @@ const maximumDelayMs = 2_147_483_647;
 /** The part of an outcome that depends on how the process ended. */
 export type EndFields = Pick<
   ProcessOutcome,
-  "exitCode" | "signal" | "timedOut" | "cancelled" | "spawnError"
+  "exitCode" | "signal" | "timedOut" | "cancelled" | "spawnError" | "outputLeftOpen"
 >;
 
 /**
@@ -35,7 +35,7 @@ export interface SupervisedRun {
   child: ChildProcessWithoutNullStreams;
   /** The run marker in the child's environment (see `createHandlerProcessTree`). */
   marker: string;
-  request: Pick<SpawnRequest, "killGraceMs" | "signal">;
+  request: Pick<SpawnRequest, "killGraceMs" | "signal" | "outputDrain">;
   stdout: OutputCapture;
   stderr: OutputCapture;
   /** Called once, when the run has ended (or is given up on), with how it ended. */
@@ -100,6 +100,10 @@ class HandlerRunSupervisor {
   private forceTimer: NodeJS.Timeout | undefined;
   private groupPoll: NodeJS.Timeout | undefined;
   private readonly onAbort = (): void => this.stop("cancel");
+  /** When the leader exited (monotonic ms), for the drain's cap. */
+  private exitedAt = 0;
+  /** The drain ended with stdout or stderr still open: the output may be cut. */
+  private outputLeftOpen = false;
 
   constructor(run: SupervisedRun) {
     this.run = run;
@@ -121,10 +125,12 @@ class HandlerRunSupervisor {
     child.stdout.on("data", (chunk: Buffer) => {
       this.noteEarlyOutput("stdout", chunk.length);
       this.run.stdout.append(chunk);
+      this.extendDrain();
     });
     child.stderr.on("data", (chunk: Buffer) => {
       this.noteEarlyOutput("stderr", chunk.length);
       this.run.stderr.append(chunk);
+      this.extendDrain();
     });
     child.stdout.on("error", ignoreError);
     child.stderr.on("error", ignoreError);
@@ -167,15 +173,27 @@ class HandlerRunSupervisor {
   private handleExit(code: number | null, signal: NodeJS.Signals | null): void {
     if (!this.delivered) this.reportEarlyActivity({ kind: "exit", exitCode: code, signal });
     this.leaderExited = true;
-    this.reportBy = readMonotonicMs() + drainWindowMs;
+    this.exitedAt = readMonotonicMs();
+    this.reportBy = this.exitedAt + drainWindowMs;
     this.exitCode = code;
     this.exitSignal = signal;
     clearTimeout(this.timeoutTimer);
     clearTimeout(this.forceTimer);
     if (!this.settled) {
       // Descendants may hold the pipes open forever: read a little longer, then stop.
-      this.drainTimer = setTimeout(() => this.endDrain(), drainWindowMs);
+      const quiet = this.run.request.outputDrain?.quietMs ?? drainWindowMs;
+      this.drainTimer = setTimeout(() => this.endDrain(), clampDelay(quiet));
     }
+  }
+
+  /** Output after the leader's exit restarts the quiet window, up to the drain's cap. */
+  private extendDrain(): void {
+    const drain = this.run.request.outputDrain;
+    if (drain === undefined || !this.leaderExited || this.settled || this.killing) return;
+    const left = this.exitedAt + drain.capMs - readMonotonicMs();
+    if (left <= 0) return;
+    clearTimeout(this.drainTimer);
+    this.drainTimer = setTimeout(() => this.endDrain(), clampDelay(Math.min(drain.quietMs, left)));
   }
 
   private settle(exit: Pick<ProcessOutcome, "exitCode" | "signal" | "spawnError">): void {
@@ -197,6 +215,7 @@ class HandlerRunSupervisor {
       ...exit,
       timedOut: this.stopReason === "timeout",
       cancelled: this.stopReason === "cancel",
+      ...(this.outputLeftOpen && { outputLeftOpen: true }),
     });
   }
 
@@ -264,6 +283,7 @@ class HandlerRunSupervisor {
   /** The drain window after the leader's exit ended and something still holds its output. */
   private endDrain(): void {
     if (this.settled) return;
+    if (this.stopReason === null) this.outputLeftOpen = true;
     if (!this.killing) {
       // The hook is done; processes it left holding its output are ended, not waited for.
       this.reportBy = readMonotonicMs() + drainWindowMs;

@@ -15,24 +15,31 @@ import type {
 export type ShellParseResult = { ok: true; script: ShellScript } | { ok: false; error: string };
 
 // The slice of mvdan-sh's (GopherJS) API used here: nodes are Go structs with Go field names.
-interface GoPosition {
+/** A position in mvdan-sh's tree. */
+export interface GoPosition {
   Offset(): number;
+  Line(): number;
+  Col(): number;
 }
-interface GoNode {
+/** A node of mvdan-sh's tree (a Go struct with Go field names). */
+export interface GoNode {
   readonly [field: string]: unknown;
   Pos(): GoPosition;
   End(): GoPosition;
 }
-interface GoParser {
+/** A parser of one dialect. */
+export interface GoParser {
   Parse(source: string, name: string): GoNode;
 }
-interface ShellSyntaxModule {
+/** The slice of mvdan-sh's module used here. */
+export interface ShellSyntaxModule {
   syntax: {
     NewParser(...options: unknown[]): GoParser;
     Variant(language: unknown): unknown;
     LangBash: unknown;
     LangPOSIX: unknown;
     NodeType(node: unknown): string;
+    Walk(node: GoNode, visit: (node: GoNode | null) => boolean): void;
   };
 }
 
@@ -106,7 +113,8 @@ function parseUncached(source: string, dialect: ShellDialect): ShellParseResult 
   }
 }
 
-function loadShellSyntax(): ShellSyntaxModule {
+/** mvdan-sh, loaded on first use (throws when it cannot be loaded). */
+export function loadShellSyntax(): ShellSyntaxModule {
   if (loaded === null) {
     const require = createRequire(import.meta.url);
     loaded = require("mvdan-sh") as ShellSyntaxModule;
@@ -114,7 +122,8 @@ function loadShellSyntax(): ShellSyntaxModule {
   return loaded;
 }
 
-function parserFor(module: ShellSyntaxModule, dialect: ShellDialect): GoParser {
+/** The parser of `dialect`, made once. */
+export function parserFor(module: ShellSyntaxModule, dialect: ShellDialect): GoParser {
   let parser = parsers.get(dialect);
   if (parser === undefined) {
     const language = dialect === "bash" ? module.syntax.LangBash : module.syntax.LangPOSIX;
@@ -124,7 +133,8 @@ function parserFor(module: ShellSyntaxModule, dialect: ShellDialect): GoParser {
   return parser;
 }
 
-function describeParseError(error: unknown): string {
+/** mvdan-sh's message for a parse error, as `line:column: message`. */
+export function describeParseError(error: unknown): string {
   if (typeof error === "object" && error !== null && "Error" in error) {
     const describe = (error as { Error: unknown }).Error;
     if (typeof describe === "function") {

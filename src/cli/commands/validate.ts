@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import pc from "picocolors";
 import { loadHookSnapshot } from "../../load-hook-snapshot.js";
+import { checkBashOnlySyntax } from "../../trust/check-bash-only-syntax.js";
 import { checkHookScripts } from "../../trust/check-hook-scripts.js";
 import { formatDiagnostic } from "../format-diagnostic.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
@@ -35,7 +36,11 @@ Exit codes: 0 no error diagnostic, 1 an error diagnostic or a usage error, 2 int
       projectDirectoryVariables: profile.projectDirectoryVariables,
       shell: profile.shell,
     });
-    const diagnostics = [...loaded.diagnostics, ...scripts];
+    const diagnostics = [
+      ...loaded.diagnostics,
+      ...scripts,
+      ...checkBashOnlySyntax(loaded.definitions, profile),
+    ];
     const handlerCount = [...compiled.byEvent.values()].reduce((sum, list) => sum + list.length, 0);
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
     if (flags.json) {

@@ -76,6 +76,40 @@ describe("Claude Code plugin hooks", () => {
     });
   });
 
+  it.each([
+    [
+      "a comment",
+      (text: string) => `// guard\n${text}`,
+      "comments are not allowed at line 1, column 1",
+    ],
+    [
+      "a byte-order mark",
+      (text: string) => `\uFEFF${text}`,
+      "unexpected character at line 1, column 1",
+    ],
+  ])(
+    "skips a plugin hooks file with %s, as Claude Code does, and says why",
+    async (_name, spoil, where) => {
+      const tree = copyPlugins("basic");
+      const file = join(tree.plugin("guard", "1.0.0"), "hooks", "hooks.json");
+      writeFileSync(file, spoil(readFileSync(file, "utf8")));
+      const loaded = await loadConfig(claudeProfile, { home: tree.home, cwd: tree.cwd });
+      expect(loaded.diagnostics).toEqual([
+        {
+          code: "invalid_json",
+          severity: "error",
+          message: `${file} is not valid JSON: ${where}. Claude Code reads a plugin's hooks file as strict JSON; comments, trailing commas or a byte-order mark make it skip the whole file ("Failed to load hooks for guard@acme-tools"), so none of its hooks run`,
+          file,
+          path: null,
+        },
+      ]);
+      expect(summary(loaded)).toEqual([
+        ["user", "echo user"],
+        ["plugin:formatter@acme-tools", formatterCommand],
+      ]);
+    },
+  );
+
   it("runs a plugin's hook through the engine with CLAUDE_PLUGIN_ROOT set to the plugin", async () => {
     const tree = copyPlugins("basic");
     const engine = await createHookEngine({ profile: "claude", home: tree.home, cwd: tree.cwd });

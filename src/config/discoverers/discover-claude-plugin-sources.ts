@@ -170,8 +170,20 @@ async function readPluginHookSources(
     },
   });
   const readHookFile = async (file: string) => {
-    const document = await readConfigDocument(file, false, "jsonc");
-    if (document.status === "failed") diagnostics.push(document.diagnostic);
+    // Claude Code 2.1.328 reads a plugin's hooks file with JSON.parse: a comment, a trailing comma
+    // or a byte-order mark fails it ("Failed to load hooks for <plugin>: JSON Parse error: …").
+    const document = await readConfigDocument(file, false, "json");
+    if (document.status === "failed") {
+      const { diagnostic } = document;
+      diagnostics.push(
+        diagnostic.code === "invalid_json"
+          ? {
+              ...diagnostic,
+              message: `${diagnostic.message}. Claude Code reads a plugin's hooks file as strict JSON; comments, trailing commas or a byte-order mark make it skip the whole file ("Failed to load hooks for ${plugin.id}"), so none of its hooks run`,
+            }
+          : diagnostic,
+      );
+    }
     if (document.status === "ok") sources.push({ ...describe(file), document: document.value });
   };
 

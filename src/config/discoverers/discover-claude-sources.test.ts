@@ -7,7 +7,7 @@ import { claudeProfile } from "../../profiles/claude.js";
 import { loadConfig } from "../load-config.js";
 import { discoverClaudeSources } from "./discover-claude-sources.js";
 
-/** A copy of test/fixtures/claude/layers: managed/, home/.claude, project/.claude (JSONC). */
+/** A copy of test/fixtures/claude/layers: managed/, home/.claude, project/.claude. */
 function copyLayers() {
   const root = copyFixture("claude/layers", createTestWorkspace("claude-layers").root);
   return {
@@ -61,20 +61,72 @@ describe("discoverClaudeSources", () => {
     ]);
   });
 
-  it("parses settings with comments and trailing commas (JSONC)", async () => {
+  it.each([
+    [
+      "a line comment",
+      '{\n  // mine\n  "hooks": {}\n}',
+      "comments are not allowed at line 2, column 3",
+    ],
+    ["a block comment", '/* mine */ {"hooks": {}}', "comments are not allowed at line 1, column 1"],
+    [
+      "a trailing comma",
+      '{"hooks": {"SessionStart": [{"hooks": []}],}}',
+      "expected a property name in double quotes at line 1, column 44",
+    ],
+  ])(
+    "skips a settings file with %s as a whole, as Claude Code does, and loads the others",
+    async (_name, text, where) => {
+      const layers = copyLayers();
+      writeFileSync(layers.project, text);
+      const loaded = await loadConfig(claudeProfile, {
+        home: layers.home,
+        cwd: layers.cwd,
+        managedSettings: layers.managed,
+      });
+      expect(loaded.diagnostics).toEqual([
+        {
+          code: "invalid_json",
+          severity: "error",
+          message: `${layers.project} is not valid JSON: ${where}. Claude Code reads this file as strict JSON; comments or trailing commas make it skip the whole file ("Invalid or malformed JSON"), so none of its hooks run`,
+          file: layers.project,
+          path: null,
+        },
+      ]);
+      expect(loaded.sources.map((source) => source.layer)).toEqual(["managed", "user", "local"]);
+      expect(loaded.definitions.map((definition) => definition.command)).toEqual([
+        "echo managed",
+        "echo user",
+        "echo shared",
+        "echo local",
+      ]);
+    },
+  );
+
+  it("reads managed and --config files as strict JSON too", async () => {
     const layers = copyLayers();
+    writeFileSync(layers.managed, '{"hooks": {}, // managed\n}');
+    writeFileSync(layers.local, '{"hooks": {},}');
     const loaded = await loadConfig(claudeProfile, {
       home: layers.home,
       cwd: layers.cwd,
-      configFiles: [layers.project],
+      managedSettings: layers.managed,
+      configFiles: [layers.local, layers.project],
     });
-    expect(loaded.diagnostics).toEqual([]);
-    expect(
-      loaded.definitions.map((definition) => [definition.matcher, definition.command]),
-    ).toEqual([
-      ["startup|resume", "echo project"],
-      ["startup|resume", "echo shared"],
+    expect(loaded.diagnostics.map(({ code, file }) => [code, file])).toEqual([
+      ["invalid_json", layers.managed],
+      ["invalid_json", layers.local],
     ]);
+    expect(loaded.sources.map((source) => source.file)).toEqual([layers.project]);
+  });
+
+  it("accepts a byte-order mark and an empty or blank file, as Claude Code does", async () => {
+    const layers = copyLayers();
+    writeFileSync(layers.user, "  \n ");
+    writeFileSync(layers.local, `\uFEFF${JSON.stringify({ hooks: { Stop: [echo("bom")] } })}`);
+    writeFileSync(layers.project, "");
+    const loaded = await loadConfig(claudeProfile, { home: layers.home, cwd: layers.cwd });
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.definitions.map((definition) => definition.command)).toEqual(["echo bom"]);
   });
 
   it("is silent when no settings file exists, and needs no managed settings", async () => {

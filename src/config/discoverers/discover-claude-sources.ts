@@ -161,7 +161,8 @@ export async function discoverClaudeSources(
 
 /**
  * Reads Claude Code's settings files in configuration order (managed, then user, project and
- * local, or the explicit `configFiles`), each once, as lenient JSONC; a file that cannot be read
+ * local, or the explicit `configFiles`), each once, with the profile's `configSyntax` (Claude
+ * Code: strict JSON, see `parseSettingsJsonDocument`); a file that cannot be read
  * or is not an object is reported and left out.
  */
 export async function readClaudeSettingsLayers(
@@ -171,7 +172,12 @@ export async function readClaudeSettingsLayers(
 ): Promise<SettingsLayer[]> {
   const layers: SettingsLayer[] = [];
   for (const candidate of listClaudeSettingsFiles(profile, options)) {
-    const document = await readConfigDocument(candidate.file, candidate.explicit, "jsonc");
+    const document = await readConfigDocument(
+      candidate.file,
+      candidate.explicit,
+      profile.configSyntax ?? "json",
+      profile.title,
+    );
     if (document.status === "failed") diagnostics.push(document.diagnostic);
     if (document.status !== "ok") continue;
     // An empty settings file is empty settings.
