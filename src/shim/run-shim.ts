@@ -2,6 +2,7 @@ import { defaultLimits } from "../profiles/event-presets.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
 import { spawnHandler } from "../run/spawn-handler.js";
 import { isRecord } from "../shared/is-record.js";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
@@ -20,7 +21,15 @@ export interface RunShimOptions {
   event?: string;
   /** One shell command string (run with `sh -c`, as the engine runs one), or an argv list. */
   command: readonly string[];
+  /** When the hook is stopped, counted from `startedAt`. */
   timeoutMs: number;
+  /**
+   * Where `timeoutMs` counts from, on the `readMonotonicMs()` clock: the CLI passes its own
+   * process start, so a slow start-up eats into the hook's time, not the host's. Default: the call.
+   */
+  startedAt?: number;
+  /** Aborting stops every process of the hook's run (the host ended the shim). */
+  signal?: AbortSignal;
   /** The host's payload, as JSON text. */
   stdin: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -46,6 +55,7 @@ const messagePrefix = "agent-hooks shim";
  * ```
  */
 export async function runShim(options: RunShimOptions): Promise<HostReply> {
+  const startedAt = options.startedAt ?? readMonotonicMs();
   const parsed = safeParseJson(options.stdin);
   if (!parsed.success || !isRecord(parsed.value)) {
     const why = parsed.success ? "is not a JSON object" : "is not valid JSON";
@@ -76,7 +86,7 @@ export async function runShim(options: RunShimOptions): Promise<HostReply> {
     const verdict = createShimVerdict({ failure });
     return writeHostReply({ host: options.host, hostEvent, verdict });
   }
-  const outcome = await runHookCommand(options, translated.payload);
+  const outcome = await runHookCommand(options, translated.payload, startedAt);
   const verdict = readHookVerdict({
     hook: options.hook,
     hookEvent: translated.hookEvent,
@@ -90,19 +100,29 @@ export async function runShim(options: RunShimOptions): Promise<HostReply> {
 async function runHookCommand(
   options: RunShimOptions,
   payload: Record<string, unknown>,
+  startedAt: number,
 ): Promise<ShimRunOutcome> {
   const [first, ...rest] = options.command;
   if (first === undefined) {
     return { ...notStarted, spawnError: "no command was given after --" };
+  }
+  const timeoutMs = startedAt + options.timeoutMs - readMonotonicMs();
+  if (timeoutMs <= 0) {
+    const seconds = options.timeoutMs / 1000;
+    return {
+      ...notStarted,
+      spawnError: `the shim's ${seconds} s --timeout had passed before the hook could start (the shim started slowly)`,
+    };
   }
   const outcome = await spawnHandler({
     command: rest.length === 0 ? first : options.command,
     cwd: options.cwd,
     env: fillHookEnvironment(options),
     input: JSON.stringify(payload),
-    timeoutMs: options.timeoutMs,
+    timeoutMs,
     killGraceMs: defaultLimits.killGraceMs,
     captureLimitBytes: defaultLimits.captureLimitBytes,
+    ...(options.signal !== undefined && { signal: options.signal }),
   });
   return toShimRunOutcome(outcome);
 }

@@ -220,12 +220,14 @@ describe("agent-hooks shim", () => {
       cwd: workspace.project,
     };
     const run = await runCli(
-      ["shim", "--hook", "claude", "--host", "cursor", "--timeout", "0.3", "--", hang],
+      ["shim", "--hook", "claude", "--host", "cursor", "--timeout", "2", "--", hang],
       { cwd: workspace.project, input: JSON.stringify(payload) },
     );
     const denied = run.code === 2 || parseStdout(run).permission === "deny";
     expect(denied, `${run.code} ${run.stdout} ${run.stderr}`).toBe(true);
-    expect(run.stderr).toMatch(/timed out/);
+    // The timeout counts from the shim's own start: on a loaded machine it may pass before the
+    // hook starts, which fails closed the same way.
+    expect(run.stderr).toMatch(/timed out|--timeout had passed before the hook could start/);
   });
 
   it("fails closed (exit 2) on flags it cannot use", async () => {
