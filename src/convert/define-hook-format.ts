@@ -11,7 +11,8 @@ type DefaultedField =
   | "skipsAsyncHooks"
   | "descriptionSyntaxes"
   | "toolNames"
-  | "variables";
+  | "variables"
+  | "substitutedVariables";
 
 /** How a JSON document of the format is read, for formats without a reader of their own. */
 export interface JsonDocumentRules {
@@ -47,6 +48,7 @@ export function defineHookFormat(description: HookFormatDescription): HookFormat
     descriptionSyntaxes: [],
     toolNames: { internalNames: {}, groupedNames: {} },
     variables: [],
+    substitutedVariables: [],
     ...description,
     read:
       "read" in description

@@ -102,6 +102,11 @@ export interface HookFormat {
   /** Environment variables the host sets for every handler, which commands may refer to. */
   variables: readonly string[];
   /**
+   * Variables the host replaces in the command text itself, as `$NAME`, before its shell runs it
+   * (Gemini CLI, shell-quoted); the braced `${NAME}` is left to the shell.
+   */
+  substitutedVariables: readonly string[];
+  /**
    * A note every conversion into the format reports (Codex's trust review of new hooks);
    * `aboutProtocol` when `convert --shim` makes it moot (Cursor's own output protocol).
    */

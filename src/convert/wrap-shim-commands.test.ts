@@ -6,6 +6,11 @@ import { hookFormats } from "./hook-formats.js";
 import type { PortableHook, PortableHookSet } from "./portable-hooks.js";
 import { selectShimTimeout, wrapShimCommands } from "./wrap-shim-commands.js";
 
+/** The fail-closed suffix of a command on an event that can block, for `event`. */
+function failClosed(event: string): string {
+  return `; shim_exit=$?; case $shim_exit in 0|2) exit $shim_exit;; esac; echo "agent-hooks shim: no answer from agent-hooks (exit $shim_exit: not found, crashed or killed), so ${event} fails closed" >&2; exit 2`;
+}
+
 function createHook(fields: Partial<PortableHook>): PortableHook {
   return createTestHook(
     {
@@ -38,9 +43,10 @@ function createSet(hooks: PortableHook[]): FittedHooks {
 
 describe("selectShimTimeout", () => {
   it.each([
-    [600, 598],
-    [60, 58],
-    [4, 2],
+    [600, 597],
+    [60, 57],
+    [6, 3],
+    [5, 2.5],
     [3, 1.5],
     [1, 0.5],
   ])("a host timeout of %s s leaves the shim %s s", (host, shim) => {
@@ -60,7 +66,7 @@ describe("wrapShimCommands", () => {
       { hook: "claude", shimCommand: "agent-hooks" },
     );
     expect(set.hooks[0]?.command.default).toBe(
-      `agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 58 -- './guard.sh --mode '\\''strict'\\'''`,
+      `agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 57 -- './guard.sh --mode '\\''strict'\\'''${failClosed("BeforeTool")}`,
     );
     expect(issues.map((issue) => issue.kind)).toEqual(["note"]);
   });
@@ -81,11 +87,11 @@ describe("wrapShimCommands", () => {
       { hook: "claude", shimCommand: "npx agent-hooks" },
     );
     expect(set.hooks[0]?.command.default).toBe(
-      "npx agent-hooks shim --hook claude --host claude --event PreToolUse --timeout 58 -- ~/hooks/guard.sh --level 'a b'",
+      `npx agent-hooks shim --hook claude --host claude --event PreToolUse --timeout 57 -- ~/hooks/guard.sh --level 'a b'${failClosed("PreToolUse")}`,
     );
   });
 
-  it("wraps per-OS commands too, a Windows one double-quoted", () => {
+  it("wraps per-OS commands too, a Windows one double-quoted and without the POSIX suffix", () => {
     const { set } = wrapShimCommands(
       createSet([
         createHook({
@@ -100,13 +106,37 @@ describe("wrapShimCommands", () => {
       hookFormats.codex,
       { hook: "claude", shimCommand: "agent-hooks" },
     );
-    const prefix = "agent-hooks shim --hook claude --host codex --event PreToolUse --timeout 58 --";
+    const prefix = "agent-hooks shim --hook claude --host codex --event PreToolUse --timeout 57 --";
     expect(set.hooks[0]?.command).toEqual({
-      default: `${prefix} ./guard.sh`,
+      default: `${prefix} ./guard.sh${failClosed("PreToolUse")}`,
       windows: `${prefix} "guard.cmd \\"x\\""`,
-      linux: `${prefix} ./linux.sh`,
+      linux: `${prefix} ./linux.sh${failClosed("PreToolUse")}`,
       osx: null,
     });
+  });
+
+  it("leaves the command bare on an event that cannot block: the shell runs the shim alone", () => {
+    const { set } = wrapShimCommands(
+      createSet([createHook({ event: "SessionEnd", matcher: null })]),
+      hookFormats.gemini,
+      { hook: "claude", shimCommand: "agent-hooks" },
+    );
+    expect(set.hooks[0]?.command.default).toBe(
+      "agent-hooks shim --hook claude --host gemini --event SessionEnd --timeout 57 -- ./guard.sh",
+    );
+  });
+
+  it("braces the variables Gemini CLI replaces in the command text, and only for Gemini CLI", () => {
+    const command = '"$CLAUDE_PROJECT_DIR"/g.sh $GEMINI_PROJECT_DIR "$CLAUDE_PROJECT_DIRS" $HOME';
+    const wrap = (target: "gemini" | "codex") =>
+      wrapShimCommands(
+        createSet([createHook({ command: { ...createHook({}).command, default: command } })]),
+        hookFormats[target],
+        { hook: "claude", shimCommand: "agent-hooks" },
+      ).set.hooks[0]?.command.default;
+    const braced = `'"\${CLAUDE_PROJECT_DIR}"/g.sh \${GEMINI_PROJECT_DIR} "$CLAUDE_PROJECT_DIRS" $HOME'`;
+    expect(wrap("gemini")).toContain(`-- ${braced}`);
+    expect(wrap("codex")).toContain(`-- '${command}'`);
   });
 
   it("notes a host timeout too short for the margin", () => {
@@ -147,8 +177,7 @@ describe("convertHooks with shimCommand", () => {
     };
     expect(written.hooks.BeforeTool[0]?.hooks[0]).toEqual({
       type: "command",
-      command:
-        "agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 28 -- ./deny.sh",
+      command: `agent-hooks shim --hook claude --host gemini --event BeforeTool --timeout 27 -- ./deny.sh${failClosed("BeforeTool")}`,
       timeout: 30_000,
     });
     expect(result.lossy).toBe(false);
@@ -179,7 +208,7 @@ describe("convertHooks with shimCommand, variables", () => {
       "Codex does not set CLAUDE_PROJECT_DIR; agent-hooks shim sets it to the project folder Codex loaded the hook from",
     );
     expect(shimmed.output).toContain(
-      `agent-hooks shim --hook claude --host codex --event PreToolUse --timeout 598 -- '\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/guard.sh'`,
+      `agent-hooks shim --hook claude --host codex --event PreToolUse --timeout 597 -- '\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/guard.sh'`,
     );
   });
 });

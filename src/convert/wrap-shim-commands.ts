@@ -1,3 +1,5 @@
+import { braceSubstitutedVariables } from "./brace-substituted-variables.js";
+import { buildFailClosedSuffix } from "./build-fail-closed-suffix.js";
 import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
 import type { FittedHooks } from "./fit-hooks-to-format.js";
 import type { HookFormat } from "./hook-format.js";
@@ -13,12 +15,15 @@ export interface ShimWrapping {
 }
 
 /**
- * Seconds between the shim's own timeout and the host's: the runner's kill grace (1 s, SIGTERM to
- * SIGKILL) and its 100 ms wait for held output, plus the shim's start-up and reply, so that a hook
- * that hangs is killed by the shim, which still answers the host with its fail-closed reply
- * before the host gives up on the shim (a host's own timeout fails open).
+ * Seconds between the shim's own timeout and the host's. The shim counts its `--timeout` from its
+ * own process start, so its start-up is inside it; the margin holds what is not: the runner's kill
+ * grace after the timeout (1 s, SIGTERM to SIGKILL) and its 100 ms wait for held output, the
+ * host's shell starting the shim before the shim's clock runs, the reply, the exit and the host
+ * reading it, and the late timers of a loaded machine (about 1.9 s left for those). A hook that
+ * hangs is then killed by the shim, which answers with its fail-closed reply before the host gives
+ * up on it (a host's own timeout fails open).
  */
-export const shimTimeoutMarginSeconds = 2;
+export const shimTimeoutMarginSeconds = 3;
 
 /**
  * The `--timeout` the shim gets inside a host timeout of `hostSeconds`: the host's less
@@ -26,8 +31,8 @@ export const shimTimeoutMarginSeconds = 2;
  *
  * @example
  * ```ts
- * selectShimTimeout(60); // 58
- * selectShimTimeout(3); // 1.5
+ * selectShimTimeout(60); // 57
+ * selectShimTimeout(4); // 2
  * ```
  */
 export function selectShimTimeout(hostSeconds: number): number {
@@ -49,9 +54,12 @@ const shimVariables: Readonly<Partial<Record<FormatName, readonly string[]>>> = 
  * Wraps every command of fitted hooks in `agent-hooks shim`, so the target runs each hook through
  * the protocol bridge: `<shimCommand> shim --hook <from> --host <to> --event <target event>
  * --timeout <s> -- '<original command>'` (an argv list becomes several words after `--`, run
- * without a shell; a Windows override is double-quoted for `cmd.exe`). Adds one note for the
- * document and one per hook whose timeout leaves less than the margin; a variable the shim sets
- * is no longer lost (its issue becomes a note).
+ * without a shell; a Windows override is double-quoted for `cmd.exe`). On an event that can
+ * block, a POSIX command is followed by the fail-closed suffix ({@link buildFailClosedSuffix}): a
+ * shim that cannot run blocks rather than failing open. Variables the target replaces in the
+ * command text are braced in the original command, which the shim runs with them in its
+ * environment. Adds one note for the document and one per hook whose timeout leaves less than the
+ * margin; a variable the shim sets is no longer lost (its issue becomes a note).
  *
  * @example
  * ```ts
@@ -74,10 +82,11 @@ export function wrapShimCommands(
         createNoteIssue(
           "timeout",
           hook.origin.path,
-          `the shim stops the hook after ${shimSeconds} s of ${target.title}'s ${hook.timeoutSeconds} s, less than the ${shimTimeoutMarginSeconds} s its fail-closed reply may need; a hook that hangs may meet ${target.title}'s own timeout instead`,
+          `the shim stops the hook ${shimSeconds} s after it starts, of ${target.title}'s ${hook.timeoutSeconds} s, leaving less than the ${shimTimeoutMarginSeconds} s its fail-closed reply may need on a loaded machine; a hook that hangs may meet ${target.title}'s own timeout instead`,
         ),
       );
     }
+    const hostEvent = target.events[hook.event]?.name ?? hook.event;
     const flags = [
       "shim",
       "--hook",
@@ -85,13 +94,17 @@ export function wrapShimCommands(
       "--host",
       target.name,
       "--event",
-      target.events[hook.event]?.name ?? hook.event,
+      hostEvent,
       "--timeout",
       String(shimSeconds),
     ];
     return {
       ...hook,
-      command: wrapCommand(hook.command, `${wrapping.shimCommand} ${joinShellArguments(flags)} --`),
+      command: wrapCommand(hook.command, {
+        prefix: `${wrapping.shimCommand} ${joinShellArguments(flags)} --`,
+        suffix: buildFailClosedSuffix(target.name, hostEvent) ?? "",
+        substitutedVariables: target.substitutedVariables,
+      }),
     };
   });
   if (hooks.some((hook) => hook.type === "command")) {
@@ -99,7 +112,7 @@ export function wrapShimCommands(
       createNoteIssue(
         "commands",
         null,
-        `run through ${wrapping.shimCommand} shim, which translates ${target.title}'s payload for a ${wrapping.hook} hook and its answer back, failing closed where it cannot; ${wrapping.shimCommand} must be on the PATH ${target.title} runs hooks with`,
+        `run through ${wrapping.shimCommand} shim, which translates ${target.title}'s payload for a ${wrapping.hook} hook and its answer back, failing closed where it cannot (and where ${wrapping.shimCommand} cannot run, on events that can block); ${wrapping.shimCommand} must be on the PATH ${target.title} runs hooks with`,
       ),
     );
   }
@@ -122,12 +135,28 @@ function reviseVariableIssue(
   );
 }
 
-function wrapCommand(command: PortableCommand, prefix: string): PortableCommand {
+/** How each command is wrapped: the shim's words before it, the POSIX suffix after it. */
+interface CommandWrapping {
+  prefix: string;
+  suffix: string;
+  substitutedVariables: readonly string[];
+}
+
+function wrapCommand(command: PortableCommand, wrapping: CommandWrapping): PortableCommand {
+  const wrapPosix = (text: string | readonly string[] | null): string | null => {
+    if (text === null) return null;
+    // An argv list runs without a shell: its words are literal text either way.
+    const braced =
+      typeof text === "string"
+        ? braceSubstitutedVariables(text, wrapping.substitutedVariables)
+        : text;
+    return `${wrapping.prefix} ${joinCommand(braced)}${wrapping.suffix}`;
+  };
   return {
-    default: command.default === null ? null : `${prefix} ${joinCommand(command.default)}`,
-    linux: command.linux === null ? null : `${prefix} ${joinCommand(command.linux)}`,
-    osx: command.osx === null ? null : `${prefix} ${joinCommand(command.osx)}`,
-    windows: command.windows === null ? null : `${prefix} ${quoteForCmd(command.windows)}`,
+    default: wrapPosix(command.default),
+    linux: wrapPosix(command.linux),
+    osx: wrapPosix(command.osx),
+    windows: command.windows === null ? null : `${wrapping.prefix} ${quoteForCmd(command.windows)}`,
   };
 }
 

@@ -110,14 +110,9 @@ function readSpecificOutput(value: unknown, wrong: string[], verdict: ShimVerdic
       if (typeof field === "string") verdict.additionalContext.push(field);
       else wrong.push("hookSpecificOutput.additionalContext");
     } else if (key === "tool_input") {
-      if (isRecord(field)) {
-        verdict.updatedInput = field;
-        verdict.problems.push(
-          "hookSpecificOutput.tool_input is merged into the arguments by Gemini CLI; other hosts replace the input with it",
-        );
-      } else {
-        wrong.push("hookSpecificOutput.tool_input");
-      }
+      // The whole new input, as every host's rewrite is (the scheduler builds the tool from it).
+      if (isRecord(field)) verdict.updatedInput = field;
+      else wrong.push("hookSpecificOutput.tool_input");
     } else {
       verdict.problems.push(`hookSpecificOutput.${key} has no counterpart outside Gemini CLI`);
     }

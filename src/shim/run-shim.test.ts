@@ -6,6 +6,7 @@ import {
   type TestWorkspace,
 } from "../../test/support/create-test-workspace.js";
 import { packageRoot } from "../../test/support/run-node-script.js";
+import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 import { type RunShimOptions, runShim } from "./run-shim.js";
 import type { HostReply } from "./shim-types.js";
 
@@ -380,5 +381,40 @@ describe("runShim inside Codex, for a Claude Code hook", () => {
     });
     expect(readCodexPermission(reply)).toBe("deny");
     expect(reply.stdout).toContain(`guarded from ${project}`);
+  });
+});
+
+describe("runShim's timeout, counted from startedAt", () => {
+  it("does not start a hook whose time was spent before it could start, and fails closed", async () => {
+    const workspace = createTestWorkspace("shim-late-start");
+    const marker = workspace.path("started");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: [`touch ${marker}`],
+      stdin: geminiToolPayload(workspace),
+      timeoutMs: 5_000,
+      startedAt: readMonotonicMs() - 6_000,
+    });
+    expect(existsSync(marker)).toBe(false);
+    expect(JSON.parse(reply.stdout)).toMatchObject({ decision: "deny" });
+    expect(reply.stderr).toContain(
+      "the shim's 5 s --timeout had passed before the hook could start",
+    );
+  });
+
+  it("runs the hook in the time left of it", async () => {
+    const workspace = createTestWorkspace("shim-time-left");
+    const marker = workspace.path("started");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: [`touch ${marker}`],
+      stdin: geminiToolPayload(workspace),
+      timeoutMs: 60_000,
+      startedAt: readMonotonicMs() - 6_000,
+    });
+    expect(existsSync(marker)).toBe(true);
+    expect(reply).toEqual({ exitCode: 0, stdout: "", stderr: "" });
   });
 });

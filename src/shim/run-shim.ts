@@ -24,7 +24,15 @@ export interface RunShimOptions {
   event?: string;
   /** One shell command string (run with `sh -c`, as the engine runs one), or an argv list. */
   command: readonly string[];
+  /** When the hook is stopped, counted from `startedAt`. */
   timeoutMs: number;
+  /**
+   * Where `timeoutMs` counts from, on the `readMonotonicMs()` clock: the CLI passes its own
+   * process start, so a slow start-up eats into the hook's time, not the host's. Default: the call.
+   */
+  startedAt?: number;
+  /** Aborting stops every process of the hook's run (the host ended the shim). */
+  signal?: AbortSignal;
   /** The host's payload, as JSON text. */
   stdin: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -50,6 +58,7 @@ const messagePrefix = "agent-hooks shim";
  * ```
  */
 export async function runShim(options: RunShimOptions): Promise<HostReply> {
+  const startedAt = options.startedAt ?? readMonotonicMs();
   const parsed = safeParseJson(options.stdin);
   if (!parsed.success || !isRecord(parsed.value)) {
     const why = parsed.success ? "is not a JSON object" : "is not valid JSON";
@@ -69,7 +78,8 @@ export async function runShim(options: RunShimOptions): Promise<HostReply> {
   if (!expanded.ok) return createTranslationFailure(options, hostEvent, expanded.error);
   const problems = [...expanded.problems];
   const verdicts: ShimVerdict[] = [];
-  const deadline = readMonotonicMs() + options.timeoutMs;
+  // The shim's --timeout counts from its own start (its start-up under load is inside it).
+  const deadline = startedAt + options.timeoutMs;
   for (const part of expanded.payloads) {
     const translated = translateHostPayload({
       host: options.host,
@@ -86,7 +96,10 @@ export async function runShim(options: RunShimOptions): Promise<HostReply> {
         ? await runHookCommand(options, translated.payload, remainingMs)
         : {
             ...notStarted,
-            spawnError: "no time was left to run the hook for every part of the call",
+            spawnError:
+              verdicts.length === 0
+                ? `the shim's ${options.timeoutMs / 1000} s --timeout had passed before the hook could start (the shim started slowly)`
+                : "no time was left to run the hook for every part of the call",
           };
     const verdict = readHookVerdict({
       hook: options.hook,
@@ -141,6 +154,7 @@ async function runHookCommand(
     timeoutMs,
     killGraceMs: defaultLimits.killGraceMs,
     captureLimitBytes: defaultLimits.captureLimitBytes,
+    ...(options.signal !== undefined && { signal: options.signal }),
   });
   return toShimRunOutcome(outcome);
 }

@@ -416,6 +416,8 @@ describe("the Claude Code corpus in every host", () => {
     expect(claude.output.hookSpecificOutput).toMatchObject({ updatedInput: { command: "ls -la" } });
     const gemini = readHostSide("gemini", runThroughShim(shape, "gemini").reply);
     expect(gemini.output.hookSpecificOutput).toMatchObject({ tool_input: { command: "ls -la" } });
+    // Gemini CLI replaces the tool's input with tool_input, as Claude Code does with updatedInput.
+    expect(runThroughShim(shape, "gemini").reply.stderr).toBe("");
     // Running the call unchanged would run what the hook did not allow.
     const cursor = runThroughShim(shape, "cursor").reply;
     expect(readHostSide("cursor", cursor).decision).toBe("deny");

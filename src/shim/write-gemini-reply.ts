@@ -50,10 +50,8 @@ export function writeGeminiReply(hostEvent: string, verdict: ShimVerdict): Writt
   }
   if (verdict.updatedInput !== null) {
     if (hostEvent === "BeforeTool" && chosen !== "deny") {
+      // Gemini CLI builds the tool from this input alone, as Claude Code does from updatedInput.
       specific.tool_input = verdict.updatedInput;
-      lossy.push(
-        "Gemini CLI merges tool_input into the arguments: fields the hook left out are kept",
-      );
     } else if (chosen !== "deny") {
       lossy.push(
         `the rewritten tool input cannot be carried on Gemini CLI's ${hostEvent} with this decision; it is dropped`,

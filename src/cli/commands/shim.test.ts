@@ -207,6 +207,85 @@ describe("agent-hooks convert --shim, run as the target agent runs it", () => {
   });
 });
 
+/**
+ * The command as Gemini CLI 0.61.0 starts it (hookRunner.js `expandCommand`): each `$NAME` of
+ * its five variables replaced, wherever it stands, by the directory quoted for the shell.
+ */
+function expandLikeGemini(command: string, cwd: string): string {
+  return command.replace(
+    /\$(GEMINI_PROJECT_DIR|GEMINI_CWD|GEMINI_PLANS_DIR|GEMINI_SESSION_ID|CLAUDE_PROJECT_DIR)/g,
+    () => quoteShellWord(cwd),
+  );
+}
+
+// A guard that denies `rm -rf` and lets anything else through.
+const rmGuard = `#!/bin/sh
+if grep -q 'rm -rf'; then
+  printf '%s\\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is not allowed here"}}'
+fi
+`;
+
+describe("agent-hooks convert --shim to Gemini CLI, in project paths Gemini's quoting breaks", () => {
+  let converted: Promise<string> | undefined;
+  // One conversion for every project: the command does not depend on where the project is.
+  const convertOnce = (): Promise<string> => {
+    converted ??= (async () => {
+      const workspace = createTestWorkspace("shim-gemini-settings");
+      const settings = workspace.writeJson(".claude/settings.json", {
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' }],
+            },
+          ],
+        },
+      });
+      const [entry] = listCommands(await convertWithShim(settings, "gemini"));
+      return entry?.[1] ?? "";
+    })();
+    return converted;
+  };
+
+  it.each([
+    "with space",
+    "at@sign",
+    "comma,name",
+    "colon:name",
+    "single'quote",
+    'double"quote',
+    "dollar$name",
+    "back\\slash",
+  ])("a project in %s: rm -rf denied, ls allowed", { timeout: 60_000 }, async (name) => {
+    const workspace = createTestWorkspace("shim-gemini-path");
+    const project = workspace.createDirectory("projects", name);
+    workspace.writeScript(path.join("projects", name, ".claude/hooks/guard.sh"), rmGuard);
+    const command = expandLikeGemini(await convertOnce(), project);
+    const runTool = (line: string) =>
+      runProgram("bash", ["-c", command], {
+        cwd: project,
+        env: { PATH: process.env.PATH, GEMINI_PROJECT_DIR: project, CLAUDE_PROJECT_DIR: project },
+        input: JSON.stringify({
+          session_id: "session-1",
+          cwd: project,
+          hook_event_name: "BeforeTool",
+          tool_name: "run_shell_command",
+          tool_input: { command: line },
+        }),
+      });
+    const denied = await runTool("rm -rf /");
+    expect(denied.code, denied.stderr).toBe(0);
+    expect(parseStdout(denied)).toMatchObject({
+      decision: "deny",
+      reason: "rm -rf is not allowed here",
+    });
+    const allowed = await runTool("ls");
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toBe("");
+    expect(allowed.stderr).not.toContain("agent-hooks shim");
+  });
+});
+
 describe("agent-hooks shim", () => {
   it("kills a hook that hangs at --timeout and answers Cursor's fail-closed deny", async () => {
     const workspace = createTestWorkspace("shim-cli");
@@ -220,12 +299,14 @@ describe("agent-hooks shim", () => {
       cwd: workspace.project,
     };
     const run = await runCli(
-      ["shim", "--hook", "claude", "--host", "cursor", "--timeout", "0.3", "--", hang],
+      ["shim", "--hook", "claude", "--host", "cursor", "--timeout", "2", "--", hang],
       { cwd: workspace.project, input: JSON.stringify(payload) },
     );
     const denied = run.code === 2 || parseStdout(run).permission === "deny";
     expect(denied, `${run.code} ${run.stdout} ${run.stderr}`).toBe(true);
-    expect(run.stderr).toMatch(/timed out/);
+    // The timeout counts from the shim's own start: on a loaded machine it may pass before the
+    // hook starts, which fails closed the same way.
+    expect(run.stderr).toMatch(/timed out|--timeout had passed before the hook could start/);
   });
 
   it("fails closed (exit 2) on flags it cannot use", async () => {

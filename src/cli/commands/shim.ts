@@ -1,6 +1,9 @@
+import { constants } from "node:os";
 import type { Command } from "commander";
+import { readMonotonicMs } from "../../shared/read-monotonic-ms.js";
 import { runShim } from "../../shim/run-shim.js";
 import { type ShimFormatName, shimFormatNames } from "../../shim/shim-types.js";
+import { type HostExit, watchHostExit } from "../watch-host-exit.js";
 
 interface ShimFlags {
   hook?: string;
@@ -41,9 +44,19 @@ export function registerShimCommand(program: Command): void {
     .option("--hook <format>", `the agent the hook was written for (${formatList})`)
     .option("--host <format>", `the agent running this command (${formatList})`)
     .option("--event <name>", "the host's event name (default: the payload's hook_event_name)")
-    .option("--timeout <seconds>", "kill the hook after this many seconds", "60")
+    .option(
+      "--timeout <seconds>",
+      "kill the hook this many seconds after the shim started (its own start-up counts)",
+      "60",
+    )
     .addHelpText("after", shimHelp)
     .action(async (command: string[], flags: ShimFlags) => {
+      // The host's timer runs from before this process started: so does the hook's.
+      const startedAt = readMonotonicMs() - process.uptime() * 1000;
+      // A host that is gone closes the pipes: a failed write must not end the shim before the
+      // hook's processes are.
+      process.stdout.on("error", ignoreError);
+      process.stderr.on("error", ignoreError);
       const checked = checkShimFlags(flags);
       if (typeof checked === "string") {
         // Exit 2 blocks in every host the shim serves: a broken shim line must not let a call through.
@@ -51,17 +64,46 @@ export function registerShimCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      const controller = new AbortController();
+      let hostExit: HostExit | null = null;
+      const watch = watchHostExit((exit) => {
+        hostExit = exit;
+        controller.abort();
+      });
+      const stdin = await readStandardInputText(controller.signal);
       const reply = await runShim({
         ...checked,
         command,
-        stdin: await readStandardInputText(),
+        stdin,
         env: process.env,
         cwd: process.cwd(),
+        startedAt,
+        signal: controller.signal,
       });
+      watch.stop();
+      if (hostExit !== null) {
+        // Nobody reads a reply now; the hook's processes are ended (runShim waited for them).
+        process.stderr.write(
+          `agent-hooks shim: ${describeHostExit(hostExit)}; the hook was stopped\n`,
+        );
+        process.exitCode = selectHostExitCode(hostExit);
+        return;
+      }
       process.stdout.write(reply.stdout);
       process.stderr.write(reply.stderr);
       process.exitCode = reply.exitCode;
     });
+}
+
+function ignoreError(): void {}
+
+function describeHostExit(exit: HostExit): string {
+  return exit.kind === "signal" ? `ended by ${exit.signal}` : "the host exited";
+}
+
+/** 128 plus the signal's number, as a shell reports a process a signal ended; 2 for a gone host. */
+function selectHostExitCode(exit: HostExit): number {
+  return exit.kind === "signal" ? 128 + constants.signals[exit.signal] : 2;
 }
 
 interface CheckedFlags {
@@ -99,10 +141,23 @@ function describeBadFormat(flag: string, name: string | undefined): string {
     : `unknown ${flag} format "${name}" (choose from: ${formatList})`;
 }
 
-/** All of standard input as text; a terminal gives nothing (the shim is always piped to). */
-async function readStandardInputText(): Promise<string> {
-  if (process.stdin.isTTY === true) return "";
+/**
+ * All of standard input as text; a terminal gives nothing (the shim is always piped to), and so
+ * does a host that ends the shim before its payload is complete (`signal`).
+ */
+async function readStandardInputText(signal: AbortSignal): Promise<string> {
+  if (process.stdin.isTTY === true || signal.aborted) return "";
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const stopReading = (): void => {
+    process.stdin.destroy();
+  };
+  signal.addEventListener("abort", stopReading, { once: true });
+  try {
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  } catch {
+    // Destroyed on abort: what was read is all there is.
+  } finally {
+    signal.removeEventListener("abort", stopReading);
+  }
   return Buffer.concat(chunks).toString("utf8");
 }

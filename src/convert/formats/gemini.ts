@@ -93,6 +93,15 @@ export const geminiFormat = defineHookFormat({
   ],
   toolNames: { internalNames: geminiToolNames, groupedNames: {}, matchesInternalNames: true },
   variables: ["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+  // hookRunner.js `expandCommand` (gemini-cli-core 0.61.0): each `$NAME` becomes the value quoted
+  // for the shell (shell-quote), wherever it stands; `${NAME}` is not replaced.
+  substitutedVariables: [
+    "GEMINI_PROJECT_DIR",
+    "GEMINI_CWD",
+    "GEMINI_PLANS_DIR",
+    "GEMINI_SESSION_ID",
+    "CLAUDE_PROJECT_DIR",
+  ],
   document: {
     parse: "jsonc",
     layout: "grouped",

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { runProgram } from "../../test/support/run-node-script.js";
+import { buildFailClosedSuffix } from "./build-fail-closed-suffix.js";
+
+describe("buildFailClosedSuffix", () => {
+  it.each([
+    ["gemini", "BeforeTool", "exit 2"],
+    ["gemini", "AfterAgent", "exit 2"],
+    ["gemini", "BeforeAgent", "exit 2"],
+    ["gemini", "SessionStart", null],
+    ["gemini", "Notification", null],
+    ["codex", "PreToolUse", "exit 2"],
+    ["codex", "Stop", "exit 2"],
+    ["codex", "SessionStart", null],
+    ["claude", "PreToolUse", "exit 2"],
+    ["claude", "SessionEnd", null],
+    ["cursor", "beforeShellExecution", "exit 2"],
+    ["cursor", "afterFileEdit", null],
+    ["copilot", "preToolUse", "json"],
+    ["copilot", "permissionRequest", "json"],
+    ["copilot", "postToolUse", null],
+  ] as const)("%s %s: %s", (host, event, form) => {
+    const suffix = buildFailClosedSuffix(host, event);
+    if (form === null) expect(suffix).toBeNull();
+    else if (form === "exit 2") expect(suffix).toMatch(/fails closed" >&2; exit 2$/);
+    else expect(suffix).toMatch(/^; shim_exit=\$\?; case \$shim_exit in 0\) .*printf '%s\\n' '\{/);
+  });
+
+  // A stand-in for the shim's command line, ending with each exit the shell can report.
+  const endings = [
+    ["answers (exit 0)", "printf '{}'", 0, "{}"],
+    ["answers with exit 2", "echo blocked >&2; exit 2", 2, ""],
+    ["is not found (exit 127)", "agent-hooks-not-installed-anywhere shim", 2, ""],
+    ["crashes (exit 1)", "exit 1", 2, ""],
+    ["is killed by a signal", "kill -9 $$", 2, ""],
+  ] as const;
+
+  for (const shell of ["/bin/sh", "bash"]) {
+    it.each(endings)(`in ${shell}, a shim that %s`, async (_name, shim, code, stdout) => {
+      const suffix = buildFailClosedSuffix("gemini", "BeforeTool");
+      const run = await runProgram(shell, ["-c", `sh -c '${shim}'${suffix}`], {
+        cwd: process.cwd(),
+        env: { PATH: process.env.PATH },
+        input: "{}",
+      });
+      expect(run.code, run.stderr).toBe(code);
+      expect(run.stdout).toBe(stdout);
+      if (code === 2 && !shim.includes("exit 2")) {
+        expect(run.stderr).toMatch(
+          /agent-hooks shim: no answer from agent-hooks \(exit (1|127|137): not found, crashed or killed\), so BeforeTool fails closed\n$/,
+        );
+      }
+    });
+  }
+
+  it("answers Copilot CLI in JSON, where exit 2 does not deny", async () => {
+    const suffix = buildFailClosedSuffix("copilot", "preToolUse");
+    const run = await runProgram("/bin/sh", ["-c", `sh -c 'exit 2'${suffix}`], {
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH },
+      input: "{}",
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ permissionDecision: "deny" });
+  });
+});

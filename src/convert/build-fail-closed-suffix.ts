@@ -1,0 +1,43 @@
+import { quoteShellWord } from "../shared/quote-shell-word.js";
+import { createShimVerdict } from "../shim/create-shim-verdict.js";
+import type { ShimFormatName } from "../shim/shim-types.js";
+import { writeHostReply } from "../shim/write-host-reply.js";
+
+/** The shell variable the suffix keeps the shim's exit code in. */
+const exitVariable = "shim_exit";
+
+/**
+ * Hosts whose exit 2 does not block (Copilot CLI logs and skips a failing hook except on
+ * `permissionRequest`): there the suffix prints the shim's own fail-closed JSON reply instead.
+ */
+const hostsWithoutBlockingExit: readonly ShimFormatName[] = ["copilot"];
+
+/**
+ * The POSIX shell text that follows the `agent-hooks shim …` command of a converted hook on a host
+ * event that can block, so that the shim failing by itself (`agent-hooks` or node not found, exit
+ * 127; a broken install or a crash, exit 1; a signal) blocks instead of reaching the host as the
+ * non-blocking error it would read: exits 0 and 2, the shim's own answers, pass through, any other
+ * becomes exit 2 with a reason on stderr (where exit 2 does not block, any exit but 0 becomes the
+ * host's JSON deny or block with exit 0). Null where the event cannot block (the shim's own failure reply lets the agent go on):
+ * the command is left bare, so the shell runs the shim as its only command.
+ *
+ * @example
+ * ```ts
+ * buildFailClosedSuffix("gemini", "BeforeTool");
+ * // '; shim_exit=$?; case $shim_exit in 0|2) exit $shim_exit;; esac; echo "agent-hooks shim: …" >&2; exit 2'
+ * ```
+ */
+export function buildFailClosedSuffix(host: ShimFormatName, hostEvent: string): string | null {
+  const failure = "agent-hooks did not answer (not found, crashed or killed)";
+  const reply = writeHostReply({ host, hostEvent, verdict: createShimVerdict({ failure }) });
+  if (reply.exitCode === 0 && reply.stdout === "") return null;
+  const message = `echo "agent-hooks shim: no answer from agent-hooks (exit $${exitVariable}: not found, crashed or killed), so ${hostEvent} fails closed" >&2`;
+  const jsonOnly = hostsWithoutBlockingExit.includes(host);
+  // Where exit 2 does not block, the shim's own exit 2 (a payload it cannot read) is a failure too.
+  const answers = jsonOnly ? "0" : "0|2";
+  const passThrough = `${exitVariable}=$?; case $${exitVariable} in ${answers}) exit $${exitVariable};; esac`;
+  const answer = jsonOnly
+    ? `printf '%s\\n' ${quoteShellWord(reply.stdout.trimEnd())}; ${message}; exit 0`
+    : `${message}; exit 2`;
+  return `; ${passThrough}; ${answer}`;
+}
