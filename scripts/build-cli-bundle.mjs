@@ -82,7 +82,7 @@ async function bundleCommand(entry, outfile) {
 /**
  * Rewrites each bundle's code cache after a training run (scripts/write-code-cache.cjs): a
  * dispatch of a `true` hook from a --config file and one from a discovered Claude Code project,
- * and a shim run. Measured side by side, `dispatch` with one hook starts about 15 ms sooner than
+ * and a shim run (a Codex apply_patch). Measured side by side, `dispatch` with one hook starts about 15 ms sooner than
  * with a cache of the top level alone (docs/performance.md, "CLI start-up"). A training run that
  * fails leaves the top-level cache in place, with a warning.
  */
@@ -110,17 +110,24 @@ function trainCodeCaches() {
       [...dispatch, "--config", config],
       [...dispatch, "--profile", "claude", "--home", home, "--managed-settings", managed],
     ]);
+    // A Codex apply_patch: the shared path (payload, translation, run, verdict, reply) plus the
+    // patch reader and Codex's output check, the shim's largest host-specific code.
     const shimPayload = JSON.stringify({
-      hook_event_name: "beforeShellExecution",
-      command: "ls",
+      hook_event_name: "PreToolUse",
+      session_id: "training",
+      turn_id: "training",
       cwd: project,
-      workspace_roots: [project],
+      model: "training",
+      permission_mode: "default",
+      tool_name: "apply_patch",
+      tool_input: { command: "*** Begin Patch\n*** Add File: notes.txt\n+hello\n*** End Patch\n" },
+      tool_use_id: "training",
     });
     trainCodeCache(
       "shim",
       "runShimCli",
       home,
-      [["shim", "--hook", "claude", "--host", "cursor", "--", "true"]],
+      [["shim", "--hook", "claude", "--host", "codex", "--", "true"]],
       shimPayload,
     );
   } finally {

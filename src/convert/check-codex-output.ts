@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { requireZod } from "../require-zod.js";
 import { isRecord } from "../shared/is-record.js";
 import {
   type CodexFieldType,
@@ -10,20 +11,20 @@ import {
 const schemas = new Map<CodexOutputEvent, z.ZodType>();
 
 function buildFieldSchema(type: CodexFieldType): z.ZodType {
-  if (type === "boolean") return z.boolean().optional();
+  if (type === "boolean") return requireZod().boolean().optional();
   // Codex's other fields are options that read JSON null as absent.
-  if (type === "string") return z.string().nullish();
-  if (type === "value") return z.unknown().optional();
-  if ("enum" in type) return z.enum(type.enum).nullish();
+  if (type === "string") return requireZod().string().nullish();
+  if (type === "value") return requireZod().unknown().optional();
+  if ("enum" in type) return requireZod().enum(type.enum).nullish();
   return buildObjectSchema(type.object, type.required).nullish();
 }
 
 // A required field: its value, never absent or null.
 function buildRequiredSchema(type: CodexFieldType): z.ZodType {
-  if (type === "boolean") return z.boolean();
-  if (type === "string") return z.string();
-  if (type === "value") return z.unknown().refine((value) => value !== undefined);
-  if ("enum" in type) return z.enum(type.enum);
+  if (type === "boolean") return requireZod().boolean();
+  if (type === "string") return requireZod().string();
+  if (type === "value") return requireZod().unknown().refine((value) => value !== undefined);
+  if ("enum" in type) return requireZod().enum(type.enum);
   return buildObjectSchema(type.object, type.required);
 }
 
@@ -36,7 +37,7 @@ function buildObjectSchema(
     const schema = buildFieldSchema(type);
     shape[name] = required.includes(name) ? buildRequiredSchema(type) : schema;
   }
-  return z.strictObject(shape);
+  return requireZod().strictObject(shape);
 }
 
 function selectSchema(event: CodexOutputEvent): z.ZodType {
@@ -49,7 +50,7 @@ function selectSchema(event: CodexOutputEvent): z.ZodType {
       ? top
       : top.extend({
           hookSpecificOutput: buildObjectSchema(row.specificFields, [])
-            .extend({ hookEventName: z.literal(event) })
+            .extend({ hookEventName: requireZod().literal(event) })
             .nullish(),
         });
   schemas.set(event, schema);

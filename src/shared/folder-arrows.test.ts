@@ -80,9 +80,20 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
       unit !== "engine.ts" && unit !== "engine-types.ts" && unit !== "run-planned-handler.ts",
   ),
   "engine.ts": core,
-  // Beside the pipeline: "convert/ ... shares the profile tables ... and a few config/ helpers";
+  // Beside the pipeline: "convert/ ... builds its formats on the profile tables, shares a few
+  // config/ helpers";
   // the event stream shares the process runner and the stages' helpers.
-  convert: ["profiles", "config"],
+  // It reads a hook's inline output with trust/'s shell parser, and asks the shim's host replies
+  // which events can block (the fail-closed command form of `convert --shim`).
+  convert: [
+    "profiles",
+    "config",
+    "trust",
+    "shim/write-host-reply.ts",
+    "shim/create-shim-verdict.ts",
+    "shim/shim-types.ts",
+    "require-zod.ts",
+  ],
   // The protocol bridge: the convert tables for names, the engine's output reading and runner.
   shim: ["profiles", "config", "convert", "run", "decide", "diagnostic.ts"],
   // Migration reports the conversion issue shape.

@@ -127,7 +127,7 @@ describe("writeCodexReply", () => {
       exitCode: 0,
       stdout: "",
       stderr:
-        "agent-hooks shim: lossy: Codex 0.169 fails a PreToolUse hook that allows without updatedInput, so the allow is left out and Codex's own approval flow decides\n",
+        "agent-hooks shim: lossy: Codex takes allow only with a rewritten tool input: the hook's allow is sent as no decision\n",
     });
   });
 

@@ -32,7 +32,6 @@ export function writeCodexReply(hostEvent: string, verdict: ShimVerdict): Writte
  * ```
  */
 export function fitCodexReply(hostEvent: string, written: WrittenReply): WrittenReply {
-  leaveOutBareAllow(written);
   const problems = listProblems(hostEvent, written.output);
   if (problems.length === 0) return written;
   const failure = `its reply would break Codex 0.169's ${hostEvent} output rules (${problems.join("; ")})`;
@@ -47,19 +46,3 @@ function listProblems(hostEvent: string, output: Record<string, unknown>): strin
   return Object.keys(output).length === 0 ? [] : checkCodexOutput(hostEvent, output);
 }
 
-// Codex 0.169 fails a PreToolUse hook whose allow carries no updatedInput; without the allow its
-// own approval flow decides, as for a hook that said nothing.
-function leaveOutBareAllow({ output, decision }: WrittenReply): void {
-  const specific = output.hookSpecificOutput;
-  if (typeof specific !== "object" || specific === null) return;
-  const fields: Record<string, unknown> = { ...specific };
-  if (fields.permissionDecision !== "allow" || fields.updatedInput !== undefined) return;
-  delete fields.permissionDecision;
-  delete fields.permissionDecisionReason;
-  decision.decision = null;
-  decision.lossy.push(
-    "Codex 0.169 fails a PreToolUse hook that allows without updatedInput, so the allow is left out and Codex's own approval flow decides",
-  );
-  if (Object.keys(fields).length > 1) output.hookSpecificOutput = fields;
-  else delete output.hookSpecificOutput;
-}
