@@ -1,5 +1,5 @@
 // Reads the scenarios the docs list as known differences: a bullet in the agent's "Differences
-// from …" section that contains "(scenario `<id>`)".
+// from …" section that contains "(scenario `<id>`)" or "(scenarios `<id>`, `<id>` and `<id>`)".
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -79,9 +79,12 @@ export function readDocumentedDifferences(repositoryRoot) {
       const lines = readMarkdownSection(markdown, heading);
       if (lines === null) continue;
       for (const bullet of splitBullets(lines)) {
-        for (const match of bullet.matchAll(/\(scenarios? `([^`]+)`/g)) {
-          const id = match[1];
-          if (id !== undefined) differences.set(id, { agent, file, text: bullet });
+        // "(scenario `a`)" or "(scenarios `a`, `b` and `c`)": every id in the parenthesis.
+        for (const group of bullet.matchAll(/\(scenarios? ((?:`[^`]+`[^()`]*)+)\)/g)) {
+          for (const match of (group[1] ?? "").matchAll(/`([^`]+)`/g)) {
+            const id = match[1];
+            if (id !== undefined) differences.set(id, { agent, file, text: bullet });
+          }
         }
       }
     }
