@@ -23,7 +23,7 @@ export interface OutcomeContext {
   payload?: Readonly<Record<string, unknown>>;
 }
 
-/** Turns a finished process into a verdict: its exit code, then the stdout JSON the profile reads. */
+/** Turns a finished process into a verdict: its exit code, then stdout JSON the profile reads. */
 export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
   const { hook, profile } = context;
   const stderr = outcome.stderr.trim();
