@@ -6,7 +6,8 @@ import { createHookEngine, type HookEngine } from "./engine.js";
 
 // How the claude profile reads decisions where Claude Code 2.1.328 was seen to differ from our
 // reading of its docs: a rewrite with no decision, continue: false beside a decision, exit 2 with
-// empty stderr or with JSON on stdout, and a host's stop_hook_active. Real handler processes.
+// empty stderr or with JSON on stdout, JSON beside any other exit, and a host's stop_hook_active.
+// Real handler processes.
 
 const engines: HookEngine[] = [];
 afterEach(async () => {
@@ -309,6 +310,90 @@ describe.skipIf(process.platform === "win32")("claude profile decisions (real pr
     it("still ignores the JSON in the deepagents profile", async () => {
       const { engine } = await setup({ Stop: [reply(blockJson, 2, "from stderr")] }, "deepagents");
       expect((await engine.dispatch("Stop", {})).reason).toBe("from stderr");
+    });
+  });
+
+  describe("JSON on stdout beside another non-zero exit: the JSON counts", () => {
+    const blockJson = { decision: "block", reason: "from json" };
+    const nonzero = (result: DispatchResult) =>
+      result.diagnostics
+        .filter((diagnostic) => diagnostic.code === "nonzero_exit")
+        .map((diagnostic) => diagnostic.severity);
+    it.each([
+      [
+        "PreToolUse deny, exit 3: denied with the JSON's reason",
+        "PreToolUse",
+        specific({ permissionDecision: "deny", permissionDecisionReason: "from json" }),
+        3,
+        { decision: "deny", reason: "from json" },
+        "blocked",
+      ],
+      [
+        "PreToolUse context, exit 1: the context reaches the model",
+        "PreToolUse",
+        specific({ additionalContext: "ctx" }),
+        1,
+        { decision: null, additionalContext: ["ctx"] },
+        "ok",
+      ],
+      [
+        "Stop block, exit 1: the turn goes on with the JSON's reason",
+        "Stop",
+        blockJson,
+        1,
+        { decision: "block", reason: "from json" },
+        "blocked",
+      ],
+      [
+        "PostToolUse block, exit 1: the JSON's reason",
+        "PostToolUse",
+        blockJson,
+        1,
+        { decision: "block", reason: "from json" },
+        "blocked",
+      ],
+      [
+        "PreToolUse continue: false, exit 1: the turn ends",
+        "PreToolUse",
+        { continue: false, stopReason: "halt" },
+        1,
+        { decision: null, continue: false, stopReason: "halt" },
+        "ok",
+      ],
+      [
+        "PreToolUse plain text, exit 1: ignored",
+        "PreToolUse",
+        "deny",
+        1,
+        { decision: null, additionalContext: [] },
+        "error",
+      ],
+    ])("%s", async (_name, event, stdout, code, expected, status) => {
+      const { engine } = await setup({ [event]: [reply(stdout, code, "from stderr")] });
+      const result = await engine.dispatch(event, bash("rm"));
+      expect(result).toMatchObject(expected);
+      expect(result.runs.map((run) => [run.status, run.exitCode])).toEqual([[status, code]]);
+      expect(nonzero(result)).toEqual(["warning"]);
+    });
+
+    it("reads the JSON of a hook killed by a signal, as Claude Code's exit 1", async () => {
+      const deny = specific({ permissionDecision: "deny", permissionDecisionReason: "killed" });
+      const command = `cat >/dev/null; printf '%s\\n' '${JSON.stringify(deny)}'; kill -KILL $$`;
+      const { engine } = await setup({ PreToolUse: [{ type: "command", command }] });
+      const result = await engine.dispatch("PreToolUse", bash("rm"));
+      expect(result).toMatchObject({ decision: "deny", reason: "killed" });
+      expect(result.runs.map((run) => [run.status, run.signal])).toEqual([["blocked", "SIGKILL"]]);
+      expect(result.diagnostics.map((diagnostic) => diagnostic.message).join("\n")).toContain(
+        "was killed by SIGKILL; its JSON on stdout was read",
+      );
+    });
+
+    it("still ignores the JSON in the deepagents profile: a non-blocking error", async () => {
+      const deny = specific({ permissionDecision: "deny", permissionDecisionReason: "from json" });
+      const { engine } = await setup({ PreToolUse: [reply(deny, 3)] }, "deepagents");
+      const result = await engine.dispatch("PreToolUse", bash("rm"));
+      expect(result.decision).toBeNull();
+      expect(result.runs.map((run) => run.status)).toEqual(["error"]);
     });
   });
 

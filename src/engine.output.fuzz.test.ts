@@ -16,7 +16,8 @@ import { type ProfileName, profiles } from "./profiles/profiles.js";
 // Output fuzzing: real handler processes print random bytes, invalid UTF-8, NUL bytes, huge or
 // wrong-typed JSON, then exit with a random code or die by a random signal. `dispatch` must
 // resolve with a well-formed result whose runs report exit codes and signals separately, and a
-// crash must never decide anything.
+// crash must never decide anything, except where the profile reads JSON whatever the exit code
+// (Claude Code): there a crash decides exactly as its JSON would on exit 0, and stays reported.
 
 const fixture = fileURLToPath(new URL("../test/fixtures/fuzz/emit-output.sh", import.meta.url));
 const events = ["PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit"] as const;
@@ -225,6 +226,7 @@ const crashEnding: fc.Arbitrary<Ending> = fc.oneof(
     .filter((code) => code !== 2)
     .map((code) => ({ kind: "exit" as const, code })),
 );
+const exitZero: Ending = { kind: "exit", code: 0 };
 /** Output that would decide if the handler had exited 0. */
 const decidingOutput = (event: string) =>
   fc
@@ -237,6 +239,13 @@ const decidingOutput = (event: string) =>
       { systemMessage: "message", continue: false, stopReason: "stop" },
     )
     .map((document) => ({ hex: hex(JSON.stringify(document)) }));
+
+/** Whether a handler case crashed: died by a signal, or exited with a code other than 0 and 2. */
+const crashed = (handler: HandlerCase) =>
+  handler.ending.kind === "signal" || (handler.ending.code !== 0 && handler.ending.code !== 2);
+
+/** What a dispatch decided and said, without its runs and diagnostics. */
+const decided = ({ runs, diagnostics, ...rest }: DispatchResult) => rest;
 
 /** Writes the case `emit-output.sh` reads: the bytes to print, and how to end. */
 function writeCase(file: string, handler: HandlerCase): void {
@@ -288,9 +297,13 @@ function payloadFor(): Record<string, unknown> {
 function checkResult(
   result: DispatchResult,
   event: string,
-  spec: EventSpec,
+  profile: Profile,
   cases: readonly HandlerCase[],
 ): void {
+  const spec = profile.events[event];
+  if (spec === undefined) throw new Error(`no ${event} in ${profile.name}`);
+  // Claude Code reads a crash's JSON as on exit 0: its run's status is then what the JSON decided.
+  const readsCrashJson = profile.stdoutJsonExitCodes === "any";
   const parsed = dispatchResultSchema.safeParse(result);
   expect(parsed.success, parsed.success ? "" : z.prettifyError(parsed.error)).toBe(true);
   expect(result.event).toBe(event);
@@ -301,16 +314,22 @@ function checkResult(
     const run = result.runs[index];
     expect(run?.path).toMatch(new RegExp(`${event}.*\\[${index}\\]`));
     if (handler.ending.kind === "signal") {
-      expect(run).toMatchObject({ status: "error", exitCode: null, signal: handler.ending.signal });
+      expect(run).toMatchObject({ exitCode: null, signal: handler.ending.signal });
+      if (!readsCrashJson) expect(run?.status).toBe("error");
     } else {
       expect(run).toMatchObject({ exitCode: handler.ending.code, signal: null });
       if (handler.ending.code === 2) expect(run?.status).toBe("blocked");
-      else if (handler.ending.code !== 0) expect(run?.status).toBe("error");
+      else if (handler.ending.code !== 0 && !readsCrashJson) expect(run?.status).toBe("error");
+    }
+    // A crash is always reported, whether or not its output decided.
+    if (crashed(handler)) {
+      const reported = result.diagnostics.some(
+        (diagnostic) => diagnostic.code === "nonzero_exit" && diagnostic.path === run?.path,
+      );
+      expect(reported).toBe(true);
     }
   });
-  const crashed = (handler: HandlerCase) =>
-    handler.ending.kind === "signal" || (handler.ending.code !== 0 && handler.ending.code !== 2);
-  if (cases.every(crashed)) {
+  if (cases.every(crashed) && !readsCrashJson) {
     expect(result).toMatchObject({
       decision: null,
       reason: null,
@@ -377,9 +396,8 @@ describe.each(Object.keys(profiles) as ProfileName[])("output fuzzing, %s profil
       writeCase(caseFile(name, event, slot), handler);
     });
     const result = await engine.dispatch(event, payloadFor());
-    const spec = profile.events[event];
-    if (spec === undefined) throw new Error(`no ${event} in ${name}`);
-    checkResult(result, event, spec, cases);
+    checkResult(result, event, profile, cases);
+    return result;
   };
 
   it("resolves a well-formed result for any output and any ending, reporting exit codes and signals apart", async () => {
@@ -390,13 +408,19 @@ describe.each(Object.keys(profiles) as ProfileName[])("output fuzzing, %s profil
           .chain((event) =>
             fc.tuple(fc.constant(event), fc.tuple(handlerCase(event), handlerCase(event))),
           ),
-        async ([event, cases]) => dispatchCases(event, cases),
+        async ([event, cases]) => {
+          await dispatchCases(event, cases);
+        },
       ),
       fuzzParameters(15),
     );
   });
 
-  it("never lets a crashed handler decide, whatever it printed before crashing", async () => {
+  const crashTitle =
+    profile.stdoutJsonExitCodes === "any"
+      ? "lets a crashed handler decide only as its JSON would on exit 0"
+      : "never lets a crashed handler decide, whatever it printed before crashing";
+  it(crashTitle, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...fuzzedEvents).chain((event) => {
@@ -407,7 +431,12 @@ describe.each(Object.keys(profiles) as ProfileName[])("output fuzzing, %s profil
           });
           return fc.tuple(fc.constant(event), fc.tuple(crashing, crashing));
         }),
-        async ([event, cases]) => dispatchCases(event, cases),
+        async ([event, cases]) => {
+          const result = await dispatchCases(event, cases);
+          if (profile.stdoutJsonExitCodes !== "any") return;
+          const cleanly = cases.map((handler) => ({ ...handler, ending: exitZero }));
+          expect(decided(result)).toEqual(decided(await dispatchCases(event, cleanly)));
+        },
       ),
       fuzzParameters(8),
     );

@@ -171,16 +171,35 @@ export const scenarios = [
   ),
   preToolUse(
     "exit-3-non-blocking",
-    "exit 3 with a deny JSON on stdout: non-blocking, the tool runs",
+    "exit 3 with a deny JSON on stdout: the JSON is read, the call is denied",
     () => `${printJson(denyDocument("EXIT3-NEEDLE"))}; exit 3`,
     ["EXIT3-NEEDLE"],
   ),
   preToolUse(
     "exit-1-json-context",
-    "exit 1 with additionalContext JSON on stdout",
+    "exit 1 with additionalContext JSON on stdout: the context reaches the model",
     () =>
       `${printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "EXIT1-CONTEXT-NEEDLE" } })}; exit 1`,
     ["EXIT1-CONTEXT-NEEDLE"],
+  ),
+  preToolUse(
+    "exit-1-json-continue-false",
+    "exit 1 with continue false on stdout: the tool runs, then the turn ends",
+    () => `${printJson({ continue: false, stopReason: "EXIT1-STOP-NEEDLE" })}; exit 1`,
+    ["EXIT1-STOP-NEEDLE"],
+  ),
+  preToolUse(
+    "exit-1-plain-stdout-ignored",
+    "exit 1 with plain stdout: ignored, a non-blocking error",
+    // The needle is assembled at run time, so the command text does not carry it.
+    () => "printf '%s-%s\\n' EXIT1-PLAIN NEEDLE; exit 1",
+    ["EXIT1-PLAIN-NEEDLE"],
+  ),
+  preToolUse(
+    "exit-signal-json-deny",
+    "a deny JSON on stdout, then killed by SIGKILL: read as on exit 1, the call is denied",
+    () => `${printJson(denyDocument("SIGNAL-DENY-NEEDLE"))}; kill -KILL $$`,
+    ["SIGNAL-DENY-NEEDLE"],
   ),
   preToolUse(
     "missing-script-127",
@@ -357,6 +376,13 @@ export const scenarios = [
   ),
   onEvent(
     "PostToolUse",
+    "post-exit-1-json-block",
+    "PostToolUse exit 1 with a JSON block: the reason reaches the model",
+    () => `${printJson({ decision: "block", reason: "POST-EXIT1-JSON-NEEDLE" })}; exit 1`,
+    ["POST-EXIT1-JSON-NEEDLE"],
+  ),
+  onEvent(
+    "PostToolUse",
     "post-additional-context",
     "PostToolUse additionalContext reaches the model",
     () =>
@@ -467,9 +493,18 @@ export const scenarios = [
     (paths) =>
       blockOnce(
         paths,
-        `${printJson({ decision: "block", reason: "STOP-JSON-NEEDLE" })}; echo STOP-STDERR-NEEDLE >&2; exit 2`,
+        // The stderr needle is assembled at run time: Claude Code quotes the command to the model.
+        `${printJson({ decision: "block", reason: "STOP-JSON-NEEDLE" })}; printf '%s-%s\\n' STOP-STDERR NEEDLE >&2; exit 2`,
       ),
     ["STOP-JSON-NEEDLE", "STOP-STDERR-NEEDLE"],
+  ),
+  onEvent(
+    "Stop",
+    "stop-exit-1-json-block",
+    "Stop exit 1 with a JSON block on stdout, once: the JSON keeps the turn going",
+    (paths) =>
+      blockOnce(paths, `${printJson({ decision: "block", reason: "STOP-EXIT1-NEEDLE" })}; exit 1`),
+    ["STOP-EXIT1-NEEDLE"],
   ),
   onEvent(
     "Stop",

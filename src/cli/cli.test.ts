@@ -374,6 +374,31 @@ describe("agent-hooks dispatch --profile claude: decisions as Claude Code makes 
       { decision: "block", reason: "from json" },
     ],
     [
+      "exit 3 with a deny JSON",
+      "PreToolUse",
+      rm,
+      hook(
+        '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"EXIT3-NEEDLE"}}',
+        3,
+      ),
+      { decision: "deny", reason: "EXIT3-NEEDLE", runs: [{ status: "blocked", exitCode: 3 }] },
+    ],
+    [
+      "exit 1 with additionalContext JSON",
+      "PreToolUse",
+      rm,
+      hook(
+        '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"EXIT1-CONTEXT-NEEDLE"}}',
+        1,
+      ),
+      {
+        decision: null,
+        additionalContext: ["EXIT1-CONTEXT-NEEDLE"],
+        runs: [{ status: "ok", exitCode: 1 }],
+        diagnostics: [{ code: "nonzero_exit", severity: "warning" }],
+      },
+    ],
+    [
       "a one-shot Stop with stop_hook_active: true (the guard lets Claude stop)",
       "Stop",
       { stop_hook_active: true },

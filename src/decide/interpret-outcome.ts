@@ -23,7 +23,7 @@ export interface OutcomeContext {
   payload?: Readonly<Record<string, unknown>>;
 }
 
-/** Turns a finished process into a verdict: exit code first, then stdout JSON on exit 0. */
+/** Turns a finished process into a verdict: its exit code, then stdout JSON the profile reads. */
 export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContext): HandlerVerdict {
   const { hook, profile } = context;
   const stderr = outcome.stderr.trim();
@@ -53,8 +53,11 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
     return fail("error", "engine_closed", "warning", "was cancelled because the engine closed");
   }
   if (outcome.exitCode === null) {
-    const signal = outcome.signal ?? "a signal";
-    return fail("error", "nonzero_exit", "warning", `was killed by ${signal}${stderrNote}`);
+    const killed = `was killed by ${outcome.signal ?? "a signal"}${stderrNote}`;
+    return (
+      readFailedExitOutput(outcome, context, killed) ??
+      fail("error", "nonzero_exit", "warning", killed)
+    );
   }
   if (outcome.exitCode === 2) {
     const read = readExitTwoOutput(outcome, context);
@@ -71,8 +74,12 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
   }
   if (outcome.exitCode !== 0) {
     const code = outcome.exitCode;
-    const failure = isCall ? `failed${stderrNote}` : `exited with code ${code}${stderrNote}`;
-    return fail("error", "nonzero_exit", "warning", failure);
+    if (isCall) return fail("error", "nonzero_exit", "warning", `failed${stderrNote}`);
+    const failure = `exited with code ${code}${stderrNote}`;
+    return (
+      readFailedExitOutput(outcome, context, failure) ??
+      fail("error", "nonzero_exit", "warning", failure)
+    );
   }
   return capVerdict(interpretStdout(outcome, context), profile, hook);
 }
@@ -156,11 +163,8 @@ function readExitTwoOutput(
   context: OutcomeContext,
 ): { verdict: HandlerVerdict; blocked: boolean } {
   const nothing = { verdict: createEmptyVerdict("blocked"), blocked: false };
-  const stdout = outcome.stdout.trim();
-  if (context.profile.exitTwoStdout !== "read" || !stdout.startsWith("{")) return nothing;
-  if (outcome.stdoutTruncated && outcome.stdoutDroppedOnlyWhitespace !== true) return nothing;
-  const parsed = parseHandlerOutput(stdout, context);
-  if (parsed.kind !== "json") return nothing;
+  const parsed = readFailedExitJson(outcome, context);
+  if (parsed === null) return nothing;
   const verdict = applyJsonOutput(parsed, context);
   // Output that failed the run decides nothing; the exit-2 block stands on its own.
   if (verdict.status === "error") {
@@ -172,6 +176,39 @@ function readExitTwoOutput(
   const denied = parsed.output.decision === "deny" && context.spec.decisionKind === "permission";
   const blocked = parsed.failClosed.length > 0 || parsed.output.block !== undefined || denied;
   return { verdict, blocked };
+}
+
+// The JSON on stdout of a command that did not exit 0, where the profile reads it (Claude Code),
+// else null: plain text, output that does not parse and a cut capture are never read there.
+function readFailedExitJson(
+  outcome: ProcessOutcome,
+  context: OutcomeContext,
+): (ParsedHandlerOutput & { kind: "json" }) | null {
+  const stdout = outcome.stdout.trim();
+  if (context.profile.stdoutJsonExitCodes !== "any" || !stdout.startsWith("{")) return null;
+  if (outcome.stdoutTruncated && outcome.stdoutDroppedOnlyWhitespace !== true) return null;
+  const parsed = parseHandlerOutput(stdout, context);
+  return parsed.kind === "json" ? parsed : null;
+}
+
+// A non-blocking failure (exit 1, 3, …, or a signal) whose JSON on stdout the profile reads: the
+// JSON decides as on exit 0 and the failure stays a `nonzero_exit` warning; null when not read.
+function readFailedExitOutput(
+  outcome: ProcessOutcome,
+  context: OutcomeContext,
+  failure: string,
+): HandlerVerdict | null {
+  const parsed = readFailedExitJson(outcome, context);
+  if (parsed === null) return null;
+  const verdict = applyJsonOutput(parsed, context);
+  const read =
+    verdict.status === "error"
+      ? "its JSON on stdout was invalid and decides nothing"
+      : `its JSON on stdout was read as on exit 0, as ${context.profile.title} does`;
+  verdict.diagnostics.push(
+    createHandlerDiagnostic(context.hook, "nonzero_exit", "warning", `${failure}; ${read}`),
+  );
+  return capVerdict(verdict, context.profile, context.hook);
 }
 
 // The reason of an exit-2 block with empty stderr: the profile's own text (Claude Code's), else the

@@ -363,8 +363,9 @@ export const claudeProfile = {
   updatedInputWithDeny: "drop-rewrite",
   // A rewrite alone is applied; Claude Code's permission flow then judges the new input.
   updatedInputWithoutDecision: "apply",
-  // JSON on stdout counts beside exit 2; with empty stderr the reason is Claude Code's own text.
-  exitTwoStdout: "read",
+  // JSON on stdout counts whatever the exit code (and after a signal, Claude Code's exit 1); with
+  // empty stderr an exit-2 block's reason is Claude Code's own text.
+  stdoutJsonExitCodes: "any",
   emptyStderrBlockReason: "No stderr output",
   // A stop_hook_active the host sends reaches the hook until the engine counts continuations itself.
   stopHookActiveSource: "host-until-tracked",

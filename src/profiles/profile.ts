@@ -258,10 +258,13 @@ export interface Profile {
    */
   updatedInputWithoutDecision?: "apply" | "fail-run";
   /**
-   * What JSON on stdout means beside exit code 2: ignored (the default), or read as on exit 0,
-   * the exit-2 block applying when the JSON itself does not block (`read`, Claude Code).
+   * Which exits of a command handler have their JSON on stdout read: exit 0 only (`zero`, the
+   * default), or any exit code and a death by a signal the engine did not send, read as on exit 0
+   * (`any`, Claude Code, which counts a signal as exit 1); never a timeout or a cancel. Beside exit
+   * 2 the block applies unless that JSON blocked itself; beside another code the JSON decides and
+   * the exit stays visible as a `nonzero_exit` warning.
    */
-  exitTwoStdout?: "ignored" | "read";
+  stdoutJsonExitCodes?: "zero" | "any";
   /**
    * The reason of an exit-2 block whose stderr is empty (Claude Code: `No stderr output`); absent:
    * the engine names the handler and the exit code.

@@ -9,15 +9,24 @@ import { zerocodeProfile } from "../profiles/zerocode.js";
 import type { HandlerVerdict } from "./handler-verdict.js";
 import { interpretOutcome } from "./interpret-outcome.js";
 
-// Exit 2 per profile: Claude Code (2.1.328) reads JSON on stdout beside it and says
-// "No stderr output" when stderr is empty; the seed profiles ignore stdout and name the handler.
+// Exit codes per profile. Claude Code (2.1.328) reads JSON on stdout whatever the exit code (a
+// signal counts as exit 1) and says "No stderr output" for an exit 2 with empty stderr; the seed
+// profiles read stdout on exit 0 only and name the handler.
+
+interface RunFields {
+  exitCode?: number | null;
+  signal?: string | null;
+  timedOut?: boolean;
+  truncated?: boolean;
+  action?: boolean;
+}
 
 function interpret(
   profile: Profile,
   event: string,
   stdout: unknown,
   stderr: string,
-  fields: { truncated?: boolean; action?: boolean } = {},
+  fields: RunFields = {},
 ): HandlerVerdict {
   const spec = profile.events[event];
   if (spec === undefined) throw new Error(`${profile.name} has no ${event}`);
@@ -30,7 +39,9 @@ function interpret(
   });
   const text = typeof stdout === "string" ? stdout : JSON.stringify(stdout);
   const outcome = createProcessOutcome({
-    exitCode: 2,
+    exitCode: fields.exitCode === undefined ? 2 : fields.exitCode,
+    signal: fields.signal ?? null,
+    timedOut: fields.timedOut ?? false,
     stdout: text,
     stderr,
     ...(fields.truncated === true && { stdoutTruncated: true }),
@@ -177,6 +188,155 @@ describe("interpretOutcome: exit 2 with JSON on stdout", () => {
       const verdict = interpret(profile, "Stop", block, "from stderr");
       expect(verdict.reason).toBe("from stderr");
       expect(verdict.additionalContext).toBeNull();
+    },
+  );
+});
+
+const codesOf = (verdict: HandlerVerdict) =>
+  verdict.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]);
+
+describe("interpretOutcome: JSON on stdout beside another non-zero exit", () => {
+  const deny = pre({ permissionDecision: "deny", permissionDecisionReason: "from json" });
+  it.each([
+    ["PreToolUse deny, exit 3", "PreToolUse", deny, 3, { status: "blocked", decision: "deny" }],
+    ["PreToolUse deny, exit 1", "PreToolUse", deny, 1, { status: "blocked", decision: "deny" }],
+    [
+      "PreToolUse context, exit 1",
+      "PreToolUse",
+      pre({ additionalContext: "from json" }),
+      1,
+      { status: "ok", decision: null, additionalContext: "from json" },
+    ],
+    [
+      "PreToolUse allow with a rewrite, exit 1",
+      "PreToolUse",
+      pre({ permissionDecision: "allow", updatedInput: { command: "ls" } }),
+      1,
+      { status: "ok", decision: "allow", updatedInput: { command: "ls" } },
+    ],
+    [
+      "PreToolUse legacy block, exit 127",
+      "PreToolUse",
+      block,
+      127,
+      { status: "blocked", decision: "deny" },
+    ],
+    ["Stop block, exit 1", "Stop", block, 1, { status: "blocked", decision: "block" }],
+    [
+      "SubagentStop block, exit 1",
+      "SubagentStop",
+      block,
+      1,
+      { status: "blocked", decision: "block" },
+    ],
+    [
+      "PostToolUse block, exit 1",
+      "PostToolUse",
+      block,
+      1,
+      { status: "blocked", decision: "block" },
+    ],
+    [
+      "UserPromptSubmit block, exit 1",
+      "UserPromptSubmit",
+      block,
+      1,
+      { status: "blocked", decision: "block" },
+    ],
+    [
+      "PermissionRequest deny, exit 1",
+      "PermissionRequest",
+      {
+        hookSpecificOutput: {
+          hookEventName: "PermissionRequest",
+          decision: { behavior: "deny", message: "from json" },
+        },
+      },
+      1,
+      { status: "blocked", decision: "deny" },
+    ],
+    [
+      "PreToolUse continue: false, exit 1",
+      "PreToolUse",
+      { continue: false, stopReason: "halt" },
+      1,
+      { status: "ok", decision: null, continue: false },
+    ],
+    [
+      "Stop continue: false, exit 1",
+      "Stop",
+      { continue: false, stopReason: "halt" },
+      1,
+      { status: "ok", decision: null, continue: false },
+    ],
+    [
+      "PostToolUseFailure block, exit 1: feedback",
+      "PostToolUseFailure",
+      block,
+      1,
+      { status: "blocked", decision: null, additionalContext: "from json" },
+    ],
+  ])("claude %s: the JSON decides", (_name, event, stdout, exitCode, expected) => {
+    const verdict = interpret(claudeProfile, event, stdout, "from stderr", { exitCode });
+    expect(fields(verdict)).toMatchObject(expected);
+    if (expected.decision === "deny" || expected.decision === "block") {
+      expect(verdict.reason).toBe("from json");
+    }
+    const failure = verdict.diagnostics.find((diagnostic) => diagnostic.code === "nonzero_exit");
+    expect(failure?.severity).toBe("warning");
+    expect(failure?.message).toContain(`exited with code ${exitCode}: from stderr; its JSON`);
+  });
+
+  it("claude: a signal death reads the JSON as Claude Code's exit 1, naming the signal", () => {
+    const verdict = interpret(claudeProfile, "PreToolUse", deny, "", {
+      exitCode: null,
+      signal: "SIGKILL",
+    });
+    expect(fields(verdict)).toMatchObject({ status: "blocked", decision: "deny" });
+    expect(verdict.diagnostics[0]?.message).toContain("was killed by SIGKILL; its JSON");
+  });
+
+  it.each([
+    ["plain text", "deny"],
+    ["output that does not parse", "{oops"],
+  ])("claude: %s beside exit 1 is ignored, as before", (_name, stdout) => {
+    const verdict = interpret(claudeProfile, "PreToolUse", stdout, "", { exitCode: 1 });
+    expect(fields(verdict)).toMatchObject({ status: "error", decision: null });
+    expect(verdict.additionalContext).toBeNull();
+    expect(codesOf(verdict)).toEqual([["nonzero_exit", "warning"]]);
+  });
+
+  it("claude: output that breaks the event's contract decides nothing and says so", () => {
+    const rewrite = pre({ permissionDecision: "allow", updatedInput: "ls" });
+    const verdict = interpret(claudeProfile, "PreToolUse", rewrite, "", { exitCode: 1 });
+    expect(fields(verdict)).toMatchObject({ status: "error", decision: null, updatedInput: null });
+    expect(codesOf(verdict)).toContainEqual(["nonzero_exit", "warning"]);
+    expect(verdict.diagnostics.at(-1)?.message).toContain("its JSON on stdout was invalid");
+  });
+
+  it.each([
+    ["a timeout", { exitCode: null, timedOut: true }],
+    ["a cut capture", { exitCode: 1, truncated: true }],
+    ["a model or agent handler's failure", { exitCode: 1, action: true }],
+  ])("claude: JSON is not read after %s", (_name, run) => {
+    const verdict = interpret(claudeProfile, "PreToolUse", deny, "", run);
+    expect(fields(verdict)).toMatchObject({ decision: null, additionalContext: null });
+    expect(verdict.status === "error" || verdict.status === "timeout").toBe(true);
+  });
+
+  it("claude: WorktreeCreate still blocks on any failure, its stderr the reason", () => {
+    const verdict = interpret(claudeProfile, "WorktreeCreate", "{}", "no space", { exitCode: 1 });
+    expect(fields(verdict)).toMatchObject({ status: "blocked", reason: "no space" });
+  });
+
+  it.each([deepagentsProfile, zerocodeProfile, vscodeProfile])(
+    "$name ignores the JSON beside exit 1 and 3: a non-blocking error",
+    (profile) => {
+      for (const exitCode of [1, 3]) {
+        const verdict = interpret(profile, "PreToolUse", deny, "", { exitCode });
+        expect(fields(verdict)).toMatchObject({ status: "error", decision: null });
+        expect(codesOf(verdict)).toEqual([["nonzero_exit", "warning"]]);
+      }
     },
   );
 });
