@@ -406,8 +406,9 @@ export async function runThroughAgentHooks(scenario, context) {
           };
           const decided = await dispatch("PreToolUse", toolPayload);
           const decision = decided.decision;
+          // A reason reaches the model only at its next call: continue:false ends the turn first.
           if (decision === "deny" || decision === "ask") {
-            if (decided.reason) texts.push(decided.reason);
+            if (decided.reason && decided.continue !== false) texts.push(decided.reason);
           } else {
             /** @type {any} */
             const input = decided.updatedInput ?? turn.input;
@@ -427,7 +428,9 @@ export async function runThroughAgentHooks(scenario, context) {
                 isImage: false,
               },
             });
-            if (after.decision === "block" && after.reason) texts.push(after.reason);
+            if (after.decision === "block" && after.reason && after.continue !== false) {
+              texts.push(after.reason);
+            }
             if (after.continue === false) {
               stopped = true;
               break;
