@@ -81,6 +81,14 @@ describe("findBashOnlySyntax", () => {
     });
   });
 
+  it("says where after its parser has read a line longer than mvdan-sh's column field", () => {
+    expect(findBashOnlySyntax(`echo ${"x".repeat(20_000)}; [[ 1 ]]`)).toMatchObject({
+      line: 1,
+      column: 20_008,
+    });
+    expect(findBashOnlySyntax("echo é; [[ a == a ]]")).toMatchObject({ line: 1, column: 10 });
+  });
+
   it("says nothing certain of a string bash rejects too", () => {
     expect(findBashOnlySyntax('echo "unterminated')).toBeNull();
     expect(findBashOnlySyntax("[[ a == ")).toBeNull();

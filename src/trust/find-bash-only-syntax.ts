@@ -44,7 +44,7 @@ export function findBashOnlySyntax(command: string): BashOnlySyntax | null {
   } catch {
     return null;
   }
-  const found = findBashNode(module, tree);
+  const found = findBashNode(module, tree, Buffer.from(command, "utf8"));
   if (found !== null) return found;
   try {
     parserFor(module, "posix").Parse(command, "command");
@@ -54,14 +54,22 @@ export function findBashOnlySyntax(command: string): BashOnlySyntax | null {
   }
 }
 
-function findBashNode(module: ShellSyntaxModule, tree: GoNode): BashOnlySyntax | null {
+function findBashNode(
+  module: ShellSyntaxModule,
+  tree: GoNode,
+  bytes: Buffer,
+): BashOnlySyntax | null {
   let found: BashOnlySyntax | null = null;
   module.syntax.Walk(tree, (node) => {
     if (found !== null || node === null) return false;
     const construct = describeBashNode(module.syntax.NodeType(node), node);
     if (construct !== null) {
-      const position = node.Pos();
-      found = { construct, line: position.Line(), column: position.Col() };
+      // From the byte offset: a reused mvdan-sh parser reports column 0 once it has read a line
+      // longer than its column field holds.
+      const offset = node.Pos().Offset();
+      const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(0x0a, offset - 1) + 1;
+      const line = bytes.subarray(0, lineStart).filter((byte) => byte === 0x0a).length + 1;
+      found = { construct, line, column: offset - lineStart + 1 };
       return false;
     }
     return true;
