@@ -418,3 +418,103 @@ describe("runShim's timeout, counted from startedAt", () => {
     expect(reply).toEqual({ exitCode: 0, stdout: "", stderr: "" });
   });
 });
+
+describe("runShim: a guard a signal ended behind a shell", () => {
+  // The form `convert --shim` writes for "$CLAUDE_PROJECT_DIR"/…: one string, run with sh -c.
+  const shellCommand = ['"$CLAUDE_PROJECT_DIR"/guard.sh'];
+
+  function writeKilledGuard(workspace: TestWorkspace, signal: string): void {
+    workspace.writeScript(
+      path.join(workspace.project, "guard.sh"),
+      `#!/bin/sh\nkill -${signal} $$\n`,
+    );
+  }
+
+  function codexPreToolUse(workspace: TestWorkspace): string {
+    return JSON.stringify(
+      codexToolPayload(workspace.project, "PreToolUse", {
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf build" },
+      }),
+    );
+  }
+
+  it.each(["KILL", "SEGV", "TERM"])(
+    "denies a Codex PreToolUse when SIG%s ends the guard its sh -c started, naming the signal",
+    async (signal) => {
+      const workspace = createTestWorkspace("shim");
+      writeKilledGuard(workspace, signal);
+      const reply = await runIn(workspace, {
+        hook: "claude",
+        host: "codex",
+        command: shellCommand,
+        stdin: codexPreToolUse(workspace),
+      });
+      expect(readCodexPermission(reply)).toBe("deny");
+      expect(reply.stdout).toContain(
+        `was killed by a signal (SIG${signal}; its shell reported exit`,
+      );
+      expect(reply.stdout).toContain("fails closed");
+    },
+  );
+
+  it("denies the same guard run without a shell (an argv list) with the signal's name", async () => {
+    const workspace = createTestWorkspace("shim");
+    writeKilledGuard(workspace, "KILL");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: [path.join(workspace.project, "guard.sh")],
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe("deny");
+    expect(reply.stdout).toContain("was killed by a signal (SIGKILL)");
+  });
+
+  it("blocks a Gemini CLI BeforeTool the same way", async () => {
+    const workspace = createTestWorkspace("shim");
+    writeKilledGuard(workspace, "KILL");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: shellCommand,
+      stdin: geminiToolPayload(workspace),
+      env: { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: workspace.project },
+    });
+    expect(readGeminiDecision(reply)).toBe("deny");
+    expect(`${reply.stdout}${reply.stderr}`).toContain("SIGKILL; its shell reported exit 137");
+  });
+
+  it("keeps exit 137 of a guard run without a shell a non-blocking error (the script chose it)", async () => {
+    const workspace = createTestWorkspace("shim");
+    const guard = workspace.writeScript(
+      path.join(workspace.project, "guard.sh"),
+      "#!/bin/sh\necho 'chose 137' >&2\nexit 137\n",
+    );
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: [guard],
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe(null);
+    expect(reply.stderr).toContain("chose 137");
+  });
+
+  it("lets the agent go on at a SessionStart, saying on stderr that the guard was killed", async () => {
+    const workspace = createTestWorkspace("shim");
+    writeKilledGuard(workspace, "KILL");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: shellCommand,
+      stdin: JSON.stringify({
+        ...codexToolPayload(workspace.project, "SessionStart", {}),
+        source: "startup",
+      }),
+    });
+    expect(reply.exitCode).toBe(0);
+    expect(reply.stdout).toBe("");
+    expect(reply.stderr).toContain("SIGKILL; its shell reported exit 137");
+  });
+});

@@ -196,6 +196,8 @@ function toShimRunOutcome(outcome: ProcessOutcome): ShimRunOutcome {
     timedOut: outcome.timedOut,
     truncated: stdoutCut || outcome.stderrTruncated,
     spawnError: outcome.spawnError ?? describeShellStartFailure(outcome),
+    signal: outcome.signal,
+    ...(outcome.viaShell === true && { viaShell: true }),
   };
 }
 
