@@ -518,3 +518,55 @@ describe("runShim: a guard a signal ended behind a shell", () => {
     expect(reply.stderr).toContain("SIGKILL; its shell reported exit 137");
   });
 });
+
+describe("runShim inside Gemini CLI: a Claude Code PostToolUse hook reads Bash's tool_response", () => {
+  // Reads tool_response.stdout as a Claude Code Bash hook does, and blocks on a key in it.
+  const guard = `#!/usr/bin/env node
+let text = "";
+process.stdin.on("data", (chunk) => { text += chunk; });
+process.stdin.on("end", () => {
+  const response = JSON.parse(text).tool_response;
+  require("node:fs").writeFileSync(process.argv[2], JSON.stringify(response));
+  if (String(response.stdout).includes("AKIA")) {
+    process.stdout.write(JSON.stringify({ decision: "block", reason: "an AWS key is in the output" }));
+  }
+});
+`;
+
+  it.each([
+    ["Output: key=AKIA1234\nProcess Group PGID: 77", "deny", "key=AKIA1234"],
+    ["Output: (empty)\nExit Code: 1\nProcess Group PGID: 78", null, ""],
+  ])(
+    "%j reaches the hook as {stdout, stderr, interrupted, isImage}",
+    async (llmContent, decision, stdout) => {
+      const workspace = createTestWorkspace("shim");
+      const script = workspace.writeScript(path.join(workspace.project, "post.js"), guard);
+      const seen = workspace.path("seen.json");
+      const reply = await runIn(workspace, {
+        hook: "claude",
+        host: "gemini",
+        command: [process.execPath, script, seen],
+        stdin: JSON.stringify({
+          session_id: "session-1",
+          transcript_path: workspace.path("transcript.jsonl"),
+          cwd: workspace.project,
+          hook_event_name: "AfterTool",
+          timestamp: "2026-12-01T00:00:00.000Z",
+          tool_name: "run_shell_command",
+          tool_input: { command: "cat .env" },
+          tool_response: { llmContent, returnDisplay: "key=AKIA1234" },
+        }),
+      });
+      expect(JSON.parse(readFileSync(seen, "utf8"))).toEqual({
+        stdout,
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+      });
+      expect(readGeminiDecision(reply)).toBe(decision);
+      expect(reply.stderr).toContain(
+        "agent-hooks shim: tool_response is read from Gemini CLI's shell output text",
+      );
+    },
+  );
+});
