@@ -570,3 +570,36 @@ process.stdin.on("end", () => {
     },
   );
 });
+
+describe("runShim inside Gemini CLI: a Claude Code hook's ask", () => {
+  it.each([
+    [{}, undefined],
+    [
+      { updatedInput: { command: "git push" } },
+      { hookEventName: "BeforeTool", tool_input: { command: "git push" } },
+    ],
+  ])("is Gemini CLI's ask on BeforeTool (%j)", async (extra, specific) => {
+    const workspace = createTestWorkspace("shim");
+    const output = {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: "force-push needs a human",
+        ...extra,
+      },
+    };
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: ["printf", "%s", JSON.stringify(output)],
+      stdin: geminiToolPayload(workspace),
+    });
+    expect(reply.exitCode).toBe(0);
+    expect(JSON.parse(reply.stdout)).toEqual({
+      decision: "ask",
+      reason: "force-push needs a human",
+      systemMessage: "force-push needs a human",
+      ...(specific !== undefined && { hookSpecificOutput: specific }),
+    });
+  });
+});
