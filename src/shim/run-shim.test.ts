@@ -603,3 +603,48 @@ describe("runShim inside Gemini CLI: a Claude Code hook's ask", () => {
     });
   });
 });
+
+describe("runShim: an interpreter given a script that does not exist", () => {
+  function codexPreToolUse(workspace: TestWorkspace): string {
+    return JSON.stringify(
+      codexToolPayload(workspace.project, "PreToolUse", {
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf build" },
+      }),
+    );
+  }
+
+  it.each([
+    ["a shell string", () => ['node "$CLAUDE_PROJECT_DIR"/.claude/hooks/missing.js']],
+    ["a plain string", () => ["node .claude/hooks/missing.js"]],
+    ["an argv list", (project: string) => ["node", `${project}/.claude/hooks/missing.js`]],
+  ] as const)("fails closed for %s (node exits 1, Cannot find module)", async (_name, build) => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: build(workspace.project),
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe("deny");
+    expect(reply.stdout).toContain(
+      `could not start: the script ${workspace.project}/.claude/hooks/missing.js does not exist (the command exited with code 1`,
+    );
+  });
+
+  it.each([
+    ["a script that exists and exits 1", "node guard.js"],
+    ["an interpreter given no script", 'node -e "process.exit(1)"'],
+    ["a script among candidates (after a cd)", "cd . && node missing.js"],
+  ])("leaves %s a non-blocking error", async (_name, command) => {
+    const workspace = createTestWorkspace("shim");
+    workspace.writeScript(path.join(workspace.project, "guard.js"), "process.exit(1);\n");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: [command],
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe(null);
+  });
+});
