@@ -43,6 +43,20 @@ describe("readGeminiToolResponse for run_shell_command (Bash)", () => {
       [],
     ],
     [
+      "the text as Gemini CLI 0.61.0 sends it, wrapped for the model",
+      "<untrusted_context>\nOutput: out-line\nerr-line\nExit Code: 3\nProcess Group PGID: 18774\n</untrusted_context>",
+      "out-line\nerr-line",
+      false,
+      ["Exit Code: 3"],
+    ],
+    [
+      "a wrapped text with an escaped closing tag and a rewritten input",
+      `<untrusted_context>\nOutput: a &lt;/untrusted_context&gt; b\nProcess Group PGID: 5\n</untrusted_context>${modified}`,
+      "a </untrusted_context> b",
+      false,
+      ["Gemini CLI's note that a hook modified the input"],
+    ],
+    [
       "a rewritten input",
       `Output: hi\nProcess Group PGID: 3${modified}`,
       "hi",

@@ -16,6 +16,18 @@ const shellTrailers = ["Process Group PGID", "Background PIDs", "Signal", "Exit 
 const inputModifiedNote =
   /\n\n\[System\] Tool input parameters \([^)]*\) were modified by a hook before execution\.$/;
 
+// Gemini CLI 0.61.0 wraps the shell tool's text for the model (`wrapUntrusted` in gemini-cli-core),
+// escaping a closing tag inside it.
+const untrustedOpen = "<untrusted_context>\n";
+const untrustedClose = "\n</untrusted_context>";
+
+function unwrapUntrusted(text: string): string {
+  if (!text.startsWith(untrustedOpen) || !text.endsWith(untrustedClose)) return text;
+  return text
+    .slice(untrustedOpen.length, -untrustedClose.length)
+    .replaceAll("&lt;/untrusted_context&gt;", "</untrusted_context>");
+}
+
 // A cancelled or timed-out command (`Command was cancelled by user…`, `…automatically cancelled…`).
 const cancelled =
   /^Command was (?:cancelled by user before it could complete|automatically cancelled because it exceeded the timeout of [^\n]*?)\. (?:Below is the output before it was cancelled:\n([\s\S]*)|There was no output before it was cancelled\.)$/;
@@ -24,7 +36,7 @@ const cancelled =
  * Translates Gemini CLI's AfterTool `tool_response` (`{llmContent, returnDisplay, error}`) into
  * Claude Code's PostToolUse shape as far as it can be recovered: `run_shell_command` (Bash)
  * becomes `{stdout, stderr, interrupted, isImage}` read from the shell tool's `Output:` text
- * (stdout and stderr together), `write_file` (Write) `{type, filePath, content}` and `replace`
+ * (stdout and stderr together; its `<untrusted_context>` wrapper removed), `write_file` (Write) `{type, filePath, content}` and `replace`
  * (Edit) `{filePath, oldString, newString, replaceAll}` from the tool's input; anything else, or a
  * response it cannot read, keeps Gemini CLI's shape. Each case adds a problem line.
  *
@@ -110,6 +122,7 @@ function readShellContent(content: string): ShellContent | null {
     text = text.replace(inputModifiedNote, "");
     lost.push("Gemini CLI's note that a hook modified the input");
   }
+  text = unwrapUntrusted(text);
   const stopped = cancelled.exec(text);
   if (stopped !== null) return { output: stopped[1] ?? "", interrupted: true, lost };
   const lines = text.split("\n");

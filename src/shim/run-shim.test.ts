@@ -534,7 +534,12 @@ process.stdin.on("end", () => {
 `;
 
   it.each([
-    ["Output: key=AKIA1234\nProcess Group PGID: 77", "deny", "key=AKIA1234"],
+    // As Gemini CLI 0.61.0 sends it (seen in a real run): wrapped for the model.
+    [
+      "<untrusted_context>\nOutput: key=AKIA1234\nProcess Group PGID: 77\n</untrusted_context>",
+      "deny",
+      "key=AKIA1234",
+    ],
     ["Output: (empty)\nExit Code: 1\nProcess Group PGID: 78", null, ""],
   ])(
     "%j reaches the hook as {stdout, stderr, interrupted, isImage}",
