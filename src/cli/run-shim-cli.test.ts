@@ -77,7 +77,9 @@ describe("the shim bundle's start-up (npm run build)", () => {
     );
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ permission: "deny" });
-    // A cache of the top level alone holds none of the functions a shim run calls.
-    expectLeanStart(report, { trainedCacheRatio: 1.5 });
+    // A cache of the top level alone holds none of the functions a shim run calls. The shell
+    // parser's reading of a missing script (loaded only after a failing exit) is in the bundle
+    // but never run here, so it adds to both caches alike: 1.4, not dispatch's 1.5.
+    expectLeanStart(report, { trainedCacheRatio: 1.4 });
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "../../test/support/create-test-workspace.js";
 import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
 import { packageRoot } from "../../test/support/run-node-script.js";
+import { buildFailClosedSuffix } from "../convert/build-fail-closed-suffix.js";
 import { quoteShellWord } from "../shared/quote-shell-word.js";
 
 const bin = path.join(packageRoot, "bin/agent-hooks.js");
@@ -40,14 +41,19 @@ function geminiPayload(workspace: TestWorkspace): string {
 }
 
 /** Starts a host's process (the shim itself, or the shell around it) with the payload on stdin. */
-function startHost(program: string, args: string[], workspace: TestWorkspace): ChildProcess {
+function startHost(
+  program: string,
+  args: string[],
+  workspace: TestWorkspace,
+  payload = geminiPayload(workspace),
+): ChildProcess {
   const child = spawn(program, args, {
     cwd: workspace.project,
     env: { ...process.env, CLAUDE_PROJECT_DIR: workspace.project },
     stdio: ["pipe", "ignore", "ignore"],
   });
   child.stdin?.on("error", () => {});
-  child.stdin?.end(geminiPayload(workspace));
+  child.stdin?.end(payload);
   return child;
 }
 
@@ -120,6 +126,38 @@ describe("a host that ends the shim ends the hook's whole run", () => {
       shell.kill(signal);
       await exitOf(shell);
       // The shim outlives its shell only until the run it started is over.
+      expect(await waitForProcessEnd(pids.shim, 30_000)).toBe(true);
+      expect(isProcessAlive(pids.guard)).toBe(false);
+      expect(isProcessAlive(pids.grandchild)).toBe(false);
+    },
+  );
+});
+
+describe("a converted command on an event that cannot block keeps a shell as the shim's parent", () => {
+  // Codex runs a hook with `$SHELL -lc` and SIGKILLs that one process at its timeout; Gemini CLI
+  // uses `bash -c`. bash replaces itself with a lone command, so a bare shim would take the SIGKILL.
+  it.each([
+    ["bash", "codex", "SessionStart"],
+    ["bash", "gemini", "SessionStart"],
+    ["/bin/sh", "codex", "SessionStart"],
+  ] as const)(
+    "SIGKILL to %s running the %s %s command: no process of the hook's run is left",
+    async (shellProgram, host, event) => {
+      const workspace = createTestWorkspace("shim-host-bare");
+      const flags = ["shim", "--hook", "claude", "--host", host, "--event", event];
+      const shim = [process.execPath, bin, ...flags, "--timeout", "120", "--"];
+      const command = `${shim.map(quoteShellWord).join(" ")} ${quoteShellWord(writeGuard(workspace))}${buildFailClosedSuffix(host, event)}`;
+      const payload = JSON.stringify({
+        session_id: "session-1",
+        cwd: workspace.project,
+        hook_event_name: event,
+        source: "startup",
+      });
+      const shell = startHost(shellProgram, ["-c", command], workspace, payload);
+      const pids = await readRunPids(workspace);
+      expect(pids.shim).not.toBe(shell.pid);
+      shell.kill("SIGKILL");
+      await exitOf(shell);
       expect(await waitForProcessEnd(pids.shim, 30_000)).toBe(true);
       expect(isProcessAlive(pids.guard)).toBe(false);
       expect(isProcessAlive(pids.grandchild)).toBe(false);

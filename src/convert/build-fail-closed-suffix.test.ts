@@ -7,21 +7,21 @@ describe("buildFailClosedSuffix", () => {
     ["gemini", "BeforeTool", "exit 2"],
     ["gemini", "AfterAgent", "exit 2"],
     ["gemini", "BeforeAgent", "exit 2"],
-    ["gemini", "SessionStart", null],
-    ["gemini", "Notification", null],
+    ["gemini", "SessionStart", "keep shell"],
+    ["gemini", "Notification", "keep shell"],
     ["codex", "PreToolUse", "exit 2"],
     ["codex", "Stop", "exit 2"],
-    ["codex", "SessionStart", null],
+    ["codex", "SessionStart", "keep shell"],
     ["claude", "PreToolUse", "exit 2"],
-    ["claude", "SessionEnd", null],
+    ["claude", "SessionEnd", "keep shell"],
     ["cursor", "beforeShellExecution", "exit 2"],
-    ["cursor", "afterFileEdit", null],
+    ["cursor", "afterFileEdit", "keep shell"],
     ["copilot", "preToolUse", "json"],
     ["copilot", "permissionRequest", "json"],
-    ["copilot", "postToolUse", null],
+    ["copilot", "postToolUse", "keep shell"],
   ] as const)("%s %s: %s", (host, event, form) => {
     const suffix = buildFailClosedSuffix(host, event);
-    if (form === null) expect(suffix).toBeNull();
+    if (form === "keep shell") expect(suffix).toBe("; exit $?");
     else if (form === "exit 2") expect(suffix).toMatch(/fails closed" >&2; exit 2$/);
     else expect(suffix).toMatch(/^; shim_exit=\$\?; case \$shim_exit in 0\) .*printf '%s\\n' '\{/);
   });
@@ -36,6 +36,21 @@ describe("buildFailClosedSuffix", () => {
   ] as const;
 
   for (const shell of ["/bin/sh", "bash"]) {
+    it.each([0, 1, 2, 127])(
+      `in ${shell}, an event that cannot block passes the shim's exit %i through, the shell still its parent`,
+      async (code) => {
+        // The stand-in records whether its parent is still the shell that -c started.
+        const shim = `[ "$PPID" = "$1" ] && echo child; exit ${code}`;
+        const run = await runProgram(
+          shell,
+          ["-c", `sh -c '${shim}' shim $$${buildFailClosedSuffix("codex", "SessionStart")}`],
+          { cwd: process.cwd(), env: { PATH: process.env.PATH }, input: "{}" },
+        );
+        expect(run.code).toBe(code);
+        expect(run.stdout).toBe("child\n");
+      },
+    );
+
     it.each(endings)(`in ${shell}, a shim that %s`, async (_name, shim, code, stdout) => {
       const suffix = buildFailClosedSuffix("gemini", "BeforeTool");
       const run = await runProgram(shell, ["-c", `sh -c '${shim}'${suffix}`], {

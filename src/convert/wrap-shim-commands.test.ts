@@ -115,14 +115,14 @@ describe("wrapShimCommands", () => {
     });
   });
 
-  it("leaves the command bare on an event that cannot block: the shell runs the shim alone", () => {
+  it("ends the command with `; exit $?` on an event that cannot block: the shell stays the shim's parent", () => {
     const { set } = wrapShimCommands(
       createSet([createHook({ event: "SessionEnd", matcher: null })]),
       hookFormats.gemini,
       { hook: "claude", shimCommand: "agent-hooks" },
     );
     expect(set.hooks[0]?.command.default).toBe(
-      "agent-hooks shim --hook claude --host gemini --event SessionEnd --timeout 57 -- ./guard.sh",
+      "agent-hooks shim --hook claude --host gemini --event SessionEnd --timeout 57 -- ./guard.sh; exit $?",
     );
   });
 

@@ -56,7 +56,8 @@ const shimVariables: Readonly<Partial<Record<FormatName, readonly string[]>>> = 
  * --timeout <s> -- '<original command>'` (an argv list becomes several words after `--`, run
  * without a shell; a Windows override is double-quoted for `cmd.exe`). On an event that can
  * block, a POSIX command is followed by the fail-closed suffix ({@link buildFailClosedSuffix}): a
- * shim that cannot run blocks rather than failing open. Variables the target replaces in the
+ * shim that cannot run blocks rather than failing open; on the others by `; exit $?`, so the
+ * shim always has a shell as its parent. Variables the target replaces in the
  * command text are braced in the original command, which the shim runs with them in its
  * environment. Adds one note for the document and one per hook whose timeout leaves less than the
  * margin; a variable the shim sets is no longer lost (its issue becomes a note).
@@ -102,7 +103,7 @@ export function wrapShimCommands(
       ...hook,
       command: wrapCommand(hook.command, {
         prefix: `${wrapping.shimCommand} ${joinShellArguments(flags)} --`,
-        suffix: buildFailClosedSuffix(target.name, hostEvent) ?? "",
+        suffix: buildFailClosedSuffix(target.name, hostEvent),
         substitutedVariables: target.substitutedVariables,
       }),
     };

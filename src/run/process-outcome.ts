@@ -60,6 +60,12 @@ export interface ProcessOutcome {
    * drain ended (a process it left still held them): the output read may be cut. Absent means false.
    */
   outputLeftOpen?: boolean;
+  /**
+   * True when a command string ran through its shell (`sh -c`, bash, `cmd.exe`, PowerShell): its
+   * exit code is then the shell's, which reports a child a signal ended as 128 plus the signal's
+   * number. Absent means false (an argv list, or a string run without the shell).
+   */
+  viaShell?: boolean;
 }
 
 /** An outcome with nothing in it yet (no exit, no output), to spread the facts of a run over. */

@@ -51,6 +51,32 @@ function readPrintedPid(stderr: string): number {
   return pid;
 }
 
+describe.skipIf(process.platform === "win32")("spawnHandler: whether the shell ran", () => {
+  it.each([
+    ["a string with shell syntax", "echo hi | cat", 0],
+    ["a string the shell must start (a missing program)", "./no-such-program-here", 127],
+  ] as const)("reports viaShell for %s", async (_name, command, exitCode) => {
+    const outcome = await spawnHandler(createRequest({ command }));
+    expect(outcome).toMatchObject({ exitCode, viaShell: true });
+  });
+
+  it("reports a signal that ended a child of sh -c as the shell's exit 128 + N", async () => {
+    const outcome = await spawnHandler(
+      createRequest({ command: "sh -c 'kill -KILL $$'; exit $?" }),
+    );
+    expect(outcome).toMatchObject({ exitCode: 137, signal: null, viaShell: true });
+  });
+
+  it("leaves viaShell out for an argv list and a string run without the shell", async () => {
+    const direct = await spawnHandler(createRequest({ command: "true" }));
+    const argv = await spawnHandler(createRequest({ command: ["sh", "-c", "exit 3"] }));
+    expect(direct.exitCode).toBe(0);
+    expect(direct.viaShell).toBeUndefined();
+    expect(argv.exitCode).toBe(3);
+    expect(argv.viaShell).toBeUndefined();
+  });
+});
+
 describe.skipIf(process.platform === "win32")("spawnHandler", () => {
   it("writes the input to stdin", async () => {
     const outcome = await spawnHandler(

@@ -173,6 +173,7 @@ function startInvocation(
         ...fields,
         ...toOutcomeOutput(stdoutCapture.finish(), stderrCapture.finish()),
         durationMs: readMonotonicMs() - countFrom,
+        ...(typeof request.command === "string" && !invocation.direct && { viaShell: true }),
       });
     },
     onEarlyActivity: options.onEarlyActivity,

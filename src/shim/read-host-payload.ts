@@ -2,6 +2,7 @@ import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { describeShimFormat } from "./describe-shim-format.js";
 import { readCopilotPayload } from "./read-copilot-payload.js";
+import { readGeminiToolResponse } from "./read-gemini-tool-response.js";
 import { resolveCanonicalShimEvent } from "./shim-event-names.js";
 import type { ShimFormatName } from "./shim-types.js";
 import { translateToolNameToCanonical } from "./translate-shim-tool-name.js";
@@ -79,7 +80,13 @@ function readGeminiFields(event: string, canonical: Record<string, unknown>, pro
     if (typeof canonical.stop_hook_active !== "boolean") canonical.stop_hook_active = false;
   }
   if (event === "PostToolUse" && isRecord(canonical.tool_response)) {
-    problems.push("tool_response keeps Gemini CLI's shape ({llmContent, returnDisplay, error})");
+    const read = readGeminiToolResponse(
+      canonical.tool_name,
+      canonical.tool_input,
+      canonical.tool_response,
+    );
+    canonical.tool_response = read.response;
+    problems.push(...read.problems);
   }
 }
 

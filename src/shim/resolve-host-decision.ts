@@ -15,8 +15,9 @@ interface RewritingEvents {
  * a format with a profile asks where its table's permission rows take `ask`.
  */
 const askingEvents = {
-  // Gemini CLI's decision is allow or deny (geminicli.com/docs/hooks/reference).
-  gemini: [],
+  // Gemini CLI 0.61.0 asks the user on BeforeTool's `decision: "ask"` (gemini-cli-core
+  // scheduler: `isAskDecision()` forces `PolicyDecision.ASK_USER`), though its docs name no ask.
+  gemini: ["BeforeTool"],
   // beforeReadFile takes allow or deny only.
   cursor: ["beforeShellExecution", "beforeMCPExecution", "preToolUse"],
   // permissionRequest takes allow or deny only (docs.github.com, Copilot CLI hooks reference).
@@ -29,8 +30,9 @@ const askingEvents = {
  * `updatedInput`, with the profile's `updatedInputDecisions`.
  */
 const rewritingEvents = {
-  // hookSpecificOutput.tool_input on BeforeTool (geminicli.com/docs/hooks/reference).
-  gemini: { events: ["BeforeTool"], decisions: ["allow", null] },
+  // hookSpecificOutput.tool_input on BeforeTool (geminicli.com/docs/hooks/reference); Gemini
+  // CLI 0.61.0 builds the tool from it before it asks the user.
+  gemini: { events: ["BeforeTool"], decisions: ["allow", "ask", null] },
   // No documented field rewrites a Cursor tool call.
   cursor: { events: [], decisions: [] },
   // preToolUse's modifiedArgs (docs.github.com, Copilot CLI hooks reference), sent with an allow.

@@ -418,3 +418,238 @@ describe("runShim's timeout, counted from startedAt", () => {
     expect(reply).toEqual({ exitCode: 0, stdout: "", stderr: "" });
   });
 });
+
+describe("runShim: a guard a signal ended behind a shell", () => {
+  // The form `convert --shim` writes for "$CLAUDE_PROJECT_DIR"/…: one string, run with sh -c.
+  const shellCommand = ['"$CLAUDE_PROJECT_DIR"/guard.sh'];
+
+  function writeKilledGuard(workspace: TestWorkspace, signal: string): void {
+    workspace.writeScript(
+      path.join(workspace.project, "guard.sh"),
+      `#!/bin/sh\nkill -${signal} $$\n`,
+    );
+  }
+
+  function codexPreToolUse(workspace: TestWorkspace): string {
+    return JSON.stringify(
+      codexToolPayload(workspace.project, "PreToolUse", {
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf build" },
+      }),
+    );
+  }
+
+  it.each(["KILL", "SEGV", "TERM"])(
+    "denies a Codex PreToolUse when SIG%s ends the guard its sh -c started, naming the signal",
+    async (signal) => {
+      const workspace = createTestWorkspace("shim");
+      writeKilledGuard(workspace, signal);
+      const reply = await runIn(workspace, {
+        hook: "claude",
+        host: "codex",
+        command: shellCommand,
+        stdin: codexPreToolUse(workspace),
+      });
+      expect(readCodexPermission(reply)).toBe("deny");
+      expect(reply.stdout).toContain(
+        `was killed by a signal (SIG${signal}; its shell reported exit`,
+      );
+      expect(reply.stdout).toContain("fails closed");
+    },
+  );
+
+  it("denies the same guard run without a shell (an argv list) with the signal's name", async () => {
+    const workspace = createTestWorkspace("shim");
+    writeKilledGuard(workspace, "KILL");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: [path.join(workspace.project, "guard.sh")],
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe("deny");
+    expect(reply.stdout).toContain("was killed by a signal (SIGKILL)");
+  });
+
+  it("blocks a Gemini CLI BeforeTool the same way", async () => {
+    const workspace = createTestWorkspace("shim");
+    writeKilledGuard(workspace, "KILL");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: shellCommand,
+      stdin: geminiToolPayload(workspace),
+      env: { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: workspace.project },
+    });
+    expect(readGeminiDecision(reply)).toBe("deny");
+    expect(`${reply.stdout}${reply.stderr}`).toContain("SIGKILL; its shell reported exit 137");
+  });
+
+  it("keeps exit 137 of a guard run without a shell a non-blocking error (the script chose it)", async () => {
+    const workspace = createTestWorkspace("shim");
+    const guard = workspace.writeScript(
+      path.join(workspace.project, "guard.sh"),
+      "#!/bin/sh\necho 'chose 137' >&2\nexit 137\n",
+    );
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: [guard],
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe(null);
+    expect(reply.stderr).toContain("chose 137");
+  });
+
+  it("lets the agent go on at a SessionStart, saying on stderr that the guard was killed", async () => {
+    const workspace = createTestWorkspace("shim");
+    writeKilledGuard(workspace, "KILL");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: shellCommand,
+      stdin: JSON.stringify({
+        ...codexToolPayload(workspace.project, "SessionStart", {}),
+        source: "startup",
+      }),
+    });
+    expect(reply.exitCode).toBe(0);
+    expect(reply.stdout).toBe("");
+    expect(reply.stderr).toContain("SIGKILL; its shell reported exit 137");
+  });
+});
+
+describe("runShim inside Gemini CLI: a Claude Code PostToolUse hook reads Bash's tool_response", () => {
+  // Reads tool_response.stdout as a Claude Code Bash hook does, and blocks on a key in it.
+  const guard = `#!/usr/bin/env node
+let text = "";
+process.stdin.on("data", (chunk) => { text += chunk; });
+process.stdin.on("end", () => {
+  const response = JSON.parse(text).tool_response;
+  require("node:fs").writeFileSync(process.argv[2], JSON.stringify(response));
+  if (String(response.stdout).includes("AKIA")) {
+    process.stdout.write(JSON.stringify({ decision: "block", reason: "an AWS key is in the output" }));
+  }
+});
+`;
+
+  it.each([
+    // As Gemini CLI 0.61.0 sends it (seen in a real run): wrapped for the model.
+    [
+      "<untrusted_context>\nOutput: key=AKIA1234\nProcess Group PGID: 77\n</untrusted_context>",
+      "deny",
+      "key=AKIA1234",
+    ],
+    ["Output: (empty)\nExit Code: 1\nProcess Group PGID: 78", null, ""],
+  ])(
+    "%j reaches the hook as {stdout, stderr, interrupted, isImage}",
+    async (llmContent, decision, stdout) => {
+      const workspace = createTestWorkspace("shim");
+      const script = workspace.writeScript(path.join(workspace.project, "post.js"), guard);
+      const seen = workspace.path("seen.json");
+      const reply = await runIn(workspace, {
+        hook: "claude",
+        host: "gemini",
+        command: [process.execPath, script, seen],
+        stdin: JSON.stringify({
+          session_id: "session-1",
+          transcript_path: workspace.path("transcript.jsonl"),
+          cwd: workspace.project,
+          hook_event_name: "AfterTool",
+          timestamp: "2026-12-01T00:00:00.000Z",
+          tool_name: "run_shell_command",
+          tool_input: { command: "cat .env" },
+          tool_response: { llmContent, returnDisplay: "key=AKIA1234" },
+        }),
+      });
+      expect(JSON.parse(readFileSync(seen, "utf8"))).toEqual({
+        stdout,
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+      });
+      expect(readGeminiDecision(reply)).toBe(decision);
+      expect(reply.stderr).toContain(
+        "agent-hooks shim: tool_response is read from Gemini CLI's shell output text",
+      );
+    },
+  );
+});
+
+describe("runShim inside Gemini CLI: a Claude Code hook's ask", () => {
+  it.each([
+    [{}, undefined],
+    [
+      { updatedInput: { command: "git push" } },
+      { hookEventName: "BeforeTool", tool_input: { command: "git push" } },
+    ],
+  ])("is Gemini CLI's ask on BeforeTool (%j)", async (extra, specific) => {
+    const workspace = createTestWorkspace("shim");
+    const output = {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: "force-push needs a human",
+        ...extra,
+      },
+    };
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "gemini",
+      command: ["printf", "%s", JSON.stringify(output)],
+      stdin: geminiToolPayload(workspace),
+    });
+    expect(reply.exitCode).toBe(0);
+    expect(JSON.parse(reply.stdout)).toEqual({
+      decision: "ask",
+      reason: "force-push needs a human",
+      systemMessage: "force-push needs a human",
+      ...(specific !== undefined && { hookSpecificOutput: specific }),
+    });
+  });
+});
+
+describe("runShim: an interpreter given a script that does not exist", () => {
+  function codexPreToolUse(workspace: TestWorkspace): string {
+    return JSON.stringify(
+      codexToolPayload(workspace.project, "PreToolUse", {
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf build" },
+      }),
+    );
+  }
+
+  it.each([
+    ["a shell string", () => ['node "$CLAUDE_PROJECT_DIR"/.claude/hooks/missing.js']],
+    ["a plain string", () => ["node .claude/hooks/missing.js"]],
+    ["an argv list", (project: string) => ["node", `${project}/.claude/hooks/missing.js`]],
+  ] as const)("fails closed for %s (node exits 1, Cannot find module)", async (_name, build) => {
+    const workspace = createTestWorkspace("shim");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: build(workspace.project),
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe("deny");
+    expect(reply.stdout).toContain(
+      `could not start: the script ${workspace.project}/.claude/hooks/missing.js does not exist (the command exited with code 1`,
+    );
+  });
+
+  it.each([
+    ["a script that exists and exits 1", "node guard.js"],
+    ["an interpreter given no script", 'node -e "process.exit(1)"'],
+    ["a script among candidates (after a cd)", "cd . && node missing.js"],
+  ])("leaves %s a non-blocking error", async (_name, command) => {
+    const workspace = createTestWorkspace("shim");
+    workspace.writeScript(path.join(workspace.project, "guard.js"), "process.exit(1);\n");
+    const reply = await runIn(workspace, {
+      hook: "claude",
+      host: "codex",
+      command: [command],
+      stdin: codexPreToolUse(workspace),
+    });
+    expect(readCodexPermission(reply)).toBe(null);
+  });
+});

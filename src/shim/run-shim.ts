@@ -8,6 +8,7 @@ import { combineShimVerdicts } from "./combine-shim-verdicts.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
 import { expandPatchPayload } from "./expand-patch-payload.js";
 import { findCodexProjectDirectory } from "./find-codex-project-directory.js";
+import { findMissingHookScript } from "./find-missing-hook-script.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
 import { resolveCanonicalShimEvent } from "./shim-event-names.js";
 import type { HostReply, ShimFormatName, ShimRunOutcome, ShimVerdict } from "./shim-types.js";
@@ -146,17 +147,37 @@ async function runHookCommand(
   if (first === undefined) {
     return { ...notStarted, spawnError: "no command was given after --" };
   }
+  const command = rest.length === 0 ? first : options.command;
+  const env = fillHookEnvironment(options);
   const outcome = await spawnHandler({
-    command: rest.length === 0 ? first : options.command,
+    command,
     cwd: options.cwd,
-    env: fillHookEnvironment(options),
+    env,
     input: JSON.stringify(payload),
     timeoutMs,
     killGraceMs: defaultLimits.killGraceMs,
     captureLimitBytes: defaultLimits.captureLimitBytes,
     ...(options.signal !== undefined && { signal: options.signal }),
   });
-  return toShimRunOutcome(outcome);
+  const read = toShimRunOutcome(outcome);
+  // A failing exit reads as a non-blocking error; an interpreter given a missing script never ran
+  // the guard, so it is a failed start (`node missing.js` exits 1 with "Cannot find module").
+  if (
+    read.spawnError === null &&
+    read.exitCode !== null &&
+    read.exitCode !== 0 &&
+    read.exitCode !== 2
+  ) {
+    const missing = await findMissingHookScript(command, { cwd: options.cwd, env });
+    if (missing !== null) {
+      // The interpreter's own message (node's stack trace) adds nothing to the file's name.
+      return {
+        ...read,
+        spawnError: `the script ${missing} does not exist (the command exited with code ${String(read.exitCode)})`,
+      };
+    }
+  }
+  return read;
 }
 
 const notStarted: ShimRunOutcome = {
@@ -196,6 +217,8 @@ function toShimRunOutcome(outcome: ProcessOutcome): ShimRunOutcome {
     timedOut: outcome.timedOut,
     truncated: stdoutCut || outcome.stderrTruncated,
     spawnError: outcome.spawnError ?? describeShellStartFailure(outcome),
+    signal: outcome.signal,
+    ...(outcome.viaShell === true && { viaShell: true }),
   };
 }
 

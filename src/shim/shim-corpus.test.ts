@@ -148,6 +148,7 @@ const expected = {
     deepagents: "ask",
     vscode: "ask",
     copilot: "ask",
+    gemini: "ask",
   },
   allowWithContext: {
     claude: "allow",
@@ -337,13 +338,24 @@ describe("the Claude Code corpus in every host", () => {
   });
 
   it("ask where the host cannot ask is a deny that says so", () => {
-    const { reply } = runThroughShim(corpus.ask, "gemini");
-    expect(readHostSide("gemini", reply).output.reason).toContain(
-      "Gemini CLI cannot ask on BeforeTool",
-    );
+    const { reply } = runThroughShim(corpus.ask, "codex");
+    expect(readHostSide("codex", reply).output).toMatchObject({
+      hookSpecificOutput: { permissionDecision: "deny" },
+    });
+    expect(reply.stdout).toContain("Codex cannot ask on PreToolUse");
     expect(reply.stderr).toContain(
-      "agent-hooks shim: lossy: ask is not available on Gemini CLI's BeforeTool",
+      "agent-hooks shim: lossy: ask is not available on Codex's PreToolUse",
     );
+  });
+
+  it("ask on Gemini CLI's BeforeTool is Gemini CLI's ask, its reason also the systemMessage its confirmation shows", () => {
+    const { reply } = runThroughShim(corpus.ask, "gemini");
+    expect(readHostSide("gemini", reply).output).toEqual({
+      decision: "ask",
+      reason: "reason: ask",
+      systemMessage: "reason: ask",
+    });
+    expect(reply.stderr).toBe("");
   });
 
   it("context goes where the host takes it, and is reported lossy where it does not", () => {

@@ -32,6 +32,13 @@ export interface ShimRunOutcome {
   truncated: boolean;
   /** Why the process could not start (a missing program), or null. */
   spawnError: string | null;
+  /** The signal that ended the process (`SIGKILL`), when the runner saw one. */
+  signal?: string | null;
+  /**
+   * True when the command ran through a shell, whose exit code 128 + N reports a child that
+   * signal N ended. Absent means false.
+   */
+  viaShell?: boolean;
 }
 
 /** What a hook decided, read from its exit code and output in its own protocol, format-neutral. */

@@ -8,8 +8,9 @@ const stoppingEvents = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", 
 const contextEvents = ["AfterTool", "BeforeAgent", "SessionStart"];
 
 /**
- * A verdict as Gemini CLI's hook output on exit 0: `decision` `allow` or `deny` with `reason`
- * (a deny on AfterAgent asks for a retry, on BeforeAgent refuses the prompt), `continue`,
+ * A verdict as Gemini CLI's hook output on exit 0: `decision` `allow`, `deny` or (BeforeTool)
+ * `ask` with `reason` (a deny on AfterAgent asks for a retry, on BeforeAgent refuses the prompt;
+ * an ask's reason is also its `systemMessage`, which Gemini CLI's confirmation shows), `continue`,
  * `stopReason`, `systemMessage`, `hookSpecificOutput.additionalContext` and `tool_input`.
  *
  * @example
@@ -28,20 +29,19 @@ export function writeGeminiReply(hostEvent: string, verdict: ShimVerdict): Writt
   if (chosen === "deny" || chosen === "block") {
     output.decision = "deny";
     output.reason = decision.reason;
-  } else if (chosen === "allow") {
-    output.decision = "allow";
+  } else if (chosen === "allow" || chosen === "ask") {
+    output.decision = chosen;
     if (decision.reason !== null) output.reason = decision.reason;
   }
   if (!verdict.continue && canStop) {
     output.continue = false;
     if (verdict.stopReason !== null) output.stopReason = verdict.stopReason;
   }
-  if (verdict.userMessage !== null) {
-    if (hostEvent !== "BeforeToolSelection") output.systemMessage = verdict.userMessage;
-    else
-      lossy.push(
-        `the user message has no place on Gemini CLI's ${hostEvent}: ${verdict.userMessage}`,
-      );
+  // Gemini CLI's confirmation shows the hook's systemMessage, not its reason.
+  const userMessage = verdict.userMessage ?? (chosen === "ask" ? decision.reason : null);
+  if (userMessage !== null) {
+    if (hostEvent !== "BeforeToolSelection") output.systemMessage = userMessage;
+    else lossy.push(`the user message has no place on Gemini CLI's ${hostEvent}: ${userMessage}`);
   }
   const context = verdict.additionalContext.join("\n");
   if (context !== "") {
