@@ -23,7 +23,10 @@ function buildFieldSchema(type: CodexFieldType): z.ZodType {
 function buildRequiredSchema(type: CodexFieldType): z.ZodType {
   if (type === "boolean") return requireZod().boolean();
   if (type === "string") return requireZod().string();
-  if (type === "value") return requireZod().unknown().refine((value) => value !== undefined);
+  if (type === "value")
+    return requireZod()
+      .unknown()
+      .refine((value) => value !== undefined);
   if ("enum" in type) return requireZod().enum(type.enum);
   return buildObjectSchema(type.object, type.required);
 }

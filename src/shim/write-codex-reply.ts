@@ -45,4 +45,3 @@ export function fitCodexReply(hostEvent: string, written: WrittenReply): Written
 function listProblems(hostEvent: string, output: Record<string, unknown>): string[] {
   return Object.keys(output).length === 0 ? [] : checkCodexOutput(hostEvent, output);
 }
-
