@@ -8,6 +8,7 @@ import {
   applySessionRules,
   beginSessionEvent,
   newSessionState,
+  readHostStopHookActive,
   type SessionState,
 } from "./decide/apply-session-rules.js";
 import { createToolInputValidator } from "./decide/create-tool-input-validator.js";
@@ -27,7 +28,6 @@ import { createScopedHookSets, mergeScopedHooks } from "./match/scoped-hook-sets
 import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
 import { buildPayload } from "./payload/build-payload.js";
 import { resolveDispatchedEvent } from "./profiles/find-event-spec.js";
-import type { Profile } from "./profiles/profile.js";
 import { resolveProfile } from "./profiles/profiles.js";
 import { createHookEnvironments } from "./run/create-hook-environments.js";
 import { fillHostCallbacks, type HostCallbacks, listHostCallbacks } from "./run/host-callbacks.js";
@@ -344,17 +344,6 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
   const untiePrewarmedHandlers =
     prewarmedHandlers === null ? () => {} : tiePoolLifetime(engine, prewarmedHandlers);
   return engine;
-}
-
-// The host's stop_hook_active, where the profile passes it on and the engine has no count of its own.
-function readHostStopHookActive(
-  profile: Profile,
-  payload: Readonly<Record<string, unknown>>,
-  tracked: boolean,
-): boolean | undefined {
-  if (profile.stopHookActiveSource !== "host-until-tracked" || tracked) return undefined;
-  const value = payload.stop_hook_active;
-  return typeof value === "boolean" ? value : undefined;
 }
 
 // Command and http handlers always run; the others need the host's callback.

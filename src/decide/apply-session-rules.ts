@@ -105,3 +105,17 @@ export function beginSessionEvent(
   if (!spec.countsContinuations) return { state: next, stopHookActive: undefined };
   return { state: next, stopHookActive: hostStopHookActive ?? next.continuations > 0 };
 }
+
+/**
+ * The host's `stop_hook_active` from an event's payload, where the profile passes it on and the
+ * engine has not counted the session's continuations itself (`tracked`); else undefined.
+ */
+export function readHostStopHookActive(
+  profile: Pick<Profile, "stopHookActiveSource">,
+  payload: Readonly<Record<string, unknown>>,
+  tracked: boolean,
+): boolean | undefined {
+  if (profile.stopHookActiveSource !== "host-until-tracked" || tracked) return undefined;
+  const value = payload.stop_hook_active;
+  return typeof value === "boolean" ? value : undefined;
+}
