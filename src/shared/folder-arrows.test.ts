@@ -94,8 +94,9 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
     "shim/shim-types.ts",
     "require-zod.ts",
   ],
-  // The protocol bridge: the convert tables for names, the engine's output reading and runner.
-  shim: ["profiles", "config", "convert", "run", "decide", "diagnostic.ts"],
+  // The protocol bridge: the convert tables for names, the engine's output reading and runner,
+  // and trust/'s script resolution (a missing script behind a failing exit fails closed).
+  shim: ["profiles", "config", "convert", "run", "decide", "trust", "diagnostic.ts"],
   // Migration reports the conversion issue shape.
   "event-stream": ["profiles", ...stages, "diagnostic.ts", "convert/conversion-issue.ts"],
   // "agent-hooks/sdk ... no runtime dependencies": its own files, the profile tables, the

@@ -87,6 +87,7 @@ describe("findBashOnlySyntax", () => {
       column: 20_008,
     });
     expect(findBashOnlySyntax("echo é; [[ a == a ]]")).toMatchObject({ line: 1, column: 10 });
+    expect(findBashOnlySyntax("x=ab; echo ${x^^}")).toMatchObject({ line: 1, column: 15 });
   });
 
   it("says nothing certain of a string bash rejects too", () => {

@@ -40,14 +40,14 @@ export function findBashOnlySyntax(command: string): BashOnlySyntax | null {
   let tree: GoNode;
   try {
     module = loadShellSyntax();
-    tree = parserFor(module, "bash").Parse(command, "command");
+    tree = parserFor(module, "bash", command).Parse(command, "command");
   } catch {
     return null;
   }
   const found = findBashNode(module, tree, Buffer.from(command, "utf8"));
   if (found !== null) return found;
   try {
-    parserFor(module, "posix").Parse(command, "command");
+    parserFor(module, "posix", command).Parse(command, "command");
     return null;
   } catch (error) {
     return fromParseError(describeParseError(error));
@@ -64,8 +64,7 @@ function findBashNode(
     if (found !== null || node === null) return false;
     const construct = describeBashNode(module.syntax.NodeType(node), node);
     if (construct !== null) {
-      // From the byte offset: a reused mvdan-sh parser reports column 0 once it has read a line
-      // longer than its column field holds.
+      // From the byte offset: mvdan-sh's column field holds less than 2^14.
       const offset = node.Pos().Offset();
       const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(0x0a, offset - 1) + 1;
       const line = bytes.subarray(0, lineStart).filter((byte) => byte === 0x0a).length + 1;

@@ -101,7 +101,7 @@ function parseUncached(source: string, dialect: ShellDialect): ShellParseResult 
   }
   let file: GoNode;
   try {
-    file = parserFor(module, dialect).Parse(source, "command");
+    file = parserFor(module, dialect, source).Parse(source, "command");
   } catch (error) {
     return { ok: false, error: describeParseError(error) };
   }
@@ -122,15 +122,40 @@ export function loadShellSyntax(): ShellSyntaxModule {
   return loaded;
 }
 
-/** The parser of `dialect`, made once. */
-export function parserFor(module: ShellSyntaxModule, dialect: ShellDialect): GoParser {
+/** The parser of `dialect`, made once (a source with a very long line gets one of its own). */
+export function parserFor(
+  module: ShellSyntaxModule,
+  dialect: ShellDialect,
+  source: string,
+): GoParser {
+  // Once a parser has read a line of 2^14 columns or more, mvdan-sh reports column 0 (and `?`
+  // in its errors) for what it parses next: such a source gets a parser of its own.
+  if (hasLongLine(source)) return createParser(module, dialect);
   let parser = parsers.get(dialect);
   if (parser === undefined) {
-    const language = dialect === "bash" ? module.syntax.LangBash : module.syntax.LangPOSIX;
-    parser = module.syntax.NewParser(module.syntax.Variant(language));
+    parser = createParser(module, dialect);
     parsers.set(dialect, parser);
   }
   return parser;
+}
+
+function createParser(module: ShellSyntaxModule, dialect: ShellDialect): GoParser {
+  const language = dialect === "bash" ? module.syntax.LangBash : module.syntax.LangPOSIX;
+  return module.syntax.NewParser(module.syntax.Variant(language));
+}
+
+// 2^14 bytes is at least 5,462 UTF-16 code units (3 bytes each at most).
+const longLineColumns = 5_000;
+
+function hasLongLine(source: string): boolean {
+  if (source.length < longLineColumns) return false;
+  let lineStart = 0;
+  for (;;) {
+    const end = source.indexOf("\n", lineStart);
+    if ((end === -1 ? source.length : end) - lineStart >= longLineColumns) return true;
+    if (end === -1) return false;
+    lineStart = end + 1;
+  }
 }
 
 /** mvdan-sh's message for a parse error, as `line:column: message`. */
