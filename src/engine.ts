@@ -103,13 +103,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     httpHookPolicy: snapshot.httpHookPolicy,
   });
   const continuation = resolveContinuationCap(profile, environment);
-  const sessionRules = {
-    continuationCap: continuation.cap,
-    title: profile.title,
-    ...(profile.updatedInputWithoutDecision !== undefined && {
-      updatedInputWithoutDecision: profile.updatedInputWithoutDecision,
-    }),
-  };
+  const sessionRules = { ...profile, continuationCap: continuation.cap };
   const budgets = resolveEventBudgets(profile, environment);
   const engineDiagnostics =
     continuation.diagnostic === null && budgets.diagnostics.length === 0
