@@ -59,7 +59,16 @@ const entrySchema = z.object({
   command: z.union([z.string(), z.array(z.string())]).nullable(),
   matcher: z.string().nullable(),
   trust: z.enum(trustStates).nullable(),
-  notHashed: z.array(z.object({ word: z.string(), reason: z.string() })).exactOptional(),
+  notHashed: z
+    .array(
+      z.object({
+        word: z.string(),
+        reason: z.string(),
+        file: z.string().exactOptional(),
+        role: z.enum(["code", "data"]).exactOptional(),
+      }),
+    )
+    .exactOptional(),
   verdict: z.enum(["would-run", "would-fail", "skipped"]),
   reasons: z.array(reasonSchema),
 } satisfies FieldSchemas<ExplainEntry>);

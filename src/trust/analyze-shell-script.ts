@@ -35,10 +35,17 @@ import type {
   ShellWord,
 } from "./shell-syntax.js";
 
-/** A word whose file trust cannot hash, as written, and why. */
+/**
+ * What trust cannot hash, and why: a word as written, and, when the analysis knows which file it
+ * names, that file; `role` says whether it may run as code (the default) or is only read as data.
+ */
 export interface NotHashedWord {
   word: string;
   reason: string;
+  /** The absolute path of the file the word names, when the analysis knows it. */
+  file?: string;
+  /** `code` (absent) when the file or word may run or load code; `data` when it is only read. */
+  role?: "code" | "data";
 }
 
 /** What every analysis of one hook shares: where it starts and what it has found. */
@@ -1040,11 +1047,11 @@ export class ShellScriptAnalysis {
     if (!this.files.includes(file)) this.files.push(file);
   }
 
-  report(word: string, reason: string): void {
+  report(word: string, reason: string, known: Pick<NotHashedWord, "file" | "role"> = {}): void {
     const oneLine = word.replace(/\s*\n\s*/g, " ");
     const label = oneLine.length <= 80 ? oneLine : `${oneLine.slice(0, 79)}…`;
     if (!this.notHashed.some((entry) => entry.word === label && entry.reason === reason)) {
-      this.notHashed.push({ word: label, reason });
+      this.notHashed.push({ word: label, reason, ...known });
     }
   }
 }

@@ -6,6 +6,7 @@ import type { HookCommand } from "../config/hook-definition.js";
 import { parseJsonDocument } from "../config/parse-json-document.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { requireZod } from "../require-zod.js";
+import type { NotHashedWord } from "./analyze-shell-script.js";
 
 /** What the user decided about one hook: trusted at a hash, or disabled. */
 export type TrustEntryState = "trusted" | "disabled";
@@ -34,7 +35,7 @@ export interface TrustEntry {
 export interface TrustedResolution {
   key: string;
   files: string[];
-  notHashed: { word: string; reason: string }[];
+  notHashed: NotHashedWord[];
 }
 
 /** The trust store file: `{ "version": 1, "hooks": { "<id>": TrustEntry } }`. */
@@ -70,7 +71,14 @@ const createSchemas = (z: typeof Zod) => ({
       .object({
         key: z.string().regex(/^[0-9a-f]{64}$/),
         files: z.array(z.string()),
-        notHashed: z.array(z.object({ word: z.string(), reason: z.string() })),
+        notHashed: z.array(
+          z.object({
+            word: z.string(),
+            reason: z.string(),
+            file: z.string().exactOptional(),
+            role: z.enum(["code", "data"]).exactOptional(),
+          }),
+        ),
       })
       .exactOptional(),
   }),
