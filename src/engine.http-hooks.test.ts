@@ -261,6 +261,43 @@ describe.skipIf(process.platform === "win32")("http handlers (claude profile)", 
       expect(server.received).toHaveLength(0);
     });
 
+    it("refuses a hook that puts the pattern's host in its path, port or userinfo, visibly", async () => {
+      const server = await startServer(reply(204));
+      const workspace = createTestWorkspace("http-policy-engine");
+      const managed = workspace.writeJson("managed.json", {
+        allowedHttpHookUrls: ["http://*.corp.example/*", "not a pattern"],
+      });
+      const port = new URL(server.url).port;
+      const urls = [
+        `${server.url}/x.corp.example/`,
+        `http://x.corp.example@127.0.0.1:${port}/`,
+        `http://127.0.0.1:${port}/?host=x.corp.example`,
+      ];
+      const { engine, settingsFile } = await setup(
+        { hooks: { PreToolUse: [group("Bash", ...urls.map((url) => http(url)))] } },
+        { managedSettings: managed },
+      );
+      expect(engine.diagnostics).toEqual([
+        {
+          code: "invalid_config",
+          severity: "error",
+          message: `allowedHttpHookUrls pattern "not a pattern" in ${managed} is not a URL pattern: it is not a URL (write scheme://host[:port][/path]); it matches no URL`,
+          file: managed,
+          path: "allowedHttpHookUrls[1]",
+        },
+        ...urls.map((url, index) => ({
+          code: "http_url_refused",
+          severity: "error",
+          message: `http hook ${url} is not allowed: it matches no allowedHttpHookUrls pattern (set in ${managed}); the handler is skipped`,
+          file: settingsFile,
+          path: `hooks.PreToolUse[0].hooks[${index}].url`,
+        })),
+      ]);
+      const result = await engine.dispatch("PreToolUse", bash("ls"));
+      expect(result.runs).toEqual([]);
+      expect(server.received).toHaveLength(0);
+    });
+
     it("blocks every http hook with an empty list, and keeps command hooks", async () => {
       const server = await startServer(reply(204));
       const { engine } = await setup({

@@ -132,4 +132,39 @@ describe("readHttpHookPolicy (through loadConfig)", () => {
       },
     ]);
   });
+
+  it("reports each pattern that is not a URL pattern by file and index, and keeps it matching nothing", async () => {
+    const layers = createLayers();
+    layers.workspace.writeJson(layers.user, {
+      allowedHttpHookUrls: [
+        "https://hooks.corp.example/*",
+        "hooks.corp.example/*",
+        7,
+        "http://h:8*/",
+      ],
+    });
+    const loaded = await loadConfig(claudeProfile, { home: layers.home, cwd: layers.cwd });
+    expect(loaded.httpHookPolicy?.allowedUrls?.entries).toEqual([
+      "https://hooks.corp.example/*",
+      "hooks.corp.example/*",
+      "http://h:8*/",
+    ]);
+    expect(loaded.diagnostics.map(({ path, file, message }) => ({ path, file, message }))).toEqual([
+      {
+        path: "allowedHttpHookUrls[1]",
+        file: layers.user,
+        message: `allowedHttpHookUrls pattern "hooks.corp.example/*" in ${layers.user} is not a URL pattern: it is not a URL (write scheme://host[:port][/path]); it matches no URL`,
+      },
+      {
+        path: "allowedHttpHookUrls[3]",
+        file: layers.user,
+        message: `allowedHttpHookUrls pattern "http://h:8*/" in ${layers.user} is not a URL pattern: it is not a URL (write scheme://host[:port][/path]); it matches no URL`,
+      },
+      {
+        path: "allowedHttpHookUrls",
+        file: layers.user,
+        message: `allowedHttpHookUrls must be a list of strings; in ${layers.user} only its strings count`,
+      },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import type { HttpHookPolicy, MergedSettingList } from "../http-hook-policy.js";
+import { parseHttpHookUrlPattern } from "../parse-http-hook-url-pattern.js";
 import type { SettingsLayer } from "./discover-claude-sources.js";
 
 /**
@@ -9,7 +10,8 @@ import type { SettingsLayer } from "./discover-claude-sources.js";
  * set is the policy, though: other files cannot widen an administrator's list (an `info`
  * diagnostic names each file whose list is ignored). A value that is not a list of strings fails
  * closed: it is reported and counts as an empty list (its string entries are kept when it is a
- * list with other entries mixed in).
+ * list with other entries mixed in). An `allowedHttpHookUrls` entry that is not a URL pattern is
+ * an error naming its file and index; it stays in the list and matches nothing.
  *
  * @example
  * ```ts
@@ -56,6 +58,7 @@ function mergeSettingList(
       ? value.filter((entry): entry is string => typeof entry === "string")
       : [];
     for (const entry of strings) entries.add(entry);
+    if (key === "allowedHttpHookUrls") reportBadPatterns(layer.file, value, diagnostics);
     if (Array.isArray(value) && strings.length === value.length) continue;
     const kept = strings.length === 0 ? "it counts as an empty list" : "only its strings count";
     diagnostics.push(
@@ -68,4 +71,21 @@ function mergeSettingList(
     );
   }
   return files.length === 0 ? null : { entries: [...entries], files };
+}
+
+function reportBadPatterns(file: string, value: unknown, diagnostics: Diagnostic[]): void {
+  if (!Array.isArray(value)) return;
+  value.forEach((entry: unknown, index) => {
+    if (typeof entry !== "string") return;
+    const parsed = parseHttpHookUrlPattern(entry);
+    if (parsed.ok) return;
+    diagnostics.push(
+      createDiagnostic(
+        "invalid_config",
+        "error",
+        `allowedHttpHookUrls pattern "${entry}" in ${file} is not a URL pattern: ${parsed.reason}; it matches no URL`,
+        { file, path: `allowedHttpHookUrls[${index}]` },
+      ),
+    );
+  });
 }
