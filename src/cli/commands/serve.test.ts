@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
@@ -55,6 +55,16 @@ describe("agent-hooks serve", () => {
       args: ["--allow-origin", "https://app.example.com"],
       message: "--allow-origin needs --listen",
     },
+    { args: ["--token-file", "token.txt"], message: "--token-file needs --listen" },
+    { args: ["--stdio", "--token-fd", "3"], message: "--token-fd needs --listen" },
+    {
+      args: ["--listen", "0", "--token-file", "token.txt", "--token-fd", "3"],
+      message: "choose one of --token-file and --token-fd",
+    },
+    ...["1", "2", "three", "-1"].map((descriptor) => ({
+      args: ["--listen", "0", "--token-fd", descriptor],
+      message: `--token-fd takes a descriptor number such as 3 (not 1 or 2), got "${descriptor}"`,
+    })),
     ...[
       "app.example.com",
       "https://app.example.com/path",
@@ -188,5 +198,124 @@ describe("agent-hooks serve", () => {
     expect(serve.child.exitCode).toBe(0);
     expect(answers[0]?.result?.runs.map((run) => run.status)).toEqual(["ok"]);
     await expectNoToken(environmentFile);
+  });
+
+  // How a hook of the same user would look for the token: the server's initial environment block.
+  async function readServerEnvironment(pid: number | undefined): Promise<string> {
+    return (await readFile(`/proc/${pid}/environ`, "latin1")).split("\0").join("\n");
+  }
+
+  describe.skipIf(process.platform !== "linux")("the token in /proc/<pid>/environ", () => {
+    it("--token-fd: reads a pipe, leaves no copy in the environment, and hooks never get it", async () => {
+      const { config, environmentFile } = await prepareEnvironmentHook();
+      const env = { PROBE: "visible", HOOK_ENVIRONMENT_FILE: environmentFile };
+      const serve = await spawnListeningServe(
+        "127.0.0.1:0",
+        env,
+        ["--config", config, "--token-fd", "3"],
+        `${token}\n`,
+      );
+      serves.push(serve);
+      expect(serve.stderr()).toContain("token: read from descriptor 3\n");
+      expect(serve.stderr()).not.toContain(token);
+      expect(await openRaw(serve.url, { authorization: "Bearer wrong" })).toBe(401);
+      const remote = createRemoteHookEngine(connectWebSocket(serve.url, { token }));
+      try {
+        const result = await remote.dispatch("SessionStart", { source: "startup" });
+        expect(result.runs.map((run) => run.status)).toEqual(["ok"]);
+      } finally {
+        await remote.close();
+      }
+      await expectNoToken(environmentFile);
+      const environment = await readServerEnvironment(serve.child.pid);
+      expect(environment).toContain("PROBE=visible\n");
+      expect(environment).not.toContain(token);
+    });
+
+    it("--token-file: reads a 600 file, leaves no copy in the environment, and hooks never get it", async () => {
+      const { config, environmentFile } = await prepareEnvironmentHook();
+      const tokenFile = path.join(path.dirname(environmentFile), "token.txt");
+      await writeFile(tokenFile, `${token}\r\n`, { mode: 0o600 });
+      const env = { PROBE: "visible", HOOK_ENVIRONMENT_FILE: environmentFile };
+      const serve = await spawnListeningServe("127.0.0.1:0", env, [
+        "--config",
+        config,
+        "--token-file",
+        tokenFile,
+      ]);
+      serves.push(serve);
+      expect(serve.stderr()).toContain(`token: read from ${tokenFile}\n`);
+      expect(serve.stderr()).not.toContain(token);
+      const remote = createRemoteHookEngine(connectWebSocket(serve.url, { token }));
+      try {
+        const result = await remote.dispatch("SessionStart", { source: "startup" });
+        expect(result.runs.map((run) => run.status)).toEqual(["ok"]);
+      } finally {
+        await remote.close();
+      }
+      await expectNoToken(environmentFile);
+      const environment = await readServerEnvironment(serve.child.pid);
+      expect(environment).toContain("PROBE=visible\n");
+      expect(environment).not.toContain(token);
+    });
+
+    it("--token-file: refuses a file group or others may read, like ssh, serving nothing", async () => {
+      const directory = createTestWorkspace("serve-token-file").root;
+      const tokenFile = path.join(directory, "token.txt");
+      await writeFile(tokenFile, `${token}\n`);
+      await chmod(tokenFile, 0o640);
+      const open = await runCli(["serve", "--listen", "0", "--token-file", tokenFile]);
+      expect(open).toMatchObject({
+        code: 1,
+        stdout: "",
+        stderr: `agent-hooks: --token-file ${tokenFile}: group or others may access it (mode 0640); run chmod 600 on it\n`,
+      });
+      await chmod(tokenFile, 0o600);
+      await writeFile(tokenFile, "two words\n");
+      const spaced = await runCli(["serve", "--listen", "0", "--token-file", tokenFile]);
+      expect(spaced.stderr).toContain("the token must be one line of visible ASCII characters");
+      const missing = await runCli(["serve", "--listen", "0", "--token-file", `${tokenFile}.x`]);
+      expect(missing.stderr).toContain("ENOENT");
+    });
+
+    it("--token-fd: refuses an empty pipe and a flag given with AGENT_HOOKS_TOKEN", async () => {
+      // SIGCONT changes nothing: stop() then only waits for the exit.
+      const empty = spawnServe(["--listen", "0", "--token-fd", "3"], {}, "");
+      expect(await empty.stop("SIGCONT")).toBe(1);
+      expect(empty.stderr()).toBe("agent-hooks: --token-fd 3: the token is empty\n");
+      const both = spawnServe(
+        ["--listen", "0", "--token-fd", "3"],
+        { AGENT_HOOKS_TOKEN: token },
+        token,
+      );
+      expect(await both.stop("SIGCONT")).toBe(1);
+      expect(both.stderr()).toContain("--token-fd and AGENT_HOOKS_TOKEN both give a token");
+      expect(both.stderr()).not.toContain(token);
+    });
+
+    it("AGENT_HOOKS_TOKEN: blanks the value in the server's environment block, or says it could not", async () => {
+      const serve = await spawnListeningServe("127.0.0.1:0", {
+        AGENT_HOOKS_TOKEN: token,
+        PROBE: "visible",
+      });
+      serves.push(serve);
+      const environment = await readServerEnvironment(serve.child.pid);
+      expect(environment).toContain("PROBE=visible\n");
+      if (serve.stderr().includes("stays readable")) {
+        // A kernel that refuses writes through /proc/self/mem: the warning is the guarantee.
+        console.warn(`AGENT_HOOKS_TOKEN could not be blanked here: ${serve.stderr()}`);
+        expect(environment).toContain(token);
+      } else {
+        expect(environment).toContain("AGENT_HOOKS_TOKEN=\n");
+        expect(environment).not.toContain(token);
+      }
+      const remote = createRemoteHookEngine(connectWebSocket(serve.url, { token }));
+      try {
+        const result = await remote.dispatch("SessionStart", { source: "startup" });
+        expect(result.runs.map((run) => run.status)).not.toContain("error");
+      } finally {
+        await remote.close();
+      }
+    });
   });
 });

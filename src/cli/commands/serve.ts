@@ -4,7 +4,9 @@ import { createStreamChannel } from "../../remote/create-stream-channel.js";
 import { defaultMaxMessageBytes } from "../../remote/message-channel.js";
 import { serveHookEngine } from "../../remote/serve-hook-engine.js";
 import { startWebSocketServer } from "../../remote/start-websocket-server.js";
+import { eraseEnvironmentValue } from "../erase-environment-value.js";
 import { formatDiagnostic } from "../format-diagnostic.js";
+import { parseTokenDescriptor, readTokenDescriptor, readTokenFile } from "../read-serve-token.js";
 import {
   addEngineOptions,
   type EngineFlags,
@@ -17,6 +19,8 @@ interface ServeFlags extends EngineFlags {
   listen?: string;
   maxMessageBytes?: number;
   allowOrigin?: string[];
+  tokenFile?: string;
+  tokenFd?: number;
 }
 
 /** How long the process may linger after a clean shutdown before it is ended anyway. */
@@ -48,11 +52,27 @@ export function registerServeCommand(program: Command): void {
         "with --listen, let web pages of this origin (scheme://host[:port]) connect; repeatable",
         collectOrigin,
       )
+      .option(
+        "--token-file <path>",
+        "with --listen, read the token from this file (mode 600: group and others may not read it)",
+      )
+      .option(
+        "--token-fd <n>",
+        "with --listen, read the token from this open descriptor (a pipe), then close it",
+        parseTokenDescriptor,
+      )
       .addHelpText(
         "after",
         `
+The token (--listen): printed at start unless given by --token-fd, --token-file or
+AGENT_HOOKS_TOKEN. A descriptor or file leaves no copy in this process's environment, which
+other processes of the same user, hooks included, can read in /proc/<pid>/environ;
+AGENT_HOOKS_TOKEN is blanked there where Linux allows it (see docs/remote.md).
+
 Examples:
   $ agent-hooks serve --config examples/hooks.json
+  $ agent-hooks serve --listen 127.0.0.1:7777 --token-fd 3 3< <(pass show agent-hooks)
+  $ agent-hooks serve --listen 127.0.0.1:7777 --token-file ~/.config/agent-hooks/token
   $ AGENT_HOOKS_TOKEN=secret agent-hooks serve --listen 127.0.0.1:7777
   $ agent-hooks serve --listen 0 --allow-origin http://localhost:3000`,
       ),
@@ -63,17 +83,27 @@ Examples:
     if (flags.allowOrigin !== undefined && flags.listen === undefined) {
       throw new UsageError("--allow-origin needs --listen");
     }
+    const fromEnvironment = process.env.AGENT_HOOKS_TOKEN;
+    const environmentToken =
+      fromEnvironment === undefined || fromEnvironment === "" ? undefined : fromEnvironment;
+    const given = readGivenToken(flags, environmentToken);
     const address = flags.listen === undefined ? null : parseListenAddress(flags.listen);
     const log = (message: string) => process.stderr.write(`agent-hooks serve: ${message}\n`);
     const engine = await createHookEngine(toEngineOptions(flags));
     for (const diagnostic of engine.diagnostics) {
       process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
     }
-    const fromEnvironment = process.env.AGENT_HOOKS_TOKEN;
-    const token =
-      fromEnvironment === undefined || fromEnvironment === "" ? undefined : fromEnvironment;
+    const token = given?.token ?? environmentToken;
     // Hooks never see the token, under its own name or another (the engine drops the former).
     if (token !== undefined) engine.withholdSecrets?.([token]);
+    // Nor the server's own environment block, which /proc/<pid>/environ shows them.
+    const erased =
+      environmentToken === undefined ? null : eraseEnvironmentValue("AGENT_HOOKS_TOKEN");
+    if (erased !== null && !erased.erased) {
+      log(
+        `warning: AGENT_HOOKS_TOKEN stays readable in /proc/${process.pid}/environ by processes of this user, hooks included (${erased.reason}); --token-fd or --token-file leave no copy there`,
+      );
+    }
     const maxMessageBytes = flags.maxMessageBytes ?? defaultMaxMessageBytes;
     const stopped = new Promise<string>((resolve) => {
       process.once("SIGINT", () => resolve("SIGINT"));
@@ -110,7 +140,9 @@ Examples:
         );
       }
       log(`listening on ${server.url}`);
-      log(token === undefined ? `token: ${server.token}` : "token: the value of AGENT_HOOKS_TOKEN");
+      log(
+        `token: ${given?.description ?? (token === undefined ? server.token : "the value of AGENT_HOOKS_TOKEN")}`,
+      );
       const reason = await stopped;
       log(`stopping (${reason})`);
       await server.close();
@@ -119,6 +151,28 @@ Examples:
     // Nothing should be left, but a stray handle must not keep a stopped server alive.
     setTimeout(() => process.exit(0), exitGraceMs).unref();
   });
+}
+
+/** The token `--token-fd` or `--token-file` gives, read before anything else starts. */
+function readGivenToken(
+  flags: ServeFlags,
+  environmentToken: string | undefined,
+): { token: string; description: string } | null {
+  const { tokenFile, tokenFd } = flags;
+  if (tokenFile === undefined && tokenFd === undefined) return null;
+  if (tokenFile !== undefined && tokenFd !== undefined) {
+    throw new UsageError("choose one of --token-file and --token-fd");
+  }
+  const flag = tokenFile === undefined ? "--token-fd" : "--token-file";
+  if (flags.listen === undefined) throw new UsageError(`${flag} needs --listen`);
+  if (environmentToken !== undefined) {
+    throw new UsageError(
+      `${flag} and AGENT_HOOKS_TOKEN both give a token; unset AGENT_HOOKS_TOKEN (it would sit in this process's environment)`,
+    );
+  }
+  return tokenFile === undefined
+    ? { token: readTokenDescriptor(tokenFd ?? 0), description: `read from descriptor ${tokenFd}` }
+    : { token: readTokenFile(tokenFile), description: `read from ${tokenFile}` };
 }
 
 /** Adds one `--allow-origin`: an origin as browsers send it, `scheme://host[:port]`. */
