@@ -152,6 +152,7 @@ describe.skipIf(python === null)("the Python client (clients/python/agent_hooks_
       "timeout fails closed",
       "usable after a timeout",
       "close",
+      "no token in the server's environment",
       "cannot start",
       "ends at once",
     ]);

@@ -80,7 +80,10 @@ class AgentHooksClient:
         profile: The hook system profile (``--profile``): ``claude``, ``deepagents``, ...
         args: More arguments added to the default command (``--home``, ``--session``, ...).
         cwd: The server's working directory (where relative hook commands resolve).
-        env: The server's environment (default: this process's).
+        env: The server's environment (default: this process's), always without
+            ``AGENT_HOOKS_TOKEN``: the stdio protocol needs no token, and a variable in the
+            server's environment stays readable in ``/proc/<pid>/environ`` by every process of
+            the user, the hooks it runs included.
         timeout: Seconds one request may take unless the call gives its own; ``None`` waits forever.
         fail_mode: What a dispatch that gets no answer decides: nothing (``"open"``) or ``deny``
             for PreToolUse and PermissionRequest (``"closed"``).
@@ -121,7 +124,7 @@ class AgentHooksClient:
                 stdout=subprocess.PIPE,
                 stderr=stderr,
                 cwd=cwd,
-                env=dict(env) if env is not None else None,
+                env=_server_environment(env),
             )
         except OSError as error:
             raise AgentHooksError(f"cannot start {argv[0]!r}: {error}") from error
@@ -350,6 +353,13 @@ def _empty_result(event: str, code: str, message: str) -> Dict[str, Any]:
             {"code": code, "severity": "error", "message": message, "file": None, "path": None}
         ],
     }
+
+
+def _server_environment(env: Optional[Mapping[str, str]]) -> Dict[str, str]:
+    """``env`` (default: this process's environment) without ``AGENT_HOOKS_TOKEN``."""
+    chosen = dict(os.environ if env is None else env)
+    chosen.pop("AGENT_HOOKS_TOKEN", None)
+    return chosen
 
 
 def _default_command(config: Sequence[str], profile: Optional[str], args: Sequence[str]) -> List[str]:

@@ -15,6 +15,7 @@ library. One Python start covers every check.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -102,6 +103,26 @@ def main() -> None:
         check("usable after a timeout", after["diagnostics"] == [] and after["decision"] is None, after)
         exit_code = slow.close()
         check("close", exit_code == 0, exit_code)
+
+    # The stdio server needs no token: one in the environment given (or this process's) is
+    # left out, so no process of the user can read it in the server's /proc/<pid>/environ.
+    token = "python-client-token-5c1e"
+    environ = Path("/proc/self/environ")
+    with AgentHooksClient(
+        config=[given["config"]], **{**common, "env": {**os.environ, "AGENT_HOOKS_TOKEN": token, "PROBE": "visible"}}
+    ) as tokened:
+        if environ.exists():
+            server_environment = (Path("/proc") / str(tokened._process.pid) / "environ").read_bytes()
+            check(
+                "no token in the server's environment",
+                b"PROBE=visible" in server_environment
+                and token.encode() not in server_environment
+                # Not even blanked by the server: the client never passed it.
+                and b"AGENT_HOOKS_TOKEN=" not in server_environment,
+                "read /proc/<pid>/environ",
+            )
+        else:
+            check("no token in the server's environment", True, "no /proc on this system")
 
     # A server that cannot start, or ends before answering, is an AgentHooksError at creation.
     for name, command in [
