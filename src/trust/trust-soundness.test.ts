@@ -1,6 +1,6 @@
 // The runtime soundness check of hook trust: each corpus command runs for real under strace, and
 // every file under the project or home its process tree executes or reads must be hashed, or
-// listed as not hashed. One case: npx vitest run src/trust/trust-soundness.test.ts -t 'stdin/03'
+// listed as not hashed. One case: npx vitest run src/trust/trust-soundness.test.ts -t 'class2-stdin-descriptors/03'
 import { execFileSync } from "node:child_process";
 import {
   lstatSync,
