@@ -1,6 +1,6 @@
+import { joinShellArguments } from "../shell/join-shell-arguments.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import { findHandlerKey, type HookFormat } from "./hook-format.js";
-import { joinShellArguments } from "./join-shell-arguments.js";
 import type { Platform, PortableCommand, PortableHook } from "./portable-hooks.js";
 
 const platforms: readonly Platform[] = ["linux", "osx", "windows"];

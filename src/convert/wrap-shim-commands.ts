@@ -1,9 +1,9 @@
+import { joinShellArguments } from "../shell/join-shell-arguments.js";
 import { braceSubstitutedVariables } from "./brace-substituted-variables.js";
 import { buildFailClosedSuffix } from "./build-fail-closed-suffix.js";
 import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
 import type { FittedHooks } from "./fit-hooks-to-format.js";
 import type { HookFormat } from "./hook-format.js";
-import { joinShellArguments } from "./join-shell-arguments.js";
 import type { FormatName, PortableCommand } from "./portable-hooks.js";
 
 /** How `convert --shim` wraps each command: the two protocols and how to start `agent-hooks`. */

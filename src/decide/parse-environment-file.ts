@@ -1,13 +1,13 @@
 import { describeHandler } from "../config/describe-handler.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import { parseShellScript } from "../trust/parse-shell-script.js";
+import { parseShellScript } from "../shell/parse-shell-script.js";
 import type {
   ShellAssignment,
   ShellStatement,
   ShellWord,
   ShellWordPart,
-} from "../trust/shell-syntax.js";
+} from "../shell/shell-syntax.js";
 
 /** The variables an environment file sets, and a warning for each line that was skipped. */
 export interface ExportedEnvironment {

@@ -1,4 +1,4 @@
-import { quoteDisplayWord } from "./quote-shell-word.js";
+import { quoteDisplayWord } from "../shell/quote-shell-word.js";
 
 /** The flags a suggested `agent-hooks` command needs to find the same hooks again. */
 export interface AgentHooksCommandFlags {

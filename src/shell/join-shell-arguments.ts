@@ -1,4 +1,4 @@
-import { quoteShellWord } from "../shared/quote-shell-word.js";
+import { quoteShellWord } from "./quote-shell-word.js";
 
 /**
  * Joins an argv list into one POSIX shell string that runs the same program with the same
