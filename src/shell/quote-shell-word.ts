@@ -17,36 +17,56 @@ export function quoteShellWord(word: string): string {
   return quoteWord(word, plainWord);
 }
 
+/** How {@link quoteShellWords} writes a leading `~/` of the program. */
+export interface QuoteShellWordsOptions {
+  /**
+   * Leave a leading `~/` of the first word unquoted, so the shell expands it to the home
+   * directory, as the engine and the agents do with an argv list's program (default false:
+   * `~` stays literal, as for any word).
+   */
+  expandProgramHome?: boolean;
+}
+
 /**
  * Joins an argv list into a POSIX shell command that runs the same program with the same
- * arguments, literally: each word quoted by `quoteShellWord`, so nothing is expanded.
+ * arguments: each word quoted by `quoteShellWord`, so nothing is expanded, except, with
+ * `expandProgramHome`, a leading `~/` of the program.
  *
  * @example
  * ```ts
  * quoteShellWords(["bash", "my hooks/adapter.sh", "it's"]); // bash 'my hooks/adapter.sh' 'it'\''s'
+ * quoteShellWords(["~/my hooks/a.sh", "$HOME"], { expandProgramHome: true }); // ~/'my hooks/a.sh' '$HOME'
  * ```
  */
-export function quoteShellWords(argv: readonly string[]): string {
-  return argv.map(quoteShellWord).join(" ");
+export function quoteShellWords(
+  argv: readonly string[],
+  options: QuoteShellWordsOptions = {},
+): string {
+  return argv
+    .map((word, index) =>
+      index === 0 && options.expandProgramHome === true && word.startsWith("~/")
+        ? `~/${quoteShellWord(word.slice(2))}`
+        : quoteShellWord(word),
+    )
+    .join(" ");
 }
 
 // As plainWord, plus `~`: shown to people, `~/hook.sh` reads as written.
 const displayWord = /^[A-Za-z0-9_@%+=:,./~-]+$/;
 
 /**
- * Quotes one word of a command shown to people, as `quoteShellWord` does but leaving `~`
- * unquoted, so `~/hook.sh` reads as it was written.
- */
-export function quoteDisplayWord(word: string): string {
-  return quoteWord(word, displayWord);
-}
-
-/**
- * A hook command as one line for people: a string as written, an argv list joined with spaces,
- * each word quoted by `quoteDisplayWord`.
+ * A command as one line for people: a string as written; an argv list joined with spaces, each
+ * word quoted as `quoteShellWord` does but with `~` left unquoted, so `~/hook.sh` reads as it
+ * was written.
+ *
+ * @example
+ * ```ts
+ * formatCommand(["python3", "~/guard.py", "my file"]); // python3 ~/guard.py 'my file'
+ * ```
  */
 export function formatCommand(command: string | readonly string[]): string {
-  return typeof command === "string" ? command : command.map(quoteDisplayWord).join(" ");
+  if (typeof command === "string") return command;
+  return command.map((word) => quoteWord(word, displayWord)).join(" ");
 }
 
 function quoteWord(word: string, plain: RegExp): string {

@@ -10,6 +10,9 @@ function runShell(shell: string, script: string): string {
   return result.stdout;
 }
 
+// Debian's and Ubuntu's /bin/sh; elsewhere (macOS) there may be none to ask.
+const hasDash = spawnSync("dash", ["-c", ":"]).status === 0;
+
 // `type NAME` → reserved, special or regular, or null for anything else (a program, not found).
 function readKind(line: string): ShellBuiltinKind | null {
   if (/ is a (shell )?(reserved word|keyword)$/.test(line)) return "reserved";
@@ -43,7 +46,7 @@ describe("shellBuiltins", () => {
     );
   });
 
-  it("gives each word the kind dash gives it", () => {
+  it.skipIf(!hasDash)("gives each word the kind dash gives it", () => {
     const kinds = readKinds("dash", "");
     const expected = Object.entries(shellBuiltins).map(([name, row]) => [
       name,
