@@ -21,7 +21,7 @@ import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
 import { runHookAction } from "./run/run-hook-action.js";
 import { runWithEnvironmentFile } from "./run/run-with-environment-file.js";
 import { spawnHandler } from "./run/spawn-handler.js";
-import { quoteShellWord } from "./shared/quote-shell-word.js";
+import { quoteShellWord } from "./shell/quote-shell-word.js";
 
 /** One dispatched event as every handler of it sees it. */
 export interface HandlerCall {

@@ -1,7 +1,7 @@
 import pc from "picocolors";
 import type { ExplainEntry, HookExplanation } from "../explain/explain-hooks.js";
 import type { Profile } from "../profiles/profile.js";
-import { formatCommand } from "../shared/quote-shell-word.js";
+import { formatCommand } from "../shell/quote-shell-word.js";
 
 /** `agent-hooks explain` as text: a header, then one line per hook or configuration item. */
 export function formatExplanation(explanation: HookExplanation, profile: Profile): string {

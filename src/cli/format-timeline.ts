@@ -2,6 +2,7 @@ import pc from "picocolors";
 import type { DispatchResult, RunSummary } from "../decide/dispatch-result.js";
 import type { Diagnostic } from "../diagnostic.js";
 import type { Profile } from "../profiles/profile.js";
+import { formatCommand } from "../shell/quote-shell-word.js";
 import { formatDiagnostic } from "./format-diagnostic.js";
 
 /** The header of a pretty replay: profile and load-time diagnostics. */
@@ -46,7 +47,7 @@ export function formatTimelineEntry(
 }
 
 function formatRun(run: RunSummary): string {
-  const command = typeof run.command === "string" ? run.command : run.command.join(" ");
+  const command = formatCommand(run.command);
   const mark = {
     ok: pc.green("✓"),
     blocked: pc.red("■"),

@@ -10,7 +10,7 @@ import {
 import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
 import { packageRoot } from "../../test/support/run-node-script.js";
 import { buildFailClosedSuffix } from "../convert/build-fail-closed-suffix.js";
-import { quoteShellWord } from "../shared/quote-shell-word.js";
+import { quoteShellWord } from "../shell/quote-shell-word.js";
 
 const bin = path.join(packageRoot, "bin/agent-hooks.js");
 

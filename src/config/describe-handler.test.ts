@@ -11,6 +11,11 @@ describe("describeHandler", () => {
       ["node", "guard.mjs"],
       'PreToolUse hook "node guard.mjs"',
     ],
+    [
+      "quotes an argument that the shell would split or expand",
+      ["bash", "my hooks/a.sh", "$HOME"],
+      `PreToolUse hook "bash 'my hooks/a.sh' '$HOME'"`,
+    ],
     ["keeps 80 characters whole", "x".repeat(80), `PreToolUse hook "${"x".repeat(80)}"`],
     [
       "cuts 81 characters to 80 in the middle",

@@ -1,3 +1,4 @@
+import { formatCommand } from "../shell/quote-shell-word.js";
 import type { HookDefinition } from "./hook-definition.js";
 
 const labelLimitCharacters = 80;
@@ -5,12 +6,12 @@ const labelLimitCharacters = 80;
 /**
  * Names a handler for messages, `PreToolUse hook "./guard.sh"` (`PreToolUse http hook "…"` for
  * another handler type), cutting a command over 80 characters in the middle so that its program
- * and its script and arguments stay visible.
+ * and its script and arguments stay visible; an argv list is shown as `formatCommand` writes it.
  */
 export function describeHandler(
   hook: Pick<HookDefinition, "event" | "command" | "action">,
 ): string {
-  const command = typeof hook.command === "string" ? hook.command : hook.command.join(" ");
+  const command = formatCommand(hook.command);
   const type = hook.action === undefined ? "" : `${hook.action.type} `;
   return `${hook.event} ${type}hook "${shortenInMiddle(command, labelLimitCharacters)}"`;
 }

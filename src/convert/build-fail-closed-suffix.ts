@@ -1,4 +1,4 @@
-import { quoteShellWord } from "../shared/quote-shell-word.js";
+import { quoteShellWord } from "../shell/quote-shell-word.js";
 import { createShimVerdict } from "../shim/create-shim-verdict.js";
 import type { ShimFormatName } from "../shim/shim-types.js";
 import { writeHostReply } from "../shim/write-host-reply.js";

@@ -1,6 +1,6 @@
+import { quoteShellWords } from "../shell/quote-shell-word.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import { findHandlerKey, type HookFormat } from "./hook-format.js";
-import { joinShellArguments } from "./join-shell-arguments.js";
 import type { Platform, PortableCommand, PortableHook } from "./portable-hooks.js";
 
 const platforms: readonly Platform[] = ["linux", "osx", "windows"];
@@ -136,7 +136,7 @@ function fitDefault(
 ): string | readonly string[] | null {
   const command = hook.command.default;
   if (command === null || typeof command === "string" || target.argv) return command;
-  const joined = joinShellArguments(command);
+  const joined = quoteShellWords(command, { expandProgramHome: true });
   const key = findHandlerKey(source, "command") ?? "command";
   issues.push(
     createLossyIssue(

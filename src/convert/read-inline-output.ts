@@ -1,6 +1,6 @@
-import { readLiteralWord } from "../trust/evaluate-shell-word.js";
-import { parseShellScript } from "../trust/parse-shell-script.js";
-import type { ShellStatement, ShellWord } from "../trust/shell-syntax.js";
+import { readLiteralWord } from "../shell/evaluate-shell-word.js";
+import { parseShellScript } from "../shell/parse-shell-script.js";
+import type { ShellStatement, ShellWord } from "../shell/shell-syntax.js";
 
 /** What a command that only prints and exits writes and exits with, read from its text. */
 export interface InlineOutput {

@@ -1,9 +1,9 @@
+import { quoteShellWords } from "../shell/quote-shell-word.js";
 import { braceSubstitutedVariables } from "./brace-substituted-variables.js";
 import { buildFailClosedSuffix } from "./build-fail-closed-suffix.js";
 import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
 import type { FittedHooks } from "./fit-hooks-to-format.js";
 import type { HookFormat } from "./hook-format.js";
-import { joinShellArguments } from "./join-shell-arguments.js";
 import type { FormatName, PortableCommand } from "./portable-hooks.js";
 
 /** How `convert --shim` wraps each command: the two protocols and how to start `agent-hooks`. */
@@ -102,7 +102,7 @@ export function wrapShimCommands(
     return {
       ...hook,
       command: wrapCommand(hook.command, {
-        prefix: `${wrapping.shimCommand} ${joinShellArguments(flags)} --`,
+        prefix: `${wrapping.shimCommand} ${quoteShellWords(flags)} --`,
         suffix: buildFailClosedSuffix(target.name, hostEvent),
         substitutedVariables: target.substitutedVariables,
       }),
@@ -163,7 +163,8 @@ function wrapCommand(command: PortableCommand, wrapping: CommandWrapping): Porta
 
 /** One shell word for a command string (run by the shim with `sh -c`), several for an argv list. */
 function joinCommand(command: string | readonly string[]): string {
-  return typeof command === "string" ? joinShellArguments([command]) : joinShellArguments(command);
+  const argv = typeof command === "string" ? [command] : command;
+  return quoteShellWords(argv, { expandProgramHome: true });
 }
 
 /** One argument for a Windows command line: double-quoted, inner quotes escaped for Node's parser. */

@@ -1,13 +1,8 @@
 import { describeHandler } from "../config/describe-handler.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import { parseShellScript } from "../trust/parse-shell-script.js";
-import type {
-  ShellAssignment,
-  ShellStatement,
-  ShellWord,
-  ShellWordPart,
-} from "../trust/shell-syntax.js";
+import { isUnfinishedParseError, parseShellScript } from "../shell/parse-shell-script.js";
+import { readStaticAssignments } from "../shell/read-static-assignments.js";
 
 /** The variables an environment file sets, and a warning for each line that was skipped. */
 export interface ExportedEnvironment {
@@ -21,9 +16,6 @@ export type EnvironmentFileContent = { ok: true; text: string } | { ok: false; p
 
 /** The handler that wrote the file, for messages and their location. */
 export type EnvironmentFileOrigin = Pick<HookDefinition, "event" | "command" | "file" | "path">;
-
-// Parse errors that more lines may resolve: an open quote, a `\` continuation, an open block.
-const unfinished = /reached EOF|must be followed by|unclosed|not finished/;
 
 /**
  * Reads the variables a hook wrote to its environment file (`CLAUDE_ENV_FILE`) without running
@@ -67,7 +59,7 @@ export function parseEnvironmentFile(
     // A statement may span lines (a quoted value with a newline): add lines until it parses.
     let end = start + 1;
     let parsed = parseShellScript(lines.slice(start, end).join("\n"), "bash");
-    while (!parsed.ok && unfinished.test(parsed.error) && end < lines.length) {
+    while (!parsed.ok && isUnfinishedParseError(parsed.error) && end < lines.length) {
       end += 1;
       parsed = parseShellScript(lines.slice(start, end).join("\n"), "bash");
     }
@@ -78,7 +70,7 @@ export function parseEnvironmentFile(
     }
     const chunk = lines.slice(start, end).join("\n");
     for (const statement of parsed.script.statements) {
-      const read = readStatement(statement, chunk);
+      const read = readStaticAssignments(statement, chunk);
       if (typeof read === "string") {
         warn(start + 1, read);
         continue;
@@ -96,84 +88,4 @@ export function parseEnvironmentFile(
     start = end;
   }
   return { variables, diagnostics };
-}
-
-// The assignments of one statement, or why it cannot be read without running it.
-function readStatement(statement: ShellStatement, source: string): [string, string][] | string {
-  const { command } = statement;
-  if (statement.redirects.length > 0) return "has a redirection";
-  if (statement.background || statement.negated || command === null) return "is not an assignment";
-  let assignments: ShellAssignment[];
-  if (command.kind === "declare" && command.variant === "export") {
-    assignments = command.assignments;
-  } else if (command.kind === "call" && command.words.length === 0) {
-    assignments = command.assignments;
-  } else {
-    return "runs a command instead of assigning a variable";
-  }
-  const values: [string, string][] = [];
-  for (const assignment of assignments) {
-    if (isNakedName(assignment, source)) continue;
-    if (assignment.append) return `appends to ${assignment.name}, whose value is not known here`;
-    if (assignment.otherWords.length > 0) return `sets ${assignment.name} to an array`;
-    const value = assignment.value === null ? "" : readStaticWord(assignment.value);
-    if (value === null) {
-      return `sets ${assignment.name} to a value with an expansion or substitution that cannot be read without running it`;
-    }
-    values.push([assignment.name, value]);
-  }
-  return values;
-}
-
-// `export NAME` marks a variable exported without a value: the parsed tree gives it the value
-// `NAME`, so it is told apart from `NAME=NAME` by the `NAME=` in the source.
-function isNakedName(assignment: ShellAssignment, source: string): boolean {
-  if (assignment.value?.source !== assignment.name) return false;
-  return !new RegExp(`(^|[\\s;&|(])${assignment.name}\\+?=`).test(source);
-}
-
-// The text a word stands for when it is literal text only, else null.
-function readStaticWord(word: ShellWord): string | null {
-  let text = "";
-  for (const part of word.parts) {
-    const literal = readLiteralPart(part);
-    if (literal === null) return null;
-    text += literal;
-  }
-  return text;
-}
-
-function readLiteralPart(part: ShellWordPart): string | null {
-  if (part.kind !== "literal") return null;
-  switch (part.quoting) {
-    case "single":
-      return part.raw;
-    case "none":
-      // Outside quotes a backslash keeps the next character (and joins lines before a newline).
-      return part.raw.replace(/\\\n/g, "").replace(/\\(.)/gs, "$1");
-    case "double":
-      return part.raw.replace(/\\\n/g, "").replace(/\\([$`"\\])/g, "$1");
-    case "ansi":
-      return readAnsiText(part.raw);
-  }
-}
-
-const ansiEscapes: Readonly<Record<string, string>> = {
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-};
-
-// `$'…'` text with the common escapes; any other escape is not read.
-function readAnsiText(raw: string): string | null {
-  let unknown = false;
-  const text = raw.replace(/\\(.)/gs, (_match, character: string) => {
-    const replaced = ansiEscapes[character];
-    if (replaced === undefined) unknown = true;
-    return replaced ?? "";
-  });
-  return unknown ? null : text;
 }

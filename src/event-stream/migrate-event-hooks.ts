@@ -3,7 +3,7 @@ import { parseJsonDocument } from "../config/parse-json-document.js";
 import { type ConversionIssue, createConversionIssue } from "../convert/conversion-issue.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import { isRecord } from "../shared/is-record.js";
-import { quoteShellWords } from "../shared/quote-shell-word.js";
+import { quoteShellWords } from "../shell/quote-shell-word.js";
 import { defaultTimeoutSeconds } from "./create-event-dispatcher.js";
 import type { EventHook } from "./event-hook.js";
 import { eventStreamEvents, isEventStreamEvent } from "./event-stream-events.js";

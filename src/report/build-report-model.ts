@@ -1,4 +1,5 @@
 import type { Decision, RunStatus } from "../decide/dispatch-result.js";
+import { formatCommand } from "../shell/quote-shell-word.js";
 import type { AuditDispatchRecord, AuditRecord, AuditRunRecord } from "./audit-record.js";
 import { type HookFailure, type HookTiming, summarizeHooks } from "./summarize-hooks.js";
 
@@ -156,7 +157,7 @@ function toReportRun(record: AuditRunRecord, sessionStartMs: number): ReportRun 
     hookId: record.hookId,
     event: record.event,
     dispatchId: record.dispatchId,
-    command: typeof record.command === "string" ? record.command : record.command.join(" "),
+    command: formatCommand(record.command),
     source: record.source,
     path: record.path,
     matcher: record.matcher,

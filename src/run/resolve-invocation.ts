@@ -1,8 +1,8 @@
 import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import type { HookCommand } from "../config/hook-definition.js";
+import { splitDirectCommand } from "../shell/split-direct-command.js";
 import { emulateShellEnvironment } from "./emulate-shell-environment.js";
-import { splitDirectCommand } from "./split-direct-command.js";
 
 /** The program, arguments, environment and quoting mode one command runs with (read-only). */
 export interface Invocation {

@@ -7,11 +7,13 @@ import { describe, expect, it } from "vitest";
 // folder tables), checked on every relative import of every non-test file in src/, type-only
 // imports included. A unit is a folder of src/ or a file directly in src/; an entry may also name
 // one file (`run/process-outcome.ts`). Every unit may import itself, and every unit but sdk/ may
-// import shared/, which imports nothing of ours.
+// import shared/, which imports nothing of ours but shell/'s quoting. shell/ (shell syntax: the
+// parser boundary, the tree, word evaluation, quoting, the direct-exec splitter, the builtin
+// table) imports nothing of ours either.
 
 const source = fileURLToPath(new URL("../", import.meta.url));
 
-const leaves = ["diagnostic.ts", "require-zod.ts", "open-private-file.ts"] as const;
+const leaves = ["diagnostic.ts", "require-zod.ts", "open-private-file.ts", "shell"] as const;
 const stages = ["config", "match", "trust", "payload", "run", "decide", "spill"] as const;
 const core = [
   ...leaves,
@@ -27,30 +29,34 @@ const core = [
 ] as const;
 
 const allowedImports: Readonly<Record<string, readonly string[]>> = {
-  shared: [],
+  // A suggested `agent-hooks` command line, quoted for the shell.
+  shared: ["shell/quote-shell-word.ts"],
+  // Shell syntax knows nothing of hooks.
+  shell: [],
   "diagnostic.ts": [],
   "require-zod.ts": [],
   "open-private-file.ts": [],
   // Plain data the pipeline reads.
   profiles: [],
   // The pipeline, in its order. "config/ knows nothing of matching".
-  config: ["profiles", "diagnostic.ts", "require-zod.ts"],
+  config: ["profiles", "diagnostic.ts", "require-zod.ts", "shell/quote-shell-word.ts"],
   // "match/ nothing of processes".
   match: ["profiles", "config", "diagnostic.ts"],
   // "trust/ nothing of processes or output".
-  trust: ["profiles", "config", "match", "diagnostic.ts", "require-zod.ts"],
+  trust: ["profiles", "config", "match", "shell", "diagnostic.ts", "require-zod.ts"],
   // Builds the payload from the profile.
   payload: ["profiles"],
   // The event schemas, derived from the profile tables.
   "event-schemas": ["profiles"],
   // "run/ nothing of events or output formats".
-  run: ["profiles", "config", "match", "trust", "diagnostic.ts"],
+  run: ["profiles", "config", "match", "trust", "shell", "diagnostic.ts"],
   // "decide/ nothing of processes beyond the ProcessOutcome value it receives".
   decide: [
     "profiles",
     "config",
     "match",
     "trust",
+    "shell",
     "run/process-outcome.ts",
     "diagnostic.ts",
     "require-zod.ts",
@@ -68,6 +74,7 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
     "decide",
     "spill",
     "observe",
+    "shell",
     "engine-types.ts",
     "diagnostic.ts",
   ],
@@ -83,12 +90,12 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   // Beside the pipeline: "convert/ ... builds its formats on the profile tables, shares a few
   // config/ helpers";
   // the event stream shares the process runner and the stages' helpers.
-  // It reads a hook's inline output with trust/'s shell parser, and asks the shim's host replies
-  // which events can block (the fail-closed command form of `convert --shim`).
+  // It reads a hook's inline output with shell/'s parser, quotes argv lists with shell/, and asks
+  // the shim's host replies which events can block (the fail-closed command form of `convert --shim`).
   convert: [
     "profiles",
     "config",
-    "trust",
+    "shell",
     "shim/write-host-reply.ts",
     "shim/create-shim-verdict.ts",
     "shim/shim-types.ts",
@@ -98,7 +105,7 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   // and trust/'s script resolution (a missing script behind a failing exit fails closed).
   shim: ["profiles", "config", "convert", "run", "decide", "trust", "diagnostic.ts"],
   // Migration reports the conversion issue shape.
-  "event-stream": ["profiles", ...stages, "diagnostic.ts", "convert/conversion-issue.ts"],
+  "event-stream": ["profiles", ...stages, "shell", "diagnostic.ts", "convert/conversion-issue.ts"],
   // "agent-hooks/sdk ... no runtime dependencies": its own files, the profile tables, the
   // event schemas as types.
   sdk: ["profiles", "event-schemas"],
@@ -201,5 +208,9 @@ describe("folder arrows (docs/architecture.md)", () => {
     expect(isAllowed("sdk/define-hook.ts", "shared/is-record.ts")).toBe(false);
     expect(isAllowed("decide/interpret-outcome.ts", "run/process-outcome.ts")).toBe(true);
     expect(isAllowed("decide/interpret-outcome.ts", "run/spawn-handler.ts")).toBe(false);
+    expect(isAllowed("shell/parse-shell-script.ts", "trust/shell-state.ts")).toBe(false);
+    expect(isAllowed("shared/format-agent-hooks-command.ts", "shell/parse-shell-script.ts")).toBe(
+      false,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { quoteDisplayWord } from "./quote-shell-word.js";
+import { formatCommand } from "../shell/quote-shell-word.js";
 
 /** The flags a suggested `agent-hooks` command needs to find the same hooks again. */
 export interface AgentHooksCommandFlags {
@@ -36,7 +36,7 @@ export function formatAgentHooksCommand(
   if (flags.home !== undefined) words.push("--home", flags.home);
   if (flags.systemDir !== undefined) words.push("--system-dir", flags.systemDir);
   if (flags.cwd !== undefined) words.push("--cwd", flags.cwd);
-  return words.map(quoteDisplayWord).join(" ");
+  return formatCommand(words);
 }
 
 /** A `SuggestCommand` that writes `agent-hooks` command lines with these flags. */

@@ -1,5 +1,18 @@
 import path from "node:path";
 import {
+  type EvaluatedWord,
+  evaluateShellWord,
+  type WordScope,
+} from "../shell/evaluate-shell-word.js";
+import { nested, parseShellScript } from "../shell/parse-shell-script.js";
+import type {
+  ShellAssignment,
+  ShellDialect,
+  ShellRedirect,
+  ShellStatement,
+  ShellWord,
+} from "../shell/shell-syntax.js";
+import {
   codeLoadingVariables,
   directoryCommands,
   exitCommands,
@@ -14,8 +27,6 @@ import {
   type WrapperRule,
   wrapperRules,
 } from "./command-rules.js";
-import { type EvaluatedWord, evaluateShellWord, type WordScope } from "./evaluate-shell-word.js";
-import { nested, parseShellScript } from "./parse-shell-script.js";
 import { literal, literalWord, readCommandOption } from "./read-command-option.js";
 import {
   assignVariable,
@@ -27,13 +38,6 @@ import {
   settleOutcome,
   unchangedOutcome,
 } from "./shell-state.js";
-import type {
-  ShellAssignment,
-  ShellDialect,
-  ShellRedirect,
-  ShellStatement,
-  ShellWord,
-} from "./shell-syntax.js";
 
 /**
  * What trust cannot hash, and why: a word as written, and, when the analysis knows which file it

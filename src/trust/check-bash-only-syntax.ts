@@ -3,7 +3,7 @@ import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { Profile } from "../profiles/profile.js";
 import { selectHandlerShell } from "../profiles/select-handler-shell.js";
-import { findBashOnlySyntax } from "./find-bash-only-syntax.js";
+import { findBashOnlySyntax } from "../shell/find-bash-only-syntax.js";
 
 /**
  * Warns about each command string that runs with `/bin/sh -c` under `profile` but is written in

@@ -1,7 +1,7 @@
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { SuggestCommand } from "../shared/format-agent-hooks-command.js";
-import { formatCommand } from "../shared/quote-shell-word.js";
+import { formatCommand } from "../shell/quote-shell-word.js";
 import { prepareHookScripts } from "./find-hook-scripts.js";
 import { hashHookDefinition, identifyHook } from "./hash-hook-definition.js";
 import type { NotHashedWord } from "./resolve-hook-script.js";

@@ -1,6 +1,6 @@
 import path from "node:path";
+import type { ShellStatement } from "../shell/shell-syntax.js";
 import { type ScriptAnalysisContext, ShellScriptAnalysis } from "./analyze-shell-script.js";
-import type { ShellStatement } from "./shell-syntax.js";
 
 /** A file a hook's command certainly runs, so a missing one means the hook cannot work. */
 export interface RequiredScript {

@@ -1,6 +1,6 @@
+import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
+import type { ShellWord } from "../shell/shell-syntax.js";
 import type { OptionRole, OptionTable } from "./command-rules.js";
-import type { EvaluatedWord } from "./evaluate-shell-word.js";
-import type { ShellWord } from "./shell-syntax.js";
 
 /** One option read from a command's words: what it does, its value, and where the next word is. */
 export interface CommandOption {

@@ -8,7 +8,7 @@ import {
   type AgentHooksCommandFlags,
   formatAgentHooksCommand,
 } from "../../shared/format-agent-hooks-command.js";
-import { formatCommand } from "../../shared/quote-shell-word.js";
+import { formatCommand } from "../../shell/quote-shell-word.js";
 import { findTrustEntry, type TrustStore, writeTrustStore } from "../../trust/trust-store.js";
 import {
   recordHookDisabled,

@@ -8,7 +8,7 @@ import {
 import { runCli } from "../../../test/support/run-cli.js";
 import { packageRoot, runProgram, type ScriptRun } from "../../../test/support/run-node-script.js";
 import { isRecord } from "../../shared/is-record.js";
-import { quoteShellWord } from "../../shared/quote-shell-word.js";
+import { quoteShellWord } from "../../shell/quote-shell-word.js";
 
 const fixtures = path.join(packageRoot, "test/fixtures/shim");
 // How a converted configuration starts this checkout's CLI (the built bin, npm run build first).

@@ -1,6 +1,6 @@
 import path from "node:path";
 import pc from "picocolors";
-import { formatCommand } from "../../shared/quote-shell-word.js";
+import { formatCommand } from "../../shell/quote-shell-word.js";
 import type { HookTrustState } from "../../trust/evaluate-hook-trust.js";
 import type { NotHashedWord } from "../../trust/resolve-hook-script.js";
 import { escapeControlCharacters } from "./escape-control-characters.js";

@@ -5,7 +5,7 @@ import {
   type AgentHooksCommandFlags,
   formatAgentHooksCommand,
 } from "../../shared/format-agent-hooks-command.js";
-import { formatCommand } from "../../shared/quote-shell-word.js";
+import { formatCommand } from "../../shell/quote-shell-word.js";
 import type { TrustStore, TrustStoreWrite } from "../../trust/trust-store.js";
 import { recordHookDisabled, recordHookTrusted } from "../../trust/update-trust-store.js";
 import { escapeControlCharacters } from "./escape-control-characters.js";

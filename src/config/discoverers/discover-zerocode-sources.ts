@@ -2,7 +2,7 @@ import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
-import { quoteShellWord } from "../../shared/quote-shell-word.js";
+import { quoteShellWord } from "../../shell/quote-shell-word.js";
 import {
   type ConfigSource,
   type DiscoveryOptions,

@@ -1,13 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
-import {
-  formatCommand,
-  quoteDisplayWord,
-  quoteShellWord,
-  quoteShellWords,
-} from "./quote-shell-word.js";
+import { formatCommand, quoteShellWord, quoteShellWords } from "./quote-shell-word.js";
 
 describe("quoteShellWord", () => {
   it.each([
@@ -104,14 +99,56 @@ describe("quoteShellWords", () => {
   });
 });
 
-describe("quoteDisplayWord and formatCommand", () => {
+describe("quoteShellWords with expandProgramHome", () => {
+  /** Runs the joined string with /bin/sh and returns the arguments printf received. */
+  function runWithShell(words: readonly string[]): string[] {
+    const script = quoteShellWords(["printf", "%s\\0", ...words], { expandProgramHome: true });
+    const result = spawnSync("/bin/sh", ["-c", script], { encoding: "utf8" });
+    return result.stdout.split("\0").slice(0, -1);
+  }
+
+  it("leaves plain words alone, quotes the rest and keeps the program's leading ~/ expandable", () => {
+    const options = { expandProgramHome: true };
+    expect(quoteShellWords(["~/hooks/guard.sh", "--mode", "it's fine", "$HOME"], options)).toBe(
+      "~/hooks/guard.sh --mode 'it'\\''s fine' '$HOME'",
+    );
+    expect(quoteShellWords(["~/my hooks/a.sh"], options)).toBe("~/'my hooks/a.sh'");
+    expect(quoteShellWords(["run", "~/x"], options)).toBe("run '~/x'");
+  });
+
+  it("expands the program's ~/ to the shell's HOME", () => {
+    const program = quoteShellWords(["~/bin/x y"], { expandProgramHome: true });
+    const result = spawnSync("/bin/sh", ["-c", `printf %s ${program}`], {
+      encoding: "utf8",
+      env: { HOME: "/home/someone" },
+    });
+    expect(result.stdout).toBe("/home/someone/bin/x y");
+  });
+
+  it.skipIf(process.platform === "win32")(
+    "gives the shell back exactly the words it joined",
+    () => {
+      const word = fc
+        .string({ unit: "binary", minLength: 1, maxLength: 12 })
+        .filter((text) => !text.includes("\0"));
+      fc.assert(
+        fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (words) => {
+          expect(runWithShell(words)).toEqual(words);
+        }),
+        fuzzParameters(60),
+      );
+    },
+  );
+});
+
+describe("formatCommand", () => {
   it.each([
     ["~/hooks/guard.sh", "~/hooks/guard.sh"],
     ["my hook.sh", "'my hook.sh'"],
     ["it's", "'it'\\''s'"],
     ["$HOME", "'$HOME'"],
-  ])("shows %s as %s", (word, shown) => {
-    expect(quoteDisplayWord(word)).toBe(shown);
+  ])("shows the word %s as %s", (word, shown) => {
+    expect(formatCommand([word])).toBe(shown);
   });
 
   it("shows a string command as written and an argv list word by word", () => {

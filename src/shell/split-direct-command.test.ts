@@ -22,6 +22,9 @@ describe("splitDirectCommand", () => {
     ],
     [`"printf" '%s'`, null],
     ["false", ["false"]],
+    // Names of no builtin, though they are keys of every object.
+    ["constructor x", ["constructor", "x"]],
+    ["__proto__", ["__proto__"]],
   ])("splits %j", (command, words) => {
     expect(splitDirectCommand(command, context)).toEqual(words ?? null);
   });
@@ -59,6 +62,10 @@ describe("splitDirectCommand", () => {
     ["echo 'a\\nb'", "echo, which differs from /bin/echo in dash"],
     ["cd /tmp", "cd"],
     ["if", "a reserved word"],
+    ["time run", "time, a reserved word in bash"],
+    ["pushd /tmp", "pushd, a bash builtin with no program"],
+    ["chdir /tmp", "chdir, a dash builtin with no program"],
+    ["mapfile lines", "mapfile, a bash builtin"],
     ["! run", "negation"],
     ["run é", "a non-ASCII character outside quotes"],
   ])("leaves %j to the shell (%s)", (command) => {

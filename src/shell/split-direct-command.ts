@@ -1,3 +1,5 @@
+import { readShellBuiltin } from "./shell-builtins.js";
+
 /** What a direct command's words may expand: `~` to `HOME`; nothing else is expanded. */
 export interface DirectCommandContext {
   /** The handler's environment: `HOME` for `~`, `BASH_ENV` for bash. */
@@ -9,84 +11,13 @@ export interface DirectCommandContext {
 // Unquoted characters that mean nothing to sh or bash inside a word.
 const plainCharacter = /^[A-Za-z0-9_@%+=:,./-]$/;
 
-// First words the shell treats itself: reserved words, and builtins that either have no program
-// of the same name or behave differently from it (`echo` interprets backslashes in dash).
-// `true` and `false` are left out: the programs of those names do exactly what the builtins do.
-const shellOwnedWords = new Set([
-  "!",
-  "{",
-  "}",
-  "[[",
-  "]]",
-  "case",
-  "coproc",
-  "do",
-  "done",
-  "elif",
-  "else",
-  "esac",
-  "fi",
-  "for",
-  "function",
-  "if",
-  "in",
-  "select",
-  "then",
-  "time",
-  "until",
-  "while",
-  ".",
-  ":",
-  "[",
-  "alias",
-  "bg",
-  "break",
-  "builtin",
-  "cd",
-  "command",
-  "continue",
-  "declare",
-  "echo",
-  "enable",
-  "eval",
-  "exec",
-  "exit",
-  "export",
-  "fc",
-  "fg",
-  "getopts",
-  "hash",
-  "jobs",
-  "kill",
-  "let",
-  "local",
-  "logout",
-  "printf",
-  "pwd",
-  "read",
-  "readonly",
-  "return",
-  "set",
-  "shift",
-  "source",
-  "test",
-  "times",
-  "trap",
-  "type",
-  "typeset",
-  "ulimit",
-  "umask",
-  "unalias",
-  "unset",
-  "wait",
-]);
-
 /**
  * Splits a command string into an argv list when running it without a shell gives exactly what
  * the shell would: only plain words, single quotes, double quotes without `$`, backquotes or
  * backslashes, and a leading `~` or `~/` (expanded to the handler's `HOME`). Returns null for
  * anything else (a variable, glob, pipe, redirection, `&&`, `;`, comment, assignment, backslash,
- * a builtin or reserved word first, an empty command), which then runs through the shell.
+ * a reserved word or builtin of bash or dash first (`shellBuiltins`), an empty command), which
+ * then runs through the shell.
  *
  * @example
  * splitDirectCommand(`node "my hooks/check.mjs" --strict`, { env: process.env, shell: "sh" });
@@ -107,11 +38,18 @@ export function splitDirectCommand(
     }
     const word = readDirectWord(command, index, context.env.HOME);
     if (word === null) return null;
-    if (words.length === 0 && (word.hasEquals || shellOwnedWords.has(word.text))) return null;
+    if (words.length === 0 && (word.hasEquals || isShellOwned(word.text))) return null;
     words.push(word.text);
     index = word.end;
   }
   return words.length === 0 ? null : words;
+}
+
+// Reserved words, and builtins whose program of the same name (if any) may behave differently
+// (`echo` interprets backslashes in dash); `true` and `false` do exactly what their programs do.
+function isShellOwned(name: string): boolean {
+  const builtin = readShellBuiltin(name);
+  return builtin !== null && builtin.sameAsProgram !== true;
 }
 
 /** One word from `start`, or null when it holds anything the shell would interpret. */

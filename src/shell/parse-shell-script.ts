@@ -158,6 +158,22 @@ function hasLongLine(source: string): boolean {
   }
 }
 
+// mvdan-sh's messages for a source that ends too soon: an open quote, a `\` continuation, an
+// open block.
+const unfinishedMessage = /reached EOF|must be followed by|unclosed|not finished/;
+
+/**
+ * Whether a parse error (a {@link ShellParseResult}'s `error`) says the source ended too soon,
+ * so that more lines may complete it.
+ *
+ * @example
+ * const parsed = parseShellScript("A='one", "bash");
+ * if (!parsed.ok) isUnfinishedParseError(parsed.error); // true
+ */
+export function isUnfinishedParseError(error: string): boolean {
+  return unfinishedMessage.test(error);
+}
+
 /** mvdan-sh's message for a parse error, as `line:column: message`. */
 export function describeParseError(error: unknown): string {
   if (typeof error === "object" && error !== null && "Error" in error) {
