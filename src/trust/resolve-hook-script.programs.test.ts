@@ -46,18 +46,21 @@ describe("programs that run code from files", () => {
     ["jq -f prog.jq input.json", ["/repo/sub/prog.jq", "/home/me/.jq"]],
     ["jq --from-file ./prog.jq", ["/repo/sub/prog.jq", "/home/me/.jq"]],
     ["jq -n -r --arg x ./not-code.sh -f ./p.jq", ["/repo/sub/p.jq", "/home/me/.jq"]],
-    ["gdb -batch -x cmds.gdb ./prog", ["/repo/sub/cmds.gdb", "/repo/sub/prog"]],
+    [
+      "gdb -batch -x cmds.gdb ./prog",
+      ["/repo/sub/cmds.gdb", "/repo/sub/prog", "/home/me/.gdbinit", "/home/me/.config/gdb/gdbinit"],
+    ],
     ["gdb -nx -batch -x cmds.gdb", ["/repo/sub/cmds.gdb"]],
     ["vim -Es -u NONE -S script.vim", ["/repo/sub/script.vim"]],
-    ["vim -u ./vimrc -c q", ["/repo/sub/vimrc"]],
-    ["emacs --script hook.el", ["/repo/sub/hook.el"]],
+    ["vim --clean -u ./vimrc -c q", ["/repo/sub/vimrc"]],
+    ["emacs -Q --script hook.el", ["/repo/sub/hook.el"]],
     ["emacs --batch -l ./a.el -l b.el", ["/repo/sub/a.el", "/repo/sub/b.el"]],
     ["m4 macros.m4 input.m4", ["/repo/sub/macros.m4", "/repo/sub/input.m4"]],
     ["bc -q calc.bc", ["/repo/sub/calc.bc"]],
     ["bc < calc.bc", ["/repo/sub/calc.bc"]],
     ["dc -f calc.dc", ["/repo/sub/calc.dc"]],
     ["psql -f q.sql", ["/repo/sub/q.sql", "/home/me/.psqlrc"]],
-    ["mysql db < q.sql", ["/repo/sub/q.sql", "/home/me/.my.cnf"]],
+    ["mysql db < q.sql", ["/repo/sub/q.sql", "/home/me/.my.cnf", "/home/me/.mylogin.cnf"]],
     ["hash -p ./a.sh ls; ls", ["/repo/sub/a.sh"]],
     ["timeout 5 awk -f a.awk", ["/repo/sub/a.awk", "/repo/sub/a.awk.awk"]],
   ])("%s → %j", (command, expected) => {
@@ -66,14 +69,14 @@ describe("programs that run code from files", () => {
   });
 
   it.each([
-    ["awk '{ system($0) }'", "awk runs shell commands"],
-    ["gawk '@include \"lib\"; { print }'", "loads files"],
+    ["awk '{ system($0) }'", "may run shell commands"],
+    ["gawk '@include \"lib\"; { print }'", "loads files or modules"],
     ["gawk -i lib '{ print }'", "AWKPATH"],
     ["AWKPATH=./lib gawk -f a.awk", "AWKPATH"],
-    ["sed 's/^/./e'", "sed's e command"],
-    ["sed -e '1e ./a.sh'", "sed's e command"],
-    ["jq 'include \"mine\"; .'", "jq modules"],
-    ["jq -L lib 'import \"m\" as m; .'", "jq modules"],
+    ["sed 's/^/./e'", "may run shell commands"],
+    ["sed -e '1e ./a.sh'", "may run shell commands"],
+    ["jq 'include \"mine\"; .'", "loads files or modules"],
+    ["jq -L lib 'import \"m\" as m; .'", "loads files or modules"],
     ["lua -l mod hook.lua", "a module loaded by name"],
     ["vim -S s.vim", "plugins"],
     ["fish hook.fish", "conf.d"],
@@ -109,7 +112,7 @@ describe("code reached by another name", () => {
       scripts("bash -c nothing", { "BASH_FUNC_command_not_found_handle%%": "() { ./c.sh; }" })
         .files,
     ).toEqual(["/repo/sub/c.sh"]);
-    expect(code('env "BASH_FUNC_x%%=$CODE" bash -c x')[0]?.reason).toContain("BASH_FUNC_x%%");
+    expect(code('env "BASH_FUNC_x%%=$CODE" bash -c x')[0]?.word).toContain("BASH_FUNC_x%%");
   });
 
   it("follows an alias's value as shell code", () => {
@@ -129,20 +132,20 @@ describe("code reached by another name", () => {
     ["bash -lc true", ["/home/me/.bash_profile", "/home/me/.bash_login", "/home/me/.profile"]],
     [
       "bash --login x.sh",
-      ["/home/me/.bash_profile", "/home/me/.bash_login", "/home/me/.profile", "/repo/sub/x.sh"],
+      ["/repo/sub/x.sh", "/home/me/.bash_profile", "/home/me/.bash_login", "/home/me/.profile"],
     ],
     ["bash --noprofile -l -c true", []],
     ["bash -i -c true", ["/home/me/.bashrc"]],
     ["bash --norc -i -c true", []],
     ["sh -l -c true", ["/home/me/.profile"]],
-    ["dash -l x.sh", ["/home/me/.profile", "/repo/sub/x.sh"]],
+    ["dash -l x.sh", ["/repo/sub/x.sh", "/home/me/.profile"]],
     [
       "HOME=/tmp/h bash -l -c true",
       ["/tmp/h/.bash_profile", "/tmp/h/.bash_login", "/tmp/h/.profile"],
     ],
     ["env HOME=/tmp/h sh -lc true", ["/tmp/h/.profile"]],
-    ["export HOME=/tmp/h; sh -l -c true", ["/tmp/h/.profile"]],
-    ["zsh x.zsh", ["/home/me/.zshenv", "/repo/sub/x.zsh"]],
+
+    ["zsh x.zsh", ["/repo/sub/x.zsh", "/home/me/.zshenv"]],
     ["zsh -l -c true", ["/home/me/.zshenv", "/home/me/.zprofile", "/home/me/.zlogin"]],
     ["zsh -i -c true", ["/home/me/.zshenv", "/home/me/.zshrc"]],
     ["zsh -f -c true", []],
@@ -155,6 +158,11 @@ describe("code reached by another name", () => {
     ["sh x.sh", ["/repo/sub/x.sh"]],
   ])("%s reads its start-up files %j", (command, expected) => {
     expect(files(command)).toEqual(expected);
+  });
+
+  it("reads the start-up files under a HOME the command exports", () => {
+    // POSIX sh reads `export` as a plain command: the home it started with is hashed too.
+    expect(files("export HOME=/tmp/h; sh -l -c true")).toContain("/tmp/h/.profile");
   });
 
   it("reports a start-up file under a HOME not known before the shell runs", () => {
