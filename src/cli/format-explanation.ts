@@ -46,6 +46,12 @@ function formatEntry(entry: ExplainEntry): string {
 // Scripts trust cannot see: an administrator must know a swap of these goes unnoticed.
 function formatNotHashed(entry: ExplainEntry): string {
   if (entry.notHashed === undefined || entry.notHashed.length === 0) return "";
-  const words = entry.notHashed.map(({ word, reason }) => `${word}: ${reason}`);
-  return pc.yellow(` (not hashed: ${words.join("; ")})`);
+  const code = entry.notHashed.filter(({ role }) => role !== "data");
+  const data = entry.notHashed.filter(({ role }) => role === "data");
+  const words = code.map(({ word, reason }) => `${word}: ${reason}`);
+  const reads = data.map(({ word }) => word);
+  return [
+    words.length > 0 ? pc.yellow(` (not hashed: ${words.join("; ")})`) : "",
+    reads.length > 0 ? pc.dim(` (reads, not hashed: ${reads.join(", ")})`) : "",
+  ].join("");
 }

@@ -14,14 +14,20 @@ import type {
 } from "../shell/shell-syntax.js";
 import {
   codeLoadingVariables,
+  dataReaders,
   directoryCommands,
   exitCommands,
+  exportedFunctionVariable,
   type InterpreterRule,
   interpreterRules,
   type OptionRole,
   type OptionTable,
+  type ProgramRule,
   packageRunnerOptions,
   packageRunners,
+  programRules,
+  programsWithoutFiles,
+  shellStartupRules,
   sourceCommands,
   taskRunners,
   type WrapperRule,
@@ -84,6 +90,8 @@ export class ShellScriptAnalysis {
   readonly #context: ScriptAnalysisContext;
   readonly #functionBodies: ShellStatement[] = [];
   #directoryChanged = false;
+  // Variables the process being analyzed is given by `NAME=value` before it or `env` (null: unknown).
+  #environment: ReadonlyMap<string, string | null> = new Map();
 
   constructor(context: ScriptAnalysisContext) {
     this.#context = context;
@@ -284,7 +292,71 @@ export class ShellScriptAnalysis {
       if (assignment.name === "PATH") commandState = { ...commandState, pathChanged: true };
     }
     const evaluatedWords = words.map((word) => this.evaluate(word, state));
-    return this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
+    const inherited = this.#environment;
+    this.#environment = new Map([
+      ...inherited,
+      ...assignments.map((assignment) => {
+        const value =
+          assignment.value === null
+            ? null
+            : evaluateShellWord(assignment.value, scopeOf(state, this.#context));
+        return [assignment.name, value?.known === true ? value.text : null] as const;
+      }),
+    ]);
+    try {
+      const outcome = this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
+      this.reportInputRedirects(evaluatedWords[0], redirects, state);
+      return outcome;
+    } finally {
+      this.#environment = inherited;
+    }
+  }
+
+  // `cmd < file`: the shell opens the file for the program to read. Unless it was hashed as the
+  // program read from stdin, it is data to a program the tables know, and may be code otherwise.
+  reportInputRedirects(
+    program: EvaluatedWord | undefined,
+    redirects: readonly ShellRedirect[],
+    state: ShellState,
+  ): void {
+    const known = program !== undefined && isKnownProgram(textOf(program));
+    for (const redirect of redirects) {
+      if (redirect.operator !== "<" && redirect.operator !== "<>") continue;
+      const target = this.evaluate(redirect.target, state);
+      if (!target.value.known) continue;
+      const reason = known
+        ? "a file the program reads as data"
+        : `a file given to ${textOf(program)}, a program not known to agent-hooks, so it may run it`;
+      this.reportFile(target, state, reason, known ? "data" : "code");
+    }
+  }
+
+  // A file word that is listed, not hashed: once per directory it may resolve against.
+  reportFile(
+    word: EvaluatedWord,
+    state: ShellState,
+    reason: string,
+    role: "code" | "data",
+    label = word.word.source,
+  ): void {
+    if (!word.value.known || word.value.text === "") return;
+    const text = word.value.text;
+    const roleField = role === "data" ? { role } : {};
+    if (text.startsWith("/dev/")) return;
+    const candidates = path.isAbsolute(text)
+      ? [path.resolve(text)]
+      : (state.directories?.map((directory) => path.resolve(directory, text)) ?? null);
+    if (candidates === null) {
+      this.report(
+        label,
+        `${reason} (after a cd to a directory not known before the shell runs)`,
+        roleField,
+      );
+      return;
+    }
+    for (const file of candidates) {
+      if (!this.files.includes(file)) this.report(label, reason, { file, ...roleField });
+    }
   }
 
   // Shell variable assignments: known values are remembered for later words.
@@ -307,7 +379,16 @@ export class ShellScriptAnalysis {
   }
 
   checkCodeLoadingVariable(name: string, value: ShellWord, state: ShellState, depth: number): void {
-    const kind = codeLoadingVariables[name];
+    if (exportedFunctionVariable.test(name)) {
+      // bash defines the function from the variable's value: its body runs when it is called.
+      const body = evaluateShellWord(value, scopeOf(state, this.#context));
+      const label = `${name}=${value.source}`;
+      if (!body.known)
+        this.report(label, `${name} exports a function whose body is ${body.reason}`);
+      else this.followShellText(`exported_function ${body.text}`, label, state, depth, true);
+      return;
+    }
+    const kind = Object.hasOwn(codeLoadingVariables, name) ? codeLoadingVariables[name] : undefined;
     if (kind === undefined) return;
     const text = evaluateShellWord(value, scopeOf(state, this.#context));
     const label = `${name}=${value.source}`;
@@ -348,6 +429,9 @@ export class ShellScriptAnalysis {
         this.scanOptionsOnly(words, rule, state, depth);
         return;
       }
+      case "shell-code":
+        this.followShellText(text.text, label, state, depth, true);
+        return;
       case "search-path":
         if (name === "PATH") return;
         this.report(
@@ -417,6 +501,10 @@ export class ShellScriptAnalysis {
       if (library !== undefined) this.resolveCode(library, "file", state);
       return unchangedOutcome(state);
     }
+    if (text === "alias") {
+      this.followAliases(words.slice(1), state, depth);
+      return unchangedOutcome(state);
+    }
     if (name === "find") {
       this.analyzeFind(words, state, depth);
       return unchangedOutcome(state);
@@ -475,14 +563,275 @@ export class ShellScriptAnalysis {
         piped,
         depth,
       );
+      this.readShellStartupFiles(name, words.slice(1), state);
+      return unchangedOutcome(state);
+    }
+    const programRule = findProgramRule(name);
+    if (programRule !== undefined) {
+      this.analyzeProgram(name, programRule, words.slice(1), state, redirects, piped, depth);
       return unchangedOutcome(state);
     }
     if (!byPath) {
       if (bareIsScript && /\.\w+$/.test(text)) this.resolveCode(program, "file", state);
       else if (state.pathChanged)
         this.report(program.word.source, "a program looked up on a PATH this command changes");
+      else this.reportUnknownOperands(name, words.slice(1), state);
     }
     return unchangedOutcome(state);
+  }
+
+  // A program the tables do not know may run any file it is given: each path it is given is
+  // listed as code not hashed.
+  reportUnknownOperands(name: string, words: readonly EvaluatedWord[], state: ShellState): void {
+    if (isKnownProgram(name)) return;
+    for (const word of words) {
+      const value = pathValueOf(word);
+      if (value === null) continue;
+      this.reportFile(
+        value,
+        state,
+        `a file given to ${name}, a program not known to agent-hooks, so it may run it`,
+        "code",
+        word.word.source,
+      );
+    }
+  }
+
+  // `alias ls=./a.sh`: the value runs as shell code wherever the name is used later (dash always
+  // expands aliases in scripts; bash with `shopt -s expand_aliases` or in POSIX mode).
+  followAliases(words: readonly EvaluatedWord[], state: ShellState, depth: number): void {
+    for (const word of words) {
+      if (!word.value.known) {
+        this.report(word.word.source, `an alias whose value is ${word.value.reason}`);
+        continue;
+      }
+      const equals = word.value.text.indexOf("=");
+      if (equals <= 0) continue;
+      this.followShellText(word.value.text.slice(equals + 1), word.word.source, state, depth, true);
+    }
+  }
+
+  // The home (or `$ZDOTDIR`, `$XDG_CONFIG_HOME`) a program is given, as the program sees it.
+  environmentValue(name: string, state: ShellState): string | null | undefined {
+    if (this.#environment.has(name)) return this.#environment.get(name) ?? null;
+    if (state.variables.has(name)) return state.variables.get(name) ?? null;
+    return undefined;
+  }
+
+  // `~/x`, `$ZDOTDIR/x`, `$XDG_CONFIG_HOME/x`, `./x`: a start-up file's path, or null when unknown.
+  startupFile(file: string, state: ShellState, program: string): EvaluatedWord | null {
+    const home = this.environmentValue("HOME", state);
+    const homeText = home === undefined ? this.#context.home : home;
+    const [, variable, rest] = /^(?:\$(\w+)|~)\/(.*)$/.exec(file) ?? [];
+    if (rest === undefined) return literal(file, file);
+    let base: string | null | undefined = homeText;
+    if (variable !== undefined) {
+      base = this.environmentValue(variable, state);
+      if (base === undefined)
+        base =
+          homeText === null
+            ? null
+            : variable === "XDG_CONFIG_HOME"
+              ? `${homeText}/.config`
+              : homeText;
+    }
+    if (base === null || base === "") {
+      this.report(
+        `${program} ${file}`,
+        `${program} reads start-up files under ${variable === undefined ? "$HOME" : `$${variable}`}, whose value is not known before the shell runs`,
+      );
+      return null;
+    }
+    return literal(path.join(base, rest), file);
+  }
+
+  // Shells read start-up files: zsh's .zshenv always, a login shell's profile, an interactive
+  // shell's rc file. Options are read up to the first operand (`bash -lc '…'` is a login shell).
+  readShellStartupFiles(name: string, words: readonly EvaluatedWord[], state: ShellState): void {
+    const rule = Object.hasOwn(shellStartupRules, name) ? shellStartupRules[name] : undefined;
+    if (rule === undefined) return;
+    const options = new Set<string>();
+    for (let index = 0; index < words.length; index += 1) {
+      const text = textOf(words[index]);
+      if (text === "--" || !/^[-+]/.test(text) || text === "-" || text === "+") break;
+      if (text.startsWith("--")) options.add(text.split("=")[0] ?? text);
+      else if (text.startsWith("-")) {
+        for (const letter of text.slice(1)) options.add(`-${letter}`);
+        // `-o name`, `-O name` take the next word.
+        if (/[oO]$/.test(text)) index += 1;
+      } else if (/[oO]$/.test(text)) index += 1;
+    }
+    if (rule.none.some((option) => options.has(option))) return;
+    const login = options.has("-l") || options.has("--login");
+    const interactive = options.has("-i") || options.has("--interactive");
+    const files = [...rule.always];
+    if (login && !rule.noLogin.some((option) => options.has(option))) files.push(...rule.login);
+    if (interactive && !rule.noInteractive.some((option) => options.has(option)))
+      files.push(...rule.interactive);
+    for (const file of files) {
+      const word = this.startupFile(file, state, name);
+      if (word !== null) this.resolveCode(word, "file", state);
+    }
+    if (rule.notHashed !== undefined) this.report(name, rule.notHashed);
+  }
+
+  // A program of the tables that runs code from files (awk -f, sed -f, tclsh a.tcl, jq -f, gdb
+  // -x, vim -S, …): its program files are hashed, its data files listed, its inline program
+  // text checked for what it loads or runs.
+  analyzeProgram(
+    name: string,
+    rule: ProgramRule,
+    words: readonly EvaluatedWord[],
+    state: ShellState,
+    redirects: readonly ShellRedirect[],
+    piped: boolean,
+    depth: number,
+  ): void {
+    let programGiven = false;
+    let startup = true;
+    let sandboxed = false;
+    const texts: EvaluatedWord[] = [];
+    const programFiles: EvaluatedWord[] = [];
+    const operands: EvaluatedWord[] = [];
+    let index = 0;
+    while (index < words.length) {
+      const word = words[index] as EvaluatedWord;
+      const text = textOf(word);
+      if (!word.value.known || !text.startsWith("-") || text === "-") {
+        operands.push(word);
+        index += 1;
+        continue;
+      }
+      if (text === "--") {
+        operands.push(...words.slice(index + 1));
+        break;
+      }
+      const option = readProgramOption(words, index, rule);
+      if (option === null) break;
+      const value = option.value;
+      switch (option.role) {
+        case "program-file": {
+          const special =
+            value?.value.known === true ? rule.specialValues?.[value.value.text] : undefined;
+          if (special === "no-startup") startup = false;
+          else if (special === undefined && value !== null) programFiles.push(value);
+          programGiven = true;
+          break;
+        }
+        case "program-text":
+          if (value !== null) texts.push(value);
+          programGiven = true;
+          break;
+        case "sandbox":
+          sandboxed = true;
+          break;
+        case "preload":
+        case "config":
+          if (value !== null) programFiles.push(value);
+          break;
+        case "library":
+          if (value !== null) this.resolveLibrary(name, rule, value, state);
+          break;
+        case "data":
+        case "pair-data":
+          if (value !== null)
+            this.reportFile(value, state, "a file the program reads as data", "data");
+          break;
+        case "no-startup":
+          startup = false;
+          break;
+        default:
+          if (option.ambiguous && words[option.next] !== undefined) {
+            // An option not known here may take the next word: it may be a program file too.
+            const next = words[option.next] as EvaluatedWord;
+            if (rule.first === "script" && !programGiven) programFiles.push(next);
+          }
+      }
+      index = option.next;
+    }
+    for (const file of programFiles) this.resolveProgramFile(rule, file, state);
+    const [first, ...rest] = operands;
+    const readsStdin = first === undefined || rule.first === "argument";
+    if (!programGiven && readsStdin && rule.stdin === "program") {
+      this.readProgramFromStdin(
+        name,
+        { language: "other", short: {}, long: {} },
+        state,
+        redirects,
+        piped,
+        depth,
+      );
+    }
+    const others: EvaluatedWord[] = [];
+    if (first !== undefined && !programGiven && rule.first === "script") {
+      this.resolveProgramFile(rule, first, state);
+    } else if (first !== undefined && !programGiven && rule.first === "text") {
+      texts.push(first);
+    } else if (first !== undefined && (programGiven || rule.first === "data")) {
+      others.push(first);
+    }
+    others.push(...rest);
+    for (const text of texts) this.checkProgramText(name, rule, text, sandboxed);
+    const restRole =
+      programGiven && rule.rest === "arguments" && rule.first !== "script"
+        ? "arguments"
+        : rule.rest;
+    for (const word of others) {
+      if (restRole === "scripts") this.resolveProgramFile(rule, word, state);
+      if (restRole !== "data") continue;
+      if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(textOf(word))) continue;
+      if (textOf(word) === "-") continue;
+      this.reportFile(word, state, "a file the program reads as data", "data");
+    }
+    if (startup) {
+      for (const file of rule.startup ?? []) {
+        const word = this.startupFile(file, state, name);
+        if (word !== null) this.resolveCode(word, "file", state);
+      }
+      if (rule.startupNotHashed !== undefined) this.report(name, rule.startupNotHashed);
+    }
+  }
+
+  // `awk -f name`: a name without `/` is also tried with the program's suffixes (`name.awk`).
+  resolveProgramFile(rule: ProgramRule, word: EvaluatedWord, state: ShellState): void {
+    this.resolveCode(word, "file", state);
+    const text = textOf(word);
+    if (text === "" || text.includes("/")) return;
+    for (const suffix of rule.suffixes ?? [])
+      this.resolveCode(literal(`${text}${suffix}`, word.word.source), "file", state);
+  }
+
+  // `gawk -i lib`, `lua -l mod`: a path is hashed; a bare name is looked up on a search path.
+  resolveLibrary(name: string, rule: ProgramRule, word: EvaluatedWord, state: ShellState): void {
+    if (textOf(word).includes("/")) {
+      this.resolveProgramFile(rule, word, state);
+      return;
+    }
+    if (rule.libraryPath?.includes("directory first") === true)
+      this.resolveProgramFile(rule, word, state);
+    this.report(
+      word.word.source,
+      `a module loaded by name from ${name}'s search path, ${rule.libraryPath ?? "not hashed"}`,
+    );
+  }
+
+  // Inline program text (`awk '{…}'`, `sed 's/…/e'`, `jq 'include "x"; .'`): part of the hook's
+  // definition, but what it loads or runs is not.
+  checkProgramText(name: string, rule: ProgramRule, word: EvaluatedWord, sandboxed: boolean): void {
+    if (!word.value.known) {
+      this.report(word.word.source, `inline ${name} program that is ${word.value.reason}`);
+      return;
+    }
+    if (rule.textLoads?.test(word.value.text) === true)
+      this.report(
+        word.word.source,
+        `${name} program text that loads files or modules by name, which are not hashed`,
+      );
+    if (!sandboxed && rule.textRunsShell?.test(word.value.text) === true)
+      this.report(
+        word.word.source,
+        `${name} program text that may run shell commands (awk's system() and pipes, sed's e command), which are not followed here`,
+      );
   }
 
   changeDirectory(words: readonly EvaluatedWord[], state: ShellState): ShellOutcome {
@@ -559,7 +908,8 @@ export class ShellScriptAnalysis {
         index += 1;
         break;
       }
-      const assignment = /^([A-Za-z_]\w*)=(.*)$/s.exec(text);
+      // env takes any word with `=` before the command as a variable (`BASH_FUNC_x%%=…` too).
+      const assignment = /^([^=-][^=]*)=(.*)$/s.exec(text);
       if (assignment !== null) {
         const name = assignment[1] ?? "";
         this.checkCodeLoadingVariable(
@@ -569,6 +919,7 @@ export class ShellScriptAnalysis {
           depth,
         );
         if (name === "PATH") state = { ...state, pathChanged: true };
+        this.#environment = new Map([...this.#environment, [name, assignment[2] ?? ""]]);
         index += 1;
         continue;
       }
@@ -627,6 +978,7 @@ export class ShellScriptAnalysis {
   ): ShellOutcome {
     let state = start;
     let rest = rule.rest;
+    let placeholder: string | null = null;
     let index = 0;
     while (index < words.length) {
       const word = words[index] as EvaluatedWord;
@@ -644,13 +996,15 @@ export class ShellScriptAnalysis {
       if (!text.startsWith("-") || text === "-") break;
       const option = readCommandOption(words, index, rule);
       if (option === null) break;
+      if (option.role === "placeholder" || option.role === "attached-placeholder")
+        placeholder = option.value === null ? "{}" : textOf(option.value);
       if (option.role === "exec") rest = "command";
       else if (option.role === "directory" && option.value !== null)
         state = this.enterDirectory(option.value, state);
       else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
       if (option.ambiguous) {
-        const skipped = words.slice(option.next + rule.operands);
-        const taken = words.slice(option.next + 1 + rule.operands);
+        const skipped = fillIn(rule, words.slice(option.next + rule.operands), placeholder);
+        const taken = fillIn(rule, words.slice(option.next + 1 + rule.operands), placeholder);
         this.runRest(rest, rule, skipped, state, redirects, piped, depth);
         return this.runRest(rest, rule, taken, state, redirects, piped, depth);
       }
@@ -665,7 +1019,8 @@ export class ShellScriptAnalysis {
       this.followShellCode(late.value, state, depth, true);
       return unchangedOutcome(state);
     }
-    return this.runRest(rest, rule, words.slice(after), state, redirects, piped, depth);
+    const command = fillIn(rule, words.slice(after), placeholder);
+    return this.runRest(rest, rule, command, state, redirects, piped, depth);
   }
 
   runRest(
@@ -706,7 +1061,12 @@ export class ShellScriptAnalysis {
       const end = words.findIndex(
         (word, position) => position > index && [";", "+"].includes(textOf(word)),
       );
-      const command = words.slice(index + 1, end === -1 ? words.length : end);
+      // `{}` is each file find visits: not known before it runs, never a file named `{}`.
+      const command = fillPlaceholder(
+        words.slice(index + 1, end === -1 ? words.length : end),
+        "{}",
+        "the name of each file find visits, filled in for {} at run time",
+      );
       // -execdir runs in the directory of each file found.
       const where = action.endsWith("dir") ? { ...state, directories: null } : state;
       this.analyzeCommand(command, where, [], false, depth);
@@ -908,6 +1268,9 @@ export class ShellScriptAnalysis {
       case "config":
         this.resolveCode(value, "file", state);
         return false;
+      case "data":
+        this.reportFile(value, state, "a file the program reads as data", "data");
+        return false;
       case "ini": {
         const setting = value.value.known
           ? /^\s*(auto_prepend_file|auto_append_file|extension|zend_extension)\s*=\s*(.*)$/.exec(
@@ -1054,7 +1417,9 @@ export class ShellScriptAnalysis {
   report(word: string, reason: string, known: Pick<NotHashedWord, "file" | "role"> = {}): void {
     const oneLine = word.replace(/\s*\n\s*/g, " ");
     const label = oneLine.length <= 80 ? oneLine : `${oneLine.slice(0, 79)}…`;
-    if (!this.notHashed.some((entry) => entry.word === label && entry.reason === reason)) {
+    const same = (entry: NotHashedWord) =>
+      entry.word === label && entry.reason === reason && entry.file === known.file;
+    if (!this.notHashed.some(same)) {
       this.notHashed.push({ word: label, reason, ...known });
     }
   }
@@ -1108,4 +1473,93 @@ function findInterpreterRule(name: string): InterpreterRule | undefined {
   if (/^(?:ruby|perl|php|node)\d+(\.\d+)*$/.test(name))
     return interpreterRules[name.replace(/[\d.]+$/, "")];
   return Object.hasOwn(interpreterRules, name) ? interpreterRules[name] : undefined;
+}
+
+// Words with a placeholder (`{}`) are filled in at run time: their value is not known.
+function fillPlaceholder(
+  words: readonly EvaluatedWord[],
+  placeholder: string,
+  reason: string,
+): EvaluatedWord[] {
+  return words.map((word) =>
+    placeholder !== "" && word.value.known && word.value.text.includes(placeholder)
+      ? { word: word.word, value: { known: false, reason } }
+      : word,
+  );
+}
+
+// What a wrapper adds to its command at run time: placeholders filled in, or items appended.
+function fillIn(
+  rule: WrapperRule,
+  words: readonly EvaluatedWord[],
+  placeholder: string | null,
+): readonly EvaluatedWord[] {
+  if (rule.appends === undefined || words.length === 0) return words;
+  const reason = `${rule.appends}, filled in at run time`;
+  if (placeholder !== null) return fillPlaceholder(words, placeholder, reason);
+  const label = `<${rule.appends}>`;
+  return [...words, { word: literalWord(label, label), value: { known: false, reason } }];
+}
+
+function findProgramRule(name: string): ProgramRule | undefined {
+  for (const table of [programRules, dataReaders, programsWithoutFiles])
+    if (Object.hasOwn(table, name)) return table[name];
+  return undefined;
+}
+
+// Programs whose handling of their operands the tables describe.
+function isKnownProgram(program: string): boolean {
+  const name = programName(program);
+  return (
+    program.includes("/") ||
+    isRunner(name) ||
+    findProgramRule(name) !== undefined ||
+    sourceCommands.has(name) ||
+    directoryCommands.has(name) ||
+    exitCommands.has(name) ||
+    ["trap", "enable", "alias", "eval"].includes(name)
+  );
+}
+
+// `gdb -ex …`, `sqlite3 -init f`: a single-dash long option, or a whole word the table names
+// (`julia --startup-file=no`), before the usual reading.
+function readProgramOption(
+  words: readonly EvaluatedWord[],
+  index: number,
+  rule: ProgramRule,
+): ReturnType<typeof readCommandOption> {
+  const text = textOf(words[index]);
+  const whole = Object.hasOwn(rule.long, text) ? rule.long[text] : undefined;
+  if (whole !== undefined && text.includes("="))
+    return { role: whole, value: null, next: index + 1, ambiguous: false };
+  if (whole !== undefined && !text.startsWith("--")) {
+    return readCommandOption(
+      [
+        ...words.slice(0, index),
+        literal(`-${text}`, words[index]?.word.source ?? text),
+        ...words.slice(index + 1),
+      ],
+      index,
+      { short: {}, long: { [`-${text}`]: whole } },
+    );
+  }
+  return readCommandOption(words, index, rule);
+}
+
+// The path an operand or an option's value (`--config=./x.toml`) names, if it looks like one:
+// it has a `/`, starts with `~` or `.`, or is a file name with an extension.
+function pathValueOf(word: EvaluatedWord): EvaluatedWord | null {
+  if (!word.value.known) return null;
+  let text = word.value.text;
+  if (text.startsWith("-")) {
+    const equals = text.indexOf("=");
+    if (equals === -1) return null;
+    text = text.slice(equals + 1);
+  }
+  const looksLikePath =
+    !text.includes("://") &&
+    (text.includes("/") ||
+      /^[~.]/.test(text) ||
+      /^[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(text));
+  return looksLikePath && !/^\.+$/.test(text) ? literal(text, word.word.source) : null;
 }

@@ -15,7 +15,17 @@
  * - `split`: its value is split into a command (`env -S`);
  * - `stdin`: the program is read from stdin (`sh -s`);
  * - `scripts`: every operand is a script (`node --test`);
- * - `exec`: the rest is a command, not a shell string (`watch -x`).
+ * - `exec`: the rest is a command, not a shell string (`watch -x`);
+ * - `data`: its value is a file only read as data (`xargs -a list`, `jq --slurpfile`);
+ * - `placeholder`: its value is a string replaced at run time by items read then (`xargs -I {}`);
+ * - `attached-placeholder`: the same, only when attached, else `{}` (`xargs -i`, `xargs -iX`);
+ * - `program-file`: its value is a file of the program, one of several (`awk -f`, `sed -f`);
+ * - `program-text`: its value is program text; the operands are then data (`sed -e`, `gawk -e`);
+ * - `library`: its value is a file found on the program's search path (`gawk -i lib`);
+ * - `pair`: takes two values that name no code (`jq --arg name value`);
+ * - `pair-data`: takes a name and a file read as data (`jq --slurpfile name file`);
+ * - `no-startup`: the program reads none of its start-up files (`gdb -nx`, `zsh -f`);
+ * - `sandbox`: the program runs no shell commands (`sed --sandbox`, `gawk --sandbox`).
  */
 export type OptionRole =
   | "flag"
@@ -33,7 +43,17 @@ export type OptionRole =
   | "split"
   | "stdin"
   | "scripts"
-  | "exec";
+  | "exec"
+  | "data"
+  | "placeholder"
+  | "attached-placeholder"
+  | "program-file"
+  | "program-text"
+  | "library"
+  | "pair"
+  | "pair-data"
+  | "no-startup"
+  | "sandbox";
 
 /** Options by their letter (`-r`) and by their long name with dashes (`--require`). */
 export interface OptionTable {
@@ -57,6 +77,8 @@ export interface WrapperRule extends OptionTable {
   rest: "command" | "shell" | "none";
   /** A bare first word of the command is a script in the directory (`uv run hook.py`). */
   bareIsScript?: boolean;
+  /** What the wrapper appends to the command as arguments at run time (`xargs`: items it reads). */
+  appends?: string;
 }
 
 const flags = (letters: string): Record<string, OptionRole> =>
@@ -442,20 +464,21 @@ export const wrapperRules: Readonly<Record<string, WrapperRule>> = {
   xargs: {
     short: {
       ...flags("0oprtx"),
-      a: "value",
+      a: "data",
       d: "value",
       E: "value",
-      I: "value",
+      I: "placeholder",
       L: "value",
       n: "value",
       P: "value",
       s: "value",
       e: "attached",
-      i: "attached",
+      i: "attached-placeholder",
       l: "attached",
     },
     long: {
-      "--arg-file": "value",
+      "--arg-file": "data",
+      "--replace": "attached-placeholder",
       "--delimiter": "value",
       "--max-args": "value",
       "--max-procs": "value",
@@ -471,6 +494,7 @@ export const wrapperRules: Readonly<Record<string, WrapperRule>> = {
     },
     operands: 0,
     rest: "command",
+    appends: "items xargs reads from its input",
   },
   flock: {
     short: { ...flags("nsxuoFv"), w: "value", E: "value", c: "shell-code" },
@@ -660,7 +684,13 @@ export const taskRunners: Readonly<
 export const codeLoadingVariables: Readonly<
   Record<
     string,
-    "file" | "file-list" | "node-options" | "ruby-options" | "perl-options" | "search-path"
+    | "file"
+    | "file-list"
+    | "node-options"
+    | "ruby-options"
+    | "perl-options"
+    | "search-path"
+    | "shell-code"
   >
 > = {
   BASH_ENV: "file",
@@ -684,7 +714,25 @@ export const codeLoadingVariables: Readonly<
   DYLD_LIBRARY_PATH: "search-path",
   GEM_PATH: "search-path",
   GEM_HOME: "search-path",
+  PROMPT_COMMAND: "shell-code",
+  R_PROFILE_USER: "file",
+  PSQLRC: "file",
+  AWKPATH: "search-path",
+  AWKLIBPATH: "search-path",
+  LUA_PATH: "search-path",
+  LUA_CPATH: "search-path",
+  LUA_INIT: "search-path",
+  R_LIBS: "search-path",
+  R_LIBS_USER: "search-path",
+  JULIA_DEPOT_PATH: "search-path",
+  JULIA_LOAD_PATH: "search-path",
+  GUILE_LOAD_PATH: "search-path",
+  BC_ENV_ARGS: "search-path",
+  MYSQL_HOME: "search-path",
 };
+
+/** A variable that exports a bash function (`BASH_FUNC_name%%=() { …; }`): its body runs as shell code. */
+export const exportedFunctionVariable = /^BASH_FUNC_.+%%$/;
 
 /** Builtins that read a script file into the current shell. */
 export const sourceCommands: ReadonlySet<string> = new Set([".", "source"]);
@@ -694,3 +742,646 @@ export const directoryCommands: ReadonlySet<string> = new Set(["cd", "pushd", "p
 
 /** Builtins after which the rest of the current shell does not run. */
 export const exitCommands: ReadonlySet<string> = new Set(["exit", "return", "exec"]);
+
+/**
+ * A program that runs code from files, or only reads its files as data, and is not an
+ * interpreter of the tables above: what its options and operands are.
+ * - `first`: the first operand when no option gave the program: the `script` (`tclsh a.tcl`),
+ *   inline program `text` (`awk '{…}'`, `sed 's/…/'`), `data`, or a plain `argument`;
+ * - `rest`: the other operands: `data` files read, more `scripts` (`m4 a.m4 b.m4`), or plain
+ *   `arguments` the program is given (`tclsh a.tcl x`);
+ * - `stdin`: with no program given, its input is the `program` (`bc < a.bc`) or `data`;
+ * - `startup`: files it reads at start unless a `no-startup` option is given (`~/` is home,
+ *   `./` the directory), and `startupNotHashed`: why some start-up code is not hashed;
+ * - `suffixes`: names it also tries for a program file without `/` (`gawk -f x` → `x.awk`);
+ * - `textLoads`, `textRunsShell`: inline program text that loads files or runs shell commands;
+ * - `libraryPath`: where a `library` option's bare name is looked up;
+ * - `specialValues`: values of a `program-file` option that name no file (`vim -u NONE`).
+ */
+export interface ProgramRule extends OptionTable {
+  first: "script" | "text" | "data" | "argument";
+  rest: "data" | "scripts" | "arguments";
+  stdin: "program" | "data";
+  startup?: readonly string[];
+  startupNotHashed?: string;
+  suffixes?: readonly string[];
+  textLoads?: RegExp;
+  textRunsShell?: RegExp;
+  libraryPath?: string;
+  specialValues?: Readonly<Record<string, "no-startup" | "none">>;
+  /** Operands of the form `name=value` are assignments, not files (`awk -f a.awk x=1`). */
+  assignments?: boolean;
+}
+
+const awkShort: Readonly<Record<string, OptionRole>> = {
+  f: "program-file",
+  v: "value",
+  F: "value",
+  W: "value",
+};
+// gawk's own options; mawk and busybox awk take `-W` long forms instead.
+const gawkRule: ProgramRule = {
+  short: {
+    ...awkShort,
+    ...flags("bcCDghLMnNOPrsStV"),
+    e: "program-text",
+    E: "program-file",
+    i: "library",
+    l: "library",
+    d: "attached",
+    o: "attached",
+    p: "attached",
+  },
+  long: {
+    "--file": "program-file",
+    "--exec": "program-file",
+    "--source": "program-text",
+    "--include": "library",
+    "--load": "library",
+    "--assign": "value",
+    "--field-separator": "value",
+    "--sandbox": "sandbox",
+    "--posix": "flag",
+    "--traditional": "flag",
+  },
+  first: "text",
+  rest: "data",
+  stdin: "data",
+  suffixes: [".awk"],
+  libraryPath: "AWKPATH (the directory first, then the system's)",
+  textLoads: /@(?:include|load|namespace)\b/,
+  // `system(…)`, `print | "cmd"`, `"cmd" | getline`: a single `|` (not `||`) starts a command.
+  textRunsShell: /\bsystem\s*\(|(?:^|[^|])\|(?:[^|]|$)/,
+  assignments: true,
+};
+const sedRule: ProgramRule = {
+  short: {
+    ...flags("nrEsuzb"),
+    f: "program-file",
+    e: "program-text",
+    l: "value",
+    i: "attached",
+  },
+  long: {
+    "--file": "program-file",
+    "--expression": "program-text",
+    "--line-length": "value",
+    "--quiet": "flag",
+    "--silent": "flag",
+    "--regexp-extended": "flag",
+    "--separate": "flag",
+    "--unbuffered": "flag",
+    "--null-data": "flag",
+    "--in-place": "flag",
+    "--posix": "flag",
+    "--debug": "flag",
+    "--follow-symlinks": "flag",
+    "--sandbox": "sandbox",
+  },
+  first: "text",
+  rest: "data",
+  stdin: "data",
+  // GNU sed's `e` command, or an `s` command's `e` flag, runs shell commands.
+  textRunsShell: /(?:^|[;\n{}!\d$/\s])e(?=$|[\s;}])|[^\w\s][gpiImM\d]*e[gpiImM\d]*(?=$|[\s;}])/m,
+};
+const scriptFirst = {
+  first: "script",
+  rest: "arguments",
+  stdin: "program",
+} as const satisfies Partial<ProgramRule>;
+const jqRule: ProgramRule = {
+  short: {
+    ...flags("nrjacsCMSReh"),
+    f: "program-file",
+    L: "value",
+  },
+  long: {
+    "--from-file": "program-file",
+    "--arg": "pair",
+    "--argjson": "pair",
+    "--slurpfile": "pair-data",
+    "--rawfile": "pair-data",
+    "--indent": "value",
+    "--args": "flag",
+    "--jsonargs": "flag",
+    "--tab": "flag",
+    "--seq": "flag",
+    "--stream": "flag",
+    "--slurp": "flag",
+    "--raw-input": "flag",
+    "--null-input": "flag",
+    "--raw-output": "flag",
+    "--join-output": "flag",
+    "--compact-output": "flag",
+    "--exit-status": "flag",
+    "--sort-keys": "flag",
+    "--ascii-output": "flag",
+  },
+  first: "text",
+  rest: "data",
+  stdin: "data",
+  // jq sources ~/.jq into every program when it is a file.
+  startup: ["~/.jq"],
+  textLoads: /\b(?:import|include)\s*"/,
+};
+
+/**
+ * Programs by name that run code from files (awk, GNU sed, tclsh, jq -f, gdb -x, vim -S, …) or
+ * only read them as data (cat, grep, …): see {@link ProgramRule}.
+ */
+export const programRules: Readonly<Record<string, ProgramRule>> = {
+  awk: gawkRule,
+  gawk: gawkRule,
+  mawk: gawkRule,
+  nawk: gawkRule,
+  sed: sedRule,
+  gsed: sedRule,
+  jq: jqRule,
+  tclsh: { ...scriptFirst, short: {}, long: { "-encoding": "value" } },
+  wish: { ...scriptFirst, short: {}, long: {} },
+  expect: {
+    ...scriptFirst,
+    short: { ...flags("bdDinNv"), f: "program-file", c: "program-text" },
+    long: {},
+    startup: ["~/.expect.rc"],
+  },
+  lua: {
+    ...scriptFirst,
+    short: { ...flags("iEvW"), e: "program-text", l: "library" },
+    long: {},
+    libraryPath: "LUA_PATH",
+  },
+  luajit: {
+    ...scriptFirst,
+    short: { ...flags("iEv"), e: "program-text", l: "library", b: "value", j: "value", O: "value" },
+    long: {},
+  },
+  Rscript: {
+    ...scriptFirst,
+    short: { e: "program-text" },
+    long: {
+      "--vanilla": "no-startup",
+      "--no-init-file": "no-startup",
+      "--default-packages": "value",
+      "--verbose": "flag",
+      "--no-environ": "flag",
+      "--no-site-file": "flag",
+    },
+    startup: ["./.Rprofile", "~/.Rprofile"],
+  },
+  julia: {
+    ...scriptFirst,
+    short: {
+      ...flags("hvqi"),
+      e: "program-text",
+      E: "program-text",
+      L: "preload",
+      J: "config",
+      t: "value",
+      p: "value",
+      O: "value",
+    },
+    long: {
+      "--eval": "program-text",
+      "--print": "program-text",
+      "--load": "preload",
+      "--sysimage": "config",
+      "--project": "value",
+      "--threads": "value",
+      "--procs": "value",
+      "--optimize": "value",
+      "--color": "value",
+      "--quiet": "flag",
+      "--startup-file=no": "no-startup",
+      "--startup-file": "value",
+      "--history-file": "value",
+    },
+    startup: ["~/.julia/config/startup.jl"],
+  },
+  racket: {
+    ...scriptFirst,
+    short: {
+      ...flags("inqvVW"),
+      f: "program-file",
+      t: "program-file",
+      r: "program-file",
+      u: "program-file",
+      e: "program-text",
+      l: "library",
+      S: "value",
+      A: "value",
+      X: "value",
+    },
+    long: {
+      "--load": "program-file",
+      "--require": "program-file",
+      "--eval": "program-text",
+      "--lib": "library",
+    },
+  },
+  guile: {
+    ...scriptFirst,
+    short: {
+      ...flags("hvq"),
+      s: "program-file",
+      l: "program-file",
+      c: "program-text",
+      e: "value",
+      L: "value",
+      C: "value",
+      x: "value",
+    },
+    long: {
+      "--no-auto-compile": "flag",
+      "--auto-compile": "flag",
+      "--debug": "flag",
+      "--listen": "flag",
+    },
+  },
+  osascript: {
+    ...scriptFirst,
+    short: { e: "program-text", l: "value", s: "value", i: "flag" },
+    long: {},
+  },
+  gdb: {
+    first: "script",
+    rest: "data",
+    stdin: "data",
+    short: { ...flags("qb"), x: "preload", d: "value", p: "value", c: "data" },
+    long: {
+      "-x": "preload",
+      "--command": "preload",
+      "-ex": "value",
+      "--eval-command": "value",
+      "-ix": "preload",
+      "--init-command": "preload",
+      "-iex": "value",
+      "--init-eval-command": "value",
+      "-batch": "flag",
+      "--batch": "flag",
+      "-nx": "no-startup",
+      "--nx": "no-startup",
+      "-n": "no-startup",
+      "-nh": "flag",
+      "-q": "flag",
+      "--quiet": "flag",
+      "--args": "flag",
+      "-p": "value",
+      "--pid": "value",
+    },
+    startup: ["~/.gdbinit", "~/.config/gdb/gdbinit"],
+  },
+  vim: {
+    first: "data",
+    rest: "data",
+    stdin: "data",
+    short: {
+      ...flags("EesnbRZmMhNVxyAHlTd"),
+      S: "program-file",
+      u: "program-file",
+      U: "value",
+      c: "program-text",
+      i: "value",
+      w: "value",
+      W: "value",
+      r: "flag",
+    },
+    long: {
+      "--cmd": "program-text",
+      "--clean": "no-startup",
+      "--noplugin": "flag",
+      "--not-a-term": "flag",
+    },
+    startup: ["~/.vimrc", "~/.vim/vimrc", "~/.exrc"],
+    specialValues: { NONE: "no-startup", NORC: "none", DEFAULTS: "none" },
+    startupNotHashed:
+      "vim loads plugins from ~/.vim and its runtime path at start, and those are not hashed",
+  },
+  emacs: {
+    first: "data",
+    rest: "data",
+    stdin: "data",
+    short: {
+      l: "program-file",
+      f: "value",
+      q: "no-startup",
+      Q: "no-startup",
+      L: "value",
+      t: "value",
+      d: "value",
+    },
+    long: {
+      "--script": "program-file",
+      "--load": "program-file",
+      "--eval": "program-text",
+      "--execute": "program-text",
+      "--funcall": "value",
+      "--batch": "no-startup",
+      "--no-init-file": "no-startup",
+      "--quick": "no-startup",
+      "--directory": "value",
+    },
+    startup: [
+      "~/.emacs",
+      "~/.emacs.el",
+      "~/.emacs.d/early-init.el",
+      "~/.emacs.d/init.el",
+      "~/.config/emacs/init.el",
+    ],
+  },
+  m4: {
+    first: "script",
+    rest: "scripts",
+    stdin: "program",
+    short: {
+      ...flags("EePQsGgi"),
+      D: "value",
+      U: "value",
+      I: "value",
+      l: "value",
+      d: "attached",
+      R: "program-file",
+      F: "value",
+      o: "value",
+      t: "value",
+    },
+    long: {
+      "--reload-state": "program-file",
+      "--freeze-state": "value",
+      "--include": "value",
+      "--define": "value",
+    },
+  },
+  bc: {
+    first: "script",
+    rest: "scripts",
+    stdin: "program",
+    short: { ...flags("hilqswv"), e: "program-text", f: "program-file" },
+    long: { "--mathlib": "flag", "--quiet": "flag", "--standard": "flag", "--warn": "flag" },
+  },
+  dc: {
+    first: "script",
+    rest: "scripts",
+    stdin: "program",
+    short: { e: "program-text", f: "program-file" },
+    long: { "--expression": "program-text", "--file": "program-file" },
+  },
+  // Database clients run their input as client commands, which include running shell commands.
+  psql: {
+    first: "argument",
+    rest: "arguments",
+    stdin: "program",
+    short: {
+      ...flags("qAtXeEnaxsSlwW"),
+      f: "program-file",
+      c: "program-text",
+      d: "value",
+      h: "value",
+      p: "value",
+      U: "value",
+      o: "value",
+      v: "value",
+      F: "value",
+      R: "value",
+      T: "value",
+      P: "value",
+      L: "value",
+    },
+    long: { "--file": "program-file", "--command": "program-text", "--no-psqlrc": "no-startup" },
+    startup: ["~/.psqlrc"],
+  },
+  mysql: {
+    first: "argument",
+    rest: "arguments",
+    stdin: "program",
+    short: {
+      ...flags("BNrsstvEfqn"),
+      e: "program-text",
+      u: "value",
+      h: "value",
+      P: "value",
+      D: "value",
+      S: "value",
+    },
+    long: {
+      "--execute": "program-text",
+      "--no-defaults": "no-startup",
+      "--defaults-file": "program-file",
+      "--defaults-extra-file": "program-file",
+    },
+    startup: ["~/.my.cnf", "~/.mylogin.cnf"],
+  },
+  sqlite3: {
+    first: "data",
+    rest: "arguments",
+    stdin: "program",
+    short: {},
+    long: {
+      "-init": "program-file",
+      "-cmd": "program-text",
+      "-batch": "flag",
+      "-bail": "flag",
+      "-json": "flag",
+      "-line": "flag",
+      "-csv": "flag",
+      "-header": "flag",
+      "-readonly": "flag",
+      "-separator": "value",
+    },
+    startup: ["~/.sqliterc"],
+  },
+  hash: {
+    first: "argument",
+    rest: "arguments",
+    stdin: "data",
+    short: { ...flags("rdlt"), p: "program-file" },
+    long: {},
+  },
+};
+
+const dataReader: ProgramRule = { first: "data", rest: "data", stdin: "data", short: {}, long: {} };
+const noFiles: ProgramRule = {
+  first: "argument",
+  rest: "arguments",
+  stdin: "data",
+  short: {},
+  long: {},
+};
+
+/** Programs that only read their file operands as data: those files are listed, never hashed. */
+export const dataReaders: Readonly<Record<string, ProgramRule>> = Object.fromEntries(
+  [
+    "cat",
+    "tac",
+    "head",
+    "tail",
+    "grep",
+    "egrep",
+    "fgrep",
+    "zgrep",
+    "rg",
+    "wc",
+    "sort",
+    "uniq",
+    "diff",
+    "cmp",
+    "comm",
+    "cut",
+    "paste",
+    "join",
+    "nl",
+    "od",
+    "xxd",
+    "hexdump",
+    "base64",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "b2sum",
+    "cksum",
+    "shasum",
+    "file",
+    "strings",
+    "less",
+    "more",
+    "fold",
+    "fmt",
+    "column",
+    "iconv",
+    "cp",
+    "yq",
+    "xmllint",
+    "tr",
+    "expand",
+  ].map((name) => [name, dataReader]),
+);
+
+/** Programs and builtins that take no file to read or run as an operand (`echo`, `mkdir`, `rm`). */
+export const programsWithoutFiles: Readonly<Record<string, ProgramRule>> = Object.fromEntries(
+  [
+    "echo",
+    "printf",
+    "true",
+    "false",
+    "test",
+    "[",
+    ":",
+    "mkdir",
+    "rm",
+    "rmdir",
+    "mv",
+    "touch",
+    "ln",
+    "chmod",
+    "chown",
+    "tee",
+    "sleep",
+    "kill",
+    "mktemp",
+    "basename",
+    "dirname",
+    "realpath",
+    "readlink",
+    "pwd",
+    "date",
+    "export",
+    "unset",
+    "set",
+    "shift",
+    "read",
+    "wait",
+    "which",
+    "type",
+    "umask",
+    "ulimit",
+    "local",
+    "declare",
+    "typeset",
+    "readonly",
+    "stat",
+    "ls",
+    "du",
+    "df",
+    "uname",
+    "id",
+    "whoami",
+    "hostname",
+    "shopt",
+    "unalias",
+    "let",
+    "return",
+    "exit",
+    "break",
+    "continue",
+    "getopts",
+    "jobs",
+    "disown",
+    "seq",
+    "yes",
+    "notify-send",
+    "logger",
+  ].map((name) => [name, noFiles]),
+);
+
+/**
+ * Shells' start-up files (`~/` is the home the shell is given, `$ZDOTDIR/` zsh's): read by every
+ * run (`always`), by a login shell (`-l`, `--login`) or by an interactive one (`-i`), unless an
+ * option in `none`, `noLogin` or `noInteractive` is given. `notHashed`: start-up code read from
+ * places that are not hashed.
+ */
+export interface ShellStartupRule {
+  always: readonly string[];
+  login: readonly string[];
+  interactive: readonly string[];
+  none: readonly string[];
+  noLogin: readonly string[];
+  noInteractive: readonly string[];
+  notHashed?: string;
+}
+
+const profileOnly: ShellStartupRule = {
+  always: [],
+  login: ["~/.profile"],
+  interactive: [],
+  none: [],
+  noLogin: [],
+  noInteractive: [],
+};
+
+/** Start-up files by shell (bash, sh, dash, zsh, ksh, mksh, yash, fish). */
+export const shellStartupRules: Readonly<Record<string, ShellStartupRule>> = {
+  bash: {
+    always: [],
+    login: ["~/.bash_profile", "~/.bash_login", "~/.profile"],
+    interactive: ["~/.bashrc"],
+    none: [],
+    noLogin: ["--noprofile"],
+    noInteractive: ["--norc", "--rcfile", "--init-file"],
+  },
+  // `sh` is dash on Debian and bash in POSIX mode on macOS: both read ~/.profile as a login
+  // shell; interactive, they read $ENV (followed where it is set).
+  sh: profileOnly,
+  dash: profileOnly,
+  ksh: { ...profileOnly, interactive: ["~/.kshrc"] },
+  mksh: { ...profileOnly, interactive: ["~/.mkshrc"] },
+  yash: { ...profileOnly, login: ["~/.yash_profile"], interactive: ["~/.yashrc"] },
+  zsh: {
+    always: ["$ZDOTDIR/.zshenv"],
+    login: ["$ZDOTDIR/.zprofile", "$ZDOTDIR/.zlogin"],
+    interactive: ["$ZDOTDIR/.zshrc"],
+    none: ["-f", "--no-rcs"],
+    noLogin: [],
+    noInteractive: [],
+  },
+  fish: {
+    always: ["$XDG_CONFIG_HOME/fish/config.fish"],
+    login: [],
+    interactive: [],
+    none: ["-N", "--no-config"],
+    noLogin: [],
+    noInteractive: [],
+    notHashed:
+      "fish also runs every file in ~/.config/fish/conf.d and the functions it autoloads from ~/.config/fish/functions at start, and those are not hashed",
+  },
+};

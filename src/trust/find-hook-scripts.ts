@@ -40,7 +40,7 @@ export function findHookScripts(
 }
 
 // Bumped whenever resolution changes, so a remembered result is never reused across versions.
-const resolverVersion = 1;
+const resolverVersion = 2;
 
 /** A hook's script resolution, not yet run: the key of everything it depends on, and the run. */
 export interface PreparedHookScripts {

@@ -39,7 +39,9 @@ export function findRequiredScripts(
     analysis.walkCall(call.assignments, call.words, [], state, false, 0);
   }
   const program = words[0];
-  if (program === undefined || analysis.notHashed.length > 0) return [];
+  // A file only read as data (`python3 x.py < in.json`) leaves the program certain.
+  const unknown = analysis.notHashed.some((entry) => entry.role !== "data");
+  if (program === undefined || unknown) return [];
   const resolve = (text: string) => path.resolve(context.cwd, text);
   const first = analysis.files[0];
   if (program.includes("/") && first === resolve(program))

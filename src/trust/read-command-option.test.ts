@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { interpreterRules } from "./command-rules.js";
+import { interpreterRules, type OptionTable, programRules, wrapperRules } from "./command-rules.js";
 import { literal, readCommandOption } from "./read-command-option.js";
 
 const words = (line: string) => line.split(" ").map((text) => literal(text, text));
-const read = (line: string, index = 1, rule = interpreterRules.node) => {
+const read = (line: string, index = 1, rule: OptionTable | undefined = interpreterRules.node) => {
   if (rule === undefined) throw new Error("no rule");
   const option = readCommandOption(words(line), index, rule);
   return option === null
@@ -45,5 +45,33 @@ describe("readCommandOption", () => {
     expect(
       readCommandOption(unknown, 1, interpreterRules.node ?? { short: {}, long: {} }),
     ).toBeNull();
+  });
+
+  it.each([
+    ["xargs -I {} sh {}", { role: "placeholder", value: "{}", next: 3, ambiguous: false }],
+    ["xargs -iX sh X", { role: "attached-placeholder", value: "X", next: 2, ambiguous: false }],
+    ["xargs -i sh {}", { role: "attached-placeholder", value: null, next: 2, ambiguous: false }],
+    [
+      "xargs --replace=@ sh @",
+      { role: "attached-placeholder", value: "@", next: 2, ambiguous: false },
+    ],
+    [
+      "xargs --replace sh {}",
+      { role: "attached-placeholder", value: null, next: 2, ambiguous: false },
+    ],
+    ["xargs -a list sh", { role: "data", value: "list", next: 3, ambiguous: false }],
+  ])("xargs: %s", (line, expected) => {
+    expect(read(line, 1, wrapperRules.xargs)).toEqual(expected);
+  });
+
+  it.each([
+    ["jq --arg x ./y.sh -f p.jq", { role: "pair", value: "./y.sh", next: 4, ambiguous: false }],
+    [
+      "jq --slurpfile x d.json .",
+      { role: "pair-data", value: "d.json", next: 4, ambiguous: false },
+    ],
+    ["jq -nf p.jq", { role: "program-file", value: "p.jq", next: 3, ambiguous: false }],
+  ])("jq: %s", (line, expected) => {
+    expect(read(line, 1, programRules.jq)).toEqual(expected);
   });
 });

@@ -24,7 +24,15 @@ const rolesWithValue: ReadonlySet<OptionRole> = new Set([
   "script",
   "directory",
   "split",
+  "data",
+  "placeholder",
+  "program-file",
+  "program-text",
+  "library",
 ]);
+
+// Roles that take two words: a name, then a value (`jq --arg name value`).
+const rolesWithTwoValues: ReadonlySet<OptionRole> = new Set(["pair", "pair-data"]);
 
 /**
  * Reads the option at `index` against a program's option table: a long `--name[=value]`, or a
@@ -56,6 +64,10 @@ export function readCommandOption(
       return { role: "flag", value: null, next: index + 1, ambiguous: rest === "" };
     }
     if (role === "attached") return { role, value: null, next: index + 1, ambiguous: false };
+    if (role === "attached-placeholder") {
+      const value = rest === "" ? null : literal(rest, word.word.source);
+      return { role, value, next: index + 1, ambiguous: false };
+    }
     if (rolesWithValue.has(role)) {
       if (rest !== "") {
         return { role, value: literal(rest, word.word.source), next: index + 1, ambiguous: false };
@@ -80,11 +92,14 @@ function readLongOption(
   // `--no-x` negates a boolean option: it takes no value.
   const role = known ?? (name.startsWith("--no-") ? "flag" : undefined);
   if (equals !== -1) {
-    const takesValue = role !== undefined && rolesWithValue.has(role);
+    const takesValue =
+      role !== undefined && (rolesWithValue.has(role) || role === "attached-placeholder");
     const value = takesValue ? literal(text.slice(equals + 1), source) : null;
     return { role: role ?? "value", value, next: index + 1, ambiguous: false };
   }
   if (role === undefined) return { role: "flag", value: null, next: index + 1, ambiguous: true };
+  if (rolesWithTwoValues.has(role))
+    return { role, value: words[index + 2] ?? null, next: index + 3, ambiguous: false };
   if (!rolesWithValue.has(role)) return { role, value: null, next: index + 1, ambiguous: false };
   return { role, value: words[index + 1] ?? null, next: index + 2, ambiguous: false };
 }

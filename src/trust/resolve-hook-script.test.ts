@@ -53,14 +53,14 @@ describe("resolveHookScript", () => {
   });
 
   it.each([
-    ["bare program looked up on PATH", "jq .tool_name"],
+    ["bare program looked up on PATH", "date +%s"],
     ["echo", "echo hello"],
     ["node eval", "node -e 'console.log(1)'"],
     ["python inline code", "python3 -c 'import sys'"],
     ["interpreter reading the event as its program", "bash"],
     ["empty", ""],
     ["only assignments", "FOO=1"],
-    ["a query, not a run", "command -v jq"],
+    ["a query, not a run", "command -v date"],
   ])("%s: none", (_, command) => {
     expect(resolveHookScript(command, where)).toBeNull();
     expect(scripts(command).notHashed).toEqual([]);
@@ -95,7 +95,10 @@ describe("resolveHookScripts", () => {
       ["/repo/sub/a.sh", "/repo/sub/b.py", "/repo/sub/c.mjs"],
     ],
     ["./a.sh\n./b.sh # ./not-run.sh", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
-    ["./a.sh 2>/dev/null >> log.txt && bash ./b.sh <input", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    [
+      "./a.sh 2>/dev/null >> log.txt && bash ./b.sh </dev/null",
+      ["/repo/sub/a.sh", "/repo/sub/b.sh"],
+    ],
     ["./a.sh &>/dev/null; ./b.sh 2>&1 | tee log", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
     ["(./a.sh) && { ./b.sh; }", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
     [
@@ -104,7 +107,7 @@ describe("resolveHookScripts", () => {
     ],
     ["while ./a.sh; do ./b.sh; done", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
     ["case $1 in x) ./a.sh;; *) ./b.sh;; esac", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
-    ["echo start && ./a.sh && jq . && ./a.sh", ["/repo/sub/a.sh"]],
+    ["echo start && ./a.sh && jq . && ./a.sh", ["/repo/sub/a.sh", "/home/me/.jq"]],
     [". ./lib.sh && source ~/env.sh", ["/repo/sub/lib.sh", "/home/me/env.sh"]],
     [
       "node x.mjs && python3 x.py && bash x.sh",
@@ -112,7 +115,7 @@ describe("resolveHookScripts", () => {
     ],
     ['echo "a && ./quoted.sh" && ./a.sh', ["/repo/sub/a.sh"]],
     ['echo "$(./gen.sh)" > "$(python3 out.py)"', ["/repo/sub/gen.sh", "/repo/sub/out.py"]],
-    ["jq . > `~/hooks/x.sh`", ["/home/me/hooks/x.sh"]],
+    ["jq . > `~/hooks/x.sh`", ["/home/me/.jq", "/home/me/hooks/x.sh"]],
     ['echo "$(cat "$(./inner.sh)")"', ["/repo/sub/inner.sh"]],
   ])("%s → every script", (command, expected) => {
     expect(scripts(command)).toMatchObject({ files: expected, notHashed: [] });

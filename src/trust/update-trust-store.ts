@@ -78,7 +78,12 @@ function describeEntry(
         resolution: {
           key: hook.trust.resolutionKey,
           files: [...hook.trust.files],
-          notHashed: (hook.trust.notHashed ?? []).map(({ word, reason }) => ({ word, reason })),
+          notHashed: (hook.trust.notHashed ?? []).map(({ word, reason, file, role }) => ({
+            word,
+            reason,
+            ...(file !== undefined && { file }),
+            ...(role !== undefined && { role }),
+          })),
         },
       }),
   };

@@ -88,7 +88,7 @@ export function formatHookTable(
       shorten(formatCommand(definition.command).replaceAll("\n", " "), commandWidth),
     ];
     if (options.state)
-      cells.push(`${trust.state}${notHashed.length > 0 ? ", script not hashed" : ""}`);
+      cells.push(`${trust.state}${notHashed.some(isCode) ? ", script not hashed" : ""}`);
     return cells.map(escapeControlCharacters);
   });
   const widths = header.map((title, column) =>
@@ -122,4 +122,9 @@ export function abbreviateHome(file: string, home: string): string {
 
 function shorten(text: string, width: number): string {
   return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
+
+// A file only read as data is listed, but does not make a script unhashed.
+function isCode(entry: NotHashedWord): boolean {
+  return entry.role !== "data";
 }

@@ -183,7 +183,14 @@ export function formatHookDetails(entry: HookInventoryEntry, home: string): stri
 // One `script` row per hashed script, then one `not hashed` row per script word trust cannot see.
 function describeScripts(entry: HookInventoryEntry): [string, string][] {
   const rows = entry.scripts.map((script): [string, string] => ["script", describeScript(script)]);
-  for (const { word, reason } of entry.notHashed) {
+  for (const { word, reason, role } of entry.notHashed) {
+    if (role === "data") {
+      rows.push([
+        "reads",
+        `${escapeControlCharacters(word)} ${pc.dim("(read as data, not hashed)")}`,
+      ]);
+      continue;
+    }
     const why = `(${reason}: a change to it goes unnoticed)`;
     rows.push([
       "not hashed",
