@@ -244,11 +244,20 @@ class TreeConverter {
         };
       case "ForClause": {
         const loop = requiredNode(node, "Loop");
+        const variable = childNode(loop, "Name");
         return {
           kind: "compound",
           shape: "loop",
           branches: [this.statements(node, "Do")],
           words: this.loopWords(loop),
+          ...(variable === null
+            ? { arithmetic: true }
+            : {
+                assigns: [
+                  stringField(variable, "Value"),
+                  ...(node.Select === true ? ["REPLY"] : []),
+                ],
+              }),
         };
       }
       case "CaseClause":
@@ -281,6 +290,7 @@ class TreeConverter {
           shape: "branches",
           branches: [],
           words: this.arithmetic(node.X),
+          arithmetic: true,
         };
       case "LetClause":
         return {
@@ -288,6 +298,7 @@ class TreeConverter {
           shape: "branches",
           branches: [],
           words: nodeList(node, "Exprs").flatMap((expression) => this.arithmetic(expression)),
+          arithmetic: true,
         };
       case "TestClause":
         return { kind: "compound", shape: "branches", branches: [], words: this.test(node.X) };
@@ -414,12 +425,15 @@ class TreeConverter {
         return this.parameter(node, quoted);
       case "CmdSubst":
         return { kind: "substitution", statements: this.statements(node, "Stmts"), quoted };
-      case "ArithmExp":
+      case "ArithmExp": {
+        const operands = this.arithmetic(node.X);
         return {
           kind: "expansion",
           description: "an arithmetic expansion",
-          statements: nestedInWords(this.arithmetic(node.X)),
+          statements: nestedInWords(operands),
+          arithmetic: operands,
         };
+      }
       case "ProcSubst":
         return {
           kind: "expansion",
@@ -450,16 +464,21 @@ class TreeConverter {
       childStruct(node, "Repl") === null &&
       childStruct(node, "Exp") === null;
     if (plain) return { kind: "variable", name, quoted };
+    const operands = [...this.arithmetic(node.Index), ...this.sliceWords(childStruct(node, "Slice"))];
     const words = [
-      ...this.arithmetic(node.Index),
-      ...this.sliceWords(childStruct(node, "Slice")),
+      ...operands,
       ...this.replaceWords(childStruct(node, "Repl")),
       ...this.expansionWords(childStruct(node, "Exp")),
     ];
+    const expansion = childStruct(node, "Exp");
+    // mvdan/sh's tokens for `=` and `:=` (syntax/tokens.go): the expansion sets the variable.
+    const assigns = expansion !== null && [74, 75].includes(numberField(expansion, "Op"));
     return {
       kind: "expansion",
       description: `the parameter expansion ${this.sourceOf(node)}`,
       statements: nestedInWords(words),
+      ...(assigns ? { assigns: node.Excl === true ? "" : name } : {}),
+      ...(operands.length > 0 ? { arithmetic: operands } : {}),
     };
   }
 
