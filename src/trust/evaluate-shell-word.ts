@@ -132,7 +132,8 @@ function decodeUnquoted(raw: string, first: boolean, scope: WordScope): WordValu
       if (next !== undefined && next !== "\n") text += next;
       continue;
     }
-    if (character === "*" || character === "?" || character === "[") {
+    // A `[` with no `]` after it matches itself (`[ -f x ]`).
+    if (character === "*" || character === "?" || (character === "[" && raw.includes("]", index))) {
       return { known: false, reason: "a glob" };
     }
     text += character;
@@ -195,7 +196,8 @@ function evaluateVariable(name: string, quoted: boolean, scope: WordScope): Word
   if (specialParameters.test(name)) {
     return { known: false, reason: `the special parameter $${name}` };
   }
-  let value: string | null | undefined = scope.allUnknown === true ? null : scope.variables.get(name);
+  let value: string | null | undefined =
+    scope.allUnknown === true ? null : scope.variables.get(name);
   if (value === undefined && name === "HOME") value = scope.home;
   if (value === undefined && name === "PWD") value = scope.directory;
   if (value === undefined || value === null) {

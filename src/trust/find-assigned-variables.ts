@@ -15,6 +15,14 @@ const readingBuiltins: Readonly<Record<string, readonly string[]>> = {
   unset: [],
   wait: [],
 };
+// Declarations read as plain commands (POSIX sh): `export NAME=value`.
+const declaringBuiltins: ReadonlySet<string> = new Set([
+  "export",
+  "readonly",
+  "local",
+  "declare",
+  "typeset",
+]);
 // Code this deep inside `eval` and `trap` strings is not read: any variable may be set.
 const maximumDepth = 8;
 
@@ -113,13 +121,24 @@ function collectCall(
     words = words.slice(1);
   }
   const program = words[0] === undefined ? "" : readLiteralWord(words[0]);
-  if (program === null) return false;
+  // A program not known may be a builtin (`$cmd` may be `eval`), unless it is a path.
+  if (program === null) return words[0]?.parts.some(isPathPart) === true;
   const operands = words.slice(1).map(readLiteralWord);
   const defaults = Object.hasOwn(readingBuiltins, program) ? readingBuiltins[program] : undefined;
   if (defaults !== undefined) {
     if (operands.some((operand) => operand === null)) return false;
     for (const name of [...defaults, ...operands]) {
       if (name !== null && variableName.test(name)) names.add(name);
+    }
+    return true;
+  }
+  if (declaringBuiltins.has(program)) {
+    for (const operand of operands) {
+      if (operand === null) return false;
+      // `declare -n`: a name that refers to another variable.
+      if (/^-\w*n/.test(operand) && program !== "export") return false;
+      const name = /^([A-Za-z_]\w*)(?:\+?=|$)/.exec(operand)?.[1];
+      if (name !== undefined) names.add(name);
     }
     return true;
   }
@@ -178,8 +197,10 @@ function collectWords(words: readonly ShellWord[], names: Set<string>): boolean 
   for (const word of words) {
     for (const part of word.parts) {
       if (part.kind !== "expansion") continue;
-      if (part.assigns === "") return false;
-      if (part.assigns !== undefined) names.add(part.assigns);
+      for (const name of part.assigns ?? []) {
+        if (name === "") return false;
+        names.add(name);
+      }
       if (part.arithmetic !== undefined && !collectArithmetic(part.arithmetic, names)) {
         return false;
       }
@@ -201,6 +222,10 @@ function collectArithmetic(words: readonly ShellWord[], names: Set<string>): boo
 
 function valueWords(assignment: { value: ShellWord | null; otherWords: ShellWord[] }): ShellWord[] {
   return [...(assignment.value === null ? [] : [assignment.value]), ...assignment.otherWords];
+}
+
+function isPathPart(part: ShellWord["parts"][number]): boolean {
+  return part.kind === "literal" && part.raw.includes("/");
 }
 
 const emptyWord: ShellWord = { source: "", parts: [] };

@@ -442,12 +442,17 @@ class TreeConverter {
         };
       case "ExtGlob":
         return { kind: "expansion", description: "an extended glob", statements: [] };
-      case "BraceExp":
+      case "BraceExp": {
+        const elements = this.words(node, "Elems");
+        const inner = innerEffects(elements);
         return {
           kind: "expansion",
           description: "a brace expansion",
-          statements: nestedInWords(this.words(node, "Elems")),
+          statements: nestedInWords(elements),
+          ...(inner.assigns.length > 0 ? { assigns: inner.assigns } : {}),
+          ...(inner.arithmetic.length > 0 ? { arithmetic: inner.arithmetic } : {}),
         };
+      }
       default:
         throw new Error(`${type} word parts`);
     }
@@ -464,7 +469,10 @@ class TreeConverter {
       childStruct(node, "Repl") === null &&
       childStruct(node, "Exp") === null;
     if (plain) return { kind: "variable", name, quoted };
-    const operands = [...this.arithmetic(node.Index), ...this.sliceWords(childStruct(node, "Slice"))];
+    const operands = [
+      ...this.arithmetic(node.Index),
+      ...this.sliceWords(childStruct(node, "Slice")),
+    ];
     const words = [
       ...operands,
       ...this.replaceWords(childStruct(node, "Repl")),
@@ -472,13 +480,16 @@ class TreeConverter {
     ];
     const expansion = childStruct(node, "Exp");
     // mvdan/sh's tokens for `=` and `:=` (syntax/tokens.go): the expansion sets the variable.
-    const assigns = expansion !== null && [74, 75].includes(numberField(expansion, "Op"));
+    const sets = expansion !== null && [74, 75].includes(numberField(expansion, "Op"));
+    const inner = innerEffects(words);
+    const assigns = [...(sets ? [node.Excl === true ? "" : name] : []), ...inner.assigns];
+    const arithmetic = [...operands, ...inner.arithmetic];
     return {
       kind: "expansion",
       description: `the parameter expansion ${this.sourceOf(node)}`,
       statements: nestedInWords(words),
-      ...(assigns ? { assigns: node.Excl === true ? "" : name } : {}),
-      ...(operands.length > 0 ? { arithmetic: operands } : {}),
+      ...(assigns.length > 0 ? { assigns } : {}),
+      ...(arithmetic.length > 0 ? { arithmetic } : {}),
     };
   }
 
@@ -544,6 +555,15 @@ export function nested(parts: readonly ShellWordPart[]): ShellStatement[] {
   return parts.flatMap((part) =>
     part.kind === "substitution" || part.kind === "expansion" ? part.statements : [],
   );
+}
+
+// What expansions nested in words set as they expand, for the expansion that holds them.
+function innerEffects(words: readonly ShellWord[]): { assigns: string[]; arithmetic: ShellWord[] } {
+  const parts = words.flatMap((word) => word.parts);
+  return {
+    assigns: parts.flatMap((part) => (part.kind === "expansion" ? (part.assigns ?? []) : [])),
+    arithmetic: parts.flatMap((part) => (part.kind === "expansion" ? (part.arithmetic ?? []) : [])),
+  };
 }
 
 function nestedInWords(words: readonly ShellWord[]): ShellStatement[] {

@@ -95,8 +95,8 @@ export type ShellWordPart =
       kind: "expansion";
       description: string;
       statements: ShellStatement[];
-      /** The variable `${NAME=…}` or `${NAME:=…}` sets; "" when it is not known (`${!NAME=…}`). */
-      assigns?: string;
+      /** Variables `${NAME=…}` or `${NAME:=…}` (here or nested) set; "" for one not known. */
+      assigns?: string[];
       /** The operands of arithmetic it evaluates (`$(( … ))`, an index, an offset). */
       arithmetic?: ShellWord[];
     };
