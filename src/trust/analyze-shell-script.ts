@@ -76,7 +76,8 @@ type DescriptorSource =
   | { kind: "file" | "text"; word: EvaluatedWord; state: ShellState }
   | { kind: "pipe" }
   | { kind: "unknown"; reason: string }
-  | { kind: "closed" };
+  | { kind: "closed" }
+  | { kind: "either"; sources: DescriptorSource[] };
 
 // The descriptors a command starts with; "*" stands for every descriptor not listed.
 type Descriptors = ReadonlyMap<string, DescriptorSource>;
@@ -1295,6 +1296,8 @@ export class ShellScriptAnalysis {
         case "closed":
           this.report(label, `the program is read from descriptor ${descriptor}, not open here`);
           break;
+        case "either":
+          break;
       }
     }
   }
@@ -1304,7 +1307,12 @@ export class ShellScriptAnalysis {
   lookUpDescriptor(descriptor: string): DescriptorSource[] {
     const current = this.#descriptors.get(descriptor) ??
       this.#descriptors.get("*") ?? { kind: "closed" };
-    return [current, ...(this.#execDescriptors.get(descriptor) ?? [])];
+    const sources = [current, ...(this.#execDescriptors.get(descriptor) ?? [])].flatMap((source) =>
+      source.kind === "either" ? source.sources : [source],
+    );
+    // Not open on one path and open on another: only what it may read matters.
+    const open = sources.filter((source) => source.kind !== "closed");
+    return open.length > 0 ? open : sources.slice(0, 1);
   }
 
   // The descriptors after a command's redirections, applied in order.
@@ -1315,8 +1323,12 @@ export class ShellScriptAnalysis {
   ): Descriptors {
     if (redirects.length === 0) return enclosing;
     const descriptors = new Map(enclosing);
-    const get = (descriptor: string): DescriptorSource =>
-      descriptors.get(descriptor) ?? descriptors.get("*") ?? { kind: "closed" };
+    // A descriptor is what the redirections so far give it, and what an `exec` may have.
+    const get = (descriptor: string): DescriptorSource => {
+      const source = descriptors.get(descriptor) ?? descriptors.get("*") ?? { kind: "closed" };
+      const kept = this.#execDescriptors.get(descriptor) ?? [];
+      return kept.length === 0 ? source : { kind: "either", sources: [source, ...kept] };
+    };
     for (const redirect of redirects) {
       const input = ["<", "<>", "<<", "<<-", "<<<", "<&"].includes(redirect.operator);
       const target = redirect.descriptor ?? (input ? "0" : "1");
