@@ -3,9 +3,14 @@ import type { ShellRedirect, ShellStatement, ShellWord, ShellWordPart } from "./
 
 /** What a word may expand to before the shell runs: home, known variables, git root, directory. */
 export interface WordScope {
-  home: string;
+  /** What `~` expands to (`$HOME`), or null when `HOME` was set to a value not known. */
+  home: string | null;
   /** Variables whose value is known; a name mapped to null was set to a value that is not. */
   variables: ReadonlyMap<string, string | null>;
+  /** True when code not followed here may have set any variable: none is known. */
+  allUnknown?: boolean;
+  /** True when `IFS` may have changed: how an unquoted expansion splits is not known. */
+  splitUnknown?: boolean;
   /** What `$(git rev-parse --show-toplevel)` prints, or null when that is not known. */
   gitRoot: string | null;
   /** The shell's directory when exactly one is possible (`$PWD`, `$(pwd)`), else null. */
@@ -73,7 +78,7 @@ function evaluatePart(part: ShellWordPart, first: boolean, scope: WordScope): Wo
     case "substitution": {
       const known = evaluateKnownSubstitution(part.statements, scope);
       if (known === null) return { known: false, reason: "a command substitution" };
-      if (!part.quoted && fieldSeparatorOrGlob.test(known.text)) {
+      if (!part.quoted && (scope.splitUnknown === true || fieldSeparatorOrGlob.test(known.text))) {
         return { known: false, reason: "an unquoted command substitution split into words" };
       }
       return known;
@@ -107,9 +112,15 @@ function decodeUnquoted(raw: string, first: boolean, scope: WordScope): WordValu
   if (first && raw.startsWith("~")) {
     const end = raw.indexOf("/") === -1 ? raw.length : raw.indexOf("/");
     const prefix = raw.slice(0, end);
-    if (prefix === "~") text = scope.home;
-    else if (prefix === "~+" && scope.directory !== null) text = scope.directory;
-    else return { known: false, reason: `the home directory ${prefix}` };
+    // `~` is `$HOME` and `~+` is `$PWD`, as the shell holds them then.
+    const value =
+      prefix === "~"
+        ? evaluateVariable("HOME", true, scope)
+        : prefix === "~+"
+          ? evaluateVariable("PWD", true, scope)
+          : { known: false as const, reason: `the home directory ${prefix}` };
+    if (!value.known) return value;
+    text = value.text;
     start = end;
   }
   if (/\{[^{}]*(?:,|\.\.)[^{}]*\}/.test(raw)) return { known: false, reason: "a brace expansion" };
@@ -121,7 +132,8 @@ function decodeUnquoted(raw: string, first: boolean, scope: WordScope): WordValu
       if (next !== undefined && next !== "\n") text += next;
       continue;
     }
-    if (character === "*" || character === "?" || character === "[") {
+    // A `[` with no `]` after it matches itself (`[ -f x ]`).
+    if (character === "*" || character === "?" || (character === "[" && raw.includes("]", index))) {
       return { known: false, reason: "a glob" };
     }
     text += character;
@@ -184,11 +196,15 @@ function evaluateVariable(name: string, quoted: boolean, scope: WordScope): Word
   if (specialParameters.test(name)) {
     return { known: false, reason: `the special parameter $${name}` };
   }
-  let value: string | null | undefined = scope.variables.get(name);
+  let value: string | null | undefined =
+    scope.allUnknown === true ? null : scope.variables.get(name);
   if (value === undefined && name === "HOME") value = scope.home;
   if (value === undefined && name === "PWD") value = scope.directory;
   if (value === undefined || value === null) {
     return { known: false, reason: `the variable $${name}, whose value is not known` };
+  }
+  if (!quoted && scope.splitUnknown === true) {
+    return { known: false, reason: `the unquoted variable $${name}, split by an IFS set here` };
   }
   if (!quoted && fieldSeparatorOrGlob.test(value)) {
     return { known: false, reason: `the unquoted variable $${name}, split into words or globbed` };

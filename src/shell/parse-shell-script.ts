@@ -260,11 +260,20 @@ class TreeConverter {
         };
       case "ForClause": {
         const loop = requiredNode(node, "Loop");
+        const variable = childNode(loop, "Name");
         return {
           kind: "compound",
           shape: "loop",
           branches: [this.statements(node, "Do")],
           words: this.loopWords(loop),
+          ...(variable === null
+            ? { arithmetic: true }
+            : {
+                assigns: [
+                  stringField(variable, "Value"),
+                  ...(node.Select === true ? ["REPLY"] : []),
+                ],
+              }),
         };
       }
       case "CaseClause":
@@ -297,6 +306,7 @@ class TreeConverter {
           shape: "branches",
           branches: [],
           words: this.arithmetic(node.X),
+          arithmetic: true,
         };
       case "LetClause":
         return {
@@ -304,6 +314,7 @@ class TreeConverter {
           shape: "branches",
           branches: [],
           words: nodeList(node, "Exprs").flatMap((expression) => this.arithmetic(expression)),
+          arithmetic: true,
         };
       case "TestClause":
         return { kind: "compound", shape: "branches", branches: [], words: this.test(node.X) };
@@ -430,12 +441,15 @@ class TreeConverter {
         return this.parameter(node, quoted);
       case "CmdSubst":
         return { kind: "substitution", statements: this.statements(node, "Stmts"), quoted };
-      case "ArithmExp":
+      case "ArithmExp": {
+        const operands = this.arithmetic(node.X);
         return {
           kind: "expansion",
           description: "an arithmetic expansion",
-          statements: nestedInWords(this.arithmetic(node.X)),
+          statements: nestedInWords(operands),
+          arithmetic: operands,
         };
+      }
       case "ProcSubst":
         return {
           kind: "expansion",
@@ -444,12 +458,17 @@ class TreeConverter {
         };
       case "ExtGlob":
         return { kind: "expansion", description: "an extended glob", statements: [] };
-      case "BraceExp":
+      case "BraceExp": {
+        const elements = this.words(node, "Elems");
+        const inner = innerEffects(elements);
         return {
           kind: "expansion",
           description: "a brace expansion",
-          statements: nestedInWords(this.words(node, "Elems")),
+          statements: nestedInWords(elements),
+          ...(inner.assigns.length > 0 ? { assigns: inner.assigns } : {}),
+          ...(inner.arithmetic.length > 0 ? { arithmetic: inner.arithmetic } : {}),
         };
+      }
       default:
         throw new Error(`${type} word parts`);
     }
@@ -466,16 +485,27 @@ class TreeConverter {
       childStruct(node, "Repl") === null &&
       childStruct(node, "Exp") === null;
     if (plain) return { kind: "variable", name, quoted };
-    const words = [
+    const operands = [
       ...this.arithmetic(node.Index),
       ...this.sliceWords(childStruct(node, "Slice")),
+    ];
+    const words = [
+      ...operands,
       ...this.replaceWords(childStruct(node, "Repl")),
       ...this.expansionWords(childStruct(node, "Exp")),
     ];
+    const expansion = childStruct(node, "Exp");
+    // mvdan/sh's tokens for `=` and `:=` (syntax/tokens.go): the expansion sets the variable.
+    const sets = expansion !== null && [74, 75].includes(numberField(expansion, "Op"));
+    const inner = innerEffects(words);
+    const assigns = [...(sets ? [node.Excl === true ? "" : name] : []), ...inner.assigns];
+    const arithmetic = [...operands, ...inner.arithmetic];
     return {
       kind: "expansion",
       description: `the parameter expansion ${this.sourceOf(node)}`,
       statements: nestedInWords(words),
+      ...(assigns.length > 0 ? { assigns } : {}),
+      ...(arithmetic.length > 0 ? { arithmetic } : {}),
     };
   }
 
@@ -541,6 +571,15 @@ export function nested(parts: readonly ShellWordPart[]): ShellStatement[] {
   return parts.flatMap((part) =>
     part.kind === "substitution" || part.kind === "expansion" ? part.statements : [],
   );
+}
+
+// What expansions nested in words set as they expand, for the expansion that holds them.
+function innerEffects(words: readonly ShellWord[]): { assigns: string[]; arithmetic: ShellWord[] } {
+  const parts = words.flatMap((word) => word.parts);
+  return {
+    assigns: parts.flatMap((part) => (part.kind === "expansion" ? (part.assigns ?? []) : [])),
+    arithmetic: parts.flatMap((part) => (part.kind === "expansion" ? (part.arithmetic ?? []) : [])),
+  };
 }
 
 function nestedInWords(words: readonly ShellWord[]): ShellStatement[] {

@@ -34,6 +34,10 @@ export type ShellCommand =
       /** Statement lists: the condition first, then each branch or body, in source order. */
       branches: ShellStatement[][];
       words: ShellWord[];
+      /** Variables the command itself sets (a `for` or `select` loop's variable). */
+      assigns?: string[];
+      /** Its words are the operands of arithmetic (`(( ))`, `let`, a C-style `for`). */
+      arithmetic?: boolean;
     };
 
 /** `NAME=value`, `NAME+=value` or `NAME=(…)`. */
@@ -87,4 +91,12 @@ export type ShellWordPart =
   | { kind: "literal"; raw: string; quoting: "none" | "single" | "ansi" | "double" }
   | { kind: "variable"; name: string; quoted: boolean }
   | { kind: "substitution"; statements: ShellStatement[]; quoted: boolean }
-  | { kind: "expansion"; description: string; statements: ShellStatement[] };
+  | {
+      kind: "expansion";
+      description: string;
+      statements: ShellStatement[];
+      /** Variables `${NAME=…}` or `${NAME:=…}` (here or nested) set; "" for one not known. */
+      assigns?: string[];
+      /** The operands of arithmetic it evaluates (`$(( … ))`, an index, an offset). */
+      arithmetic?: ShellWord[];
+    };

@@ -2,6 +2,7 @@ import path from "node:path";
 import {
   type EvaluatedWord,
   evaluateShellWord,
+  readLiteralWord,
   type WordScope,
 } from "../shell/evaluate-shell-word.js";
 import { nested, parseShellScript } from "../shell/parse-shell-script.js";
@@ -33,10 +34,14 @@ import {
   type WrapperRule,
   wrapperRules,
 } from "./command-rules.js";
+import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
 import { literal, literalWord, readCommandOption } from "./read-command-option.js";
 import {
   assignVariable,
   changeDirectory,
+  forgetVariables,
+  isSplittingChanged,
+  markVolatile,
   mergeShellStates,
   onlyDirectory,
   type ShellOutcome,
@@ -70,6 +75,41 @@ export interface ScriptAnalysisContext {
 // Shell code inside shell code (`sh -c "eval '…'"`) is followed this deep, then reported.
 const maximumDepth = 8;
 
+// What a file descriptor reads: the hook's event (its stdin), a file or a text (here-document),
+// a pipe, something not known, or nothing (not open, or open for writing only).
+type DescriptorSource =
+  | { kind: "event" }
+  | { kind: "file" | "text"; word: EvaluatedWord; state: ShellState }
+  | { kind: "pipe" }
+  | { kind: "unknown"; reason: string }
+  | { kind: "closed" }
+  | { kind: "either"; sources: DescriptorSource[] };
+
+// The descriptors a command starts with; "*" stands for every descriptor not listed.
+type Descriptors = ReadonlyMap<string, DescriptorSource>;
+
+const hookDescriptors: Descriptors = new Map([["0", { kind: "event" }]]);
+const callerDescriptors: Descriptors = new Map([
+  ["*", { kind: "unknown", reason: "a descriptor of a function's or trap's caller" }],
+]);
+// Paths that name a descriptor of the process that opens them.
+const descriptorPath = /^\/(?:dev\/fd|proc\/(?:self|thread-self|\d+)\/fd)\/(\d+)$/;
+// Builtins whose operands name the variables they set (see findAssignedVariables).
+const settingBuiltins: ReadonlySet<string> = new Set([
+  "export",
+  "readonly",
+  "local",
+  "declare",
+  "typeset",
+  "read",
+  "mapfile",
+  "readarray",
+  "getopts",
+  "printf",
+  "unset",
+  "wait",
+]);
+
 // How a word names code: a program (found on PATH when bare), a script or file (relative to the
 // directory when bare), a sourced file (found on PATH when bare), or a module loaded by name.
 type CodeRole = "program" | "file" | "sourced" | "module";
@@ -92,6 +132,15 @@ export class ShellScriptAnalysis {
   #directoryChanged = false;
   // Variables the process being analyzed is given by `NAME=value` before it or `env` (null: unknown).
   #environment: ReadonlyMap<string, string | null> = new Map();
+  // Every variable the code followed in this shell may set somewhere (what a function sees).
+  #assignedAnywhere: Set<string> | "all" = new Set();
+  // The hook's environment: exported, so child processes see what the shell sets them to.
+  #environmentNames: ReadonlySet<string> = new Set();
+  // Variables exported to the command being analyzed only (`X=1 cmd`, `env X=1 cmd`).
+  #commandExports = new Set<string>();
+  #descriptors: Descriptors = hookDescriptors;
+  // What `exec 3< file` may have left each descriptor reading, from the point it ran on.
+  readonly #execDescriptors = new Map<string, DescriptorSource[]>();
 
   constructor(context: ScriptAnalysisContext) {
     this.#context = context;
@@ -99,22 +148,51 @@ export class ShellScriptAnalysis {
 
   /** The state a hook's command starts in: its directory and the variables the engine gives it. */
   initialState(variables: ReadonlyMap<string, string>): ShellState {
+    this.#environmentNames = new Set(variables.keys());
     const state: ShellState = {
       directories: [this.#context.cwd],
       variables: new Map(variables),
       gitRootMoved: false,
       pathChanged: false,
+      variablesUnknown: false,
+      volatile: new Set(),
     };
     return variables.has("PATH") ? { ...state, pathChanged: true } : state;
   }
 
   /** Analyzes a whole parsed command; function bodies are checked again if a `cd` may precede their call. */
   analyzeScript(statements: readonly ShellStatement[], state: ShellState): void {
+    this.noteAssigned(findAssignedVariables(statements, this.#context.dialect));
     this.walkList(statements, state, 0);
     if (this.#directoryChanged) {
       for (const body of this.#functionBodies.splice(0)) {
-        this.walkStatement(body, { ...state, directories: null }, false, 0);
+        this.walkLater(() =>
+          this.walkStatement(body, { ...this.laterState(state), directories: null }, false, 0),
+        );
       }
+    }
+  }
+
+  // Names some code of this shell may set: a function or trap may run after any of them.
+  noteAssigned(names: AssignedVariables): void {
+    if (names === "all" || this.#assignedAnywhere === "all") this.#assignedAnywhere = "all";
+    else for (const name of names) this.#assignedAnywhere.add(name);
+  }
+
+  // The state a function body or trap starts in when it runs: any variable set anywhere may
+  // hold any value then.
+  laterState(state: ShellState): ShellState {
+    return forgetVariables(state, this.#assignedAnywhere);
+  }
+
+  // Walks code that runs later, from a caller whose descriptors are not known.
+  walkLater(walk: () => void): void {
+    const descriptors = this.#descriptors;
+    this.#descriptors = callerDescriptors;
+    try {
+      walk();
+    } finally {
+      this.#descriptors = descriptors;
     }
   }
 
@@ -167,13 +245,26 @@ export class ShellScriptAnalysis {
     piped: boolean,
     depth: number,
   ): ShellOutcome {
-    const outcome = this.walkCommand(statement, state, piped, depth);
+    const enclosing = this.#descriptors;
+    this.#descriptors = this.applyRedirects(statement.redirects, enclosing, state);
+    let outcome: ShellOutcome;
+    try {
+      outcome = this.walkCommand(statement, state, piped, depth);
+    } finally {
+      this.#descriptors = enclosing;
+    }
     // Redirections expand after the command's words, in the state the command started in.
     for (const redirect of statement.redirects) {
       for (const word of [redirect.target, ...(redirect.body === null ? [] : [redirect.body])]) {
         this.walkNested(nested(word.parts), state, depth);
       }
     }
+    // `{NAME}<file` and `${NAME:=…}` in a target set variables.
+    const set = findAssignedVariables(
+      [{ command: null, redirects: statement.redirects, negated: false, background: false }],
+      this.#context.dialect,
+    );
+    outcome = this.forgetInOutcome(outcome, set);
     return statement.negated ? { success: outcome.failure, failure: outcome.success } : outcome;
   }
 
@@ -197,8 +288,7 @@ export class ShellScriptAnalysis {
         );
       case "declare": {
         for (const word of command.words) this.walkNested(nested(word.parts), state, depth);
-        const after = this.assign(command.assignments, state, depth);
-        return unchangedOutcome(after);
+        return unchangedOutcome(this.declare(command, state, depth));
       }
       case "and": {
         const left = this.walkStatement(command.left, state, piped, depth);
@@ -216,11 +306,20 @@ export class ShellScriptAnalysis {
             : this.walkStatement(command.right, left.failure, piped, depth);
         return { success: mergeShellStates(left.success, right.success), failure: right.failure };
       }
-      case "pipe":
-        // Each side runs in a subshell: nothing it changes outlives the pipeline.
+      case "pipe": {
+        // Each side runs in a subshell: nothing it changes outlives the pipeline, except what
+        // the last command sets when bash's `lastpipe` runs it in the shell itself.
         this.walkStatement(command.left, state, piped, depth);
-        this.walkStatement(command.right, state, true, depth);
-        return unchangedOutcome(state);
+        const enclosing = this.#descriptors;
+        this.#descriptors = new Map([...enclosing, ["0", { kind: "pipe" }]]);
+        try {
+          this.walkStatement(command.right, state, true, depth);
+        } finally {
+          this.#descriptors = enclosing;
+        }
+        const last = findAssignedVariables([command.right], this.#context.dialect);
+        return unchangedOutcome(forgetVariables(state, last));
+      }
       case "subshell":
         this.walkList(command.statements, state, depth);
         return unchangedOutcome(state);
@@ -239,21 +338,38 @@ export class ShellScriptAnalysis {
 
   walkCompound(
     command: Extract<NonNullable<ShellStatement["command"]>, { kind: "compound" }>,
-    state: ShellState,
+    start: ShellState,
     depth: number,
   ): ShellState | null {
-    for (const word of command.words) this.walkNested(nested(word.parts), state, depth);
+    for (const word of command.words) this.walkNested(nested(word.parts), start, depth);
     if (command.shape === "function") {
-      for (const body of command.branches.flat()) {
+      const bodies = command.branches.flat();
+      const set = findAssignedVariables(bodies, this.#context.dialect);
+      this.noteAssigned(set);
+      for (const body of bodies) {
         this.#functionBodies.push(body);
-        this.walkStatement(body, state, false, depth);
+        this.walkLater(() => this.walkStatement(body, this.laterState(start), false, depth));
       }
-      return state;
+      // The body may run at any later point: what it sets is not known from here on.
+      return markVolatile(start, set);
     }
     if (command.shape === "background") {
-      for (const list of command.branches) this.walkList(list, state, depth);
-      return state;
+      for (const list of command.branches) this.walkList(list, start, depth);
+      return start;
     }
+    // What any branch or iteration sets is not known on entry (a loop's body may have run
+    // before) nor after; a branch that sets it again knows it from there.
+    const compound: ShellStatement = {
+      command,
+      redirects: [],
+      negated: false,
+      background: false,
+    };
+    const state = forgetVariables(
+      this.applyWordEffects(command.words, start, depth, command.arithmetic === true),
+      findAssignedVariables([compound], this.#context.dialect),
+    );
+    if (command.shape === "loop") this.noteLoopDescriptors(command.branches.flat());
     let after: ShellState | null = state;
     for (const list of command.branches) {
       after = mergeShellStates(after, this.walkList(list, state, depth));
@@ -276,20 +392,34 @@ export class ShellScriptAnalysis {
     assignments: readonly ShellAssignment[],
     words: readonly ShellWord[],
     redirects: readonly ShellRedirect[],
-    state: ShellState,
+    start: ShellState,
     piped: boolean,
     depth: number,
   ): ShellOutcome {
-    for (const word of words) this.walkNested(nested(word.parts), state, depth);
+    for (const word of words) this.walkNested(nested(word.parts), start, depth);
+    // `${X:=…}` and arithmetic in the words set variables as they expand.
+    const state = this.applyWordEffects(
+      [...words, ...assignments.flatMap((assignment) => assignmentWords(assignment))],
+      start,
+      depth,
+      false,
+    );
     if (words.length === 0) return unchangedOutcome(this.assign(assignments, state, depth));
-    // Assignments before a program are its environment only; its words expand without them.
+    // Assignments before a program are its environment; its words expand without them.
     let commandState = state;
+    const exports = new Set<string>();
     for (const assignment of assignments) {
       for (const word of assignment.otherWords) this.walkNested(nested(word.parts), state, depth);
-      if (assignment.value === null) continue;
+      exports.add(assignment.name);
+      if (assignment.value === null) {
+        commandState = assignVariable(commandState, assignment.name, "");
+        continue;
+      }
       this.walkNested(nested(assignment.value.parts), state, depth);
       this.checkCodeLoadingVariable(assignment.name, assignment.value, state, depth);
-      if (assignment.name === "PATH") commandState = { ...commandState, pathChanged: true };
+      const value = evaluateShellWord(assignment.value, scopeOf(state, this.#context));
+      const known = value.known && !assignment.append && assignment.otherWords.length === 0;
+      commandState = assignVariable(commandState, assignment.name, known ? value.text : null);
     }
     const evaluatedWords = words.map((word) => this.evaluate(word, state));
     const inherited = this.#environment;
@@ -303,13 +433,26 @@ export class ShellScriptAnalysis {
         return [assignment.name, value?.known === true ? value.text : null] as const;
       }),
     ]);
+    const outer = this.#commandExports;
+    this.#commandExports = exports;
+    let outcome: ShellOutcome;
     try {
-      const outcome = this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
+      outcome = this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
       this.reportInputRedirects(evaluatedWords[0], redirects, state);
-      return outcome;
     } finally {
       this.#environment = inherited;
+      this.#commandExports = outer;
     }
+    // A special builtin's (or, in some shells, a function's) prefix assignments outlive it:
+    // a name whose value changed is not known after the command.
+    const changed = new Set(
+      [...exports].filter((name) => commandState.variables.get(name) !== state.variables.get(name)),
+    );
+    const restored = {
+      success: outcome.success === null ? null : this.keepPrefixed(outcome.success, state, changed),
+      failure: outcome.failure === null ? null : this.keepPrefixed(outcome.failure, state, changed),
+    };
+    return this.applyBuiltinEffects(words, evaluatedWords, restored);
   }
 
   // `cmd < file`: the shell opens the file for the program to read. Unless it was hashed as the
@@ -357,6 +500,154 @@ export class ShellScriptAnalysis {
     for (const file of candidates) {
       if (!this.files.includes(file)) this.report(label, reason, { file, ...roleField });
     }
+  }
+
+  // After `X=… cmd`: a prefix name whose value changed is not known.
+  keepPrefixed(after: ShellState, _before: ShellState, changed: ReadonlySet<string>): ShellState {
+    return forgetVariables(after, changed);
+  }
+
+  forgetInOutcome(outcome: ShellOutcome, names: AssignedVariables): ShellOutcome {
+    if (names !== "all" && names.size === 0) return outcome;
+    return {
+      success: outcome.success === null ? null : forgetVariables(outcome.success, names),
+      failure: outcome.failure === null ? null : forgetVariables(outcome.failure, names),
+    };
+  }
+
+  // What a builtin does to variables and descriptors beyond what the walk follows: `read`,
+  // `printf -v`, `unset`… set their operands; `source` and `eval` of code not known may set any;
+  // `trap` code may run at any point; `exec 3< file` keeps the descriptor open.
+  applyBuiltinEffects(
+    words: readonly ShellWord[],
+    evaluated: readonly EvaluatedWord[],
+    outcome: ShellOutcome,
+  ): ShellOutcome {
+    let index = 0;
+    while (["command", "builtin"].includes(textOf(evaluated[index]))) index += 1;
+    const program = evaluated[index];
+    if (program === undefined) return outcome;
+    if (!program.value.known) {
+      const path = program.word.parts.some(
+        (part) => part.kind === "literal" && part.raw.includes("/"),
+      );
+      return path ? outcome : this.forgetInOutcome(outcome, "all");
+    }
+    const text = program.value.text;
+    if (text === "exec" && evaluated.length === index + 1) {
+      this.keepExecDescriptors();
+      return outcome;
+    }
+    const call: ShellStatement = {
+      command: { kind: "call", assignments: [], words: words.slice(index) },
+      redirects: [],
+      negated: false,
+      background: false,
+    };
+    const set = () => findAssignedVariables([call], this.#context.dialect);
+    if (sourceCommands.has(text)) return this.forgetInOutcome(outcome, "all");
+    if (text === "eval") return set() === "all" ? this.forgetInOutcome(outcome, "all") : outcome;
+    if (text === "trap") {
+      const names = set();
+      this.noteAssigned(names);
+      const mark = (state: ShellState | null) =>
+        state === null ? null : markVolatile(state, names);
+      return { success: mark(outcome.success), failure: mark(outcome.failure) };
+    }
+    // POSIX sh reads `export NAME=value` as a command whose operands are assignments.
+    if (text === "export" && evaluated.slice(index + 1).every((word) => word.value.known)) {
+      let state = outcome.success;
+      for (const word of evaluated.slice(index + 1)) {
+        const assignment = /^([A-Za-z_]\w*)=(.*)$/s.exec(textOf(word));
+        if (state !== null && assignment !== null)
+          state = assignVariable(state, assignment[1] ?? "", assignment[2] ?? "");
+      }
+      return { success: state, failure: state };
+    }
+    if (settingBuiltins.has(text)) return this.forgetInOutcome(outcome, set());
+    return outcome;
+  }
+
+  declare(
+    command: Extract<NonNullable<ShellStatement["command"]>, { kind: "declare" }>,
+    start: ShellState,
+    depth: number,
+  ): ShellState {
+    const options = command.words.map(readLiteralWord);
+    const assigned = command.assignments.map((assignment) => assignment.name);
+    const named = options.filter(
+      (text): text is string => text !== null && /^[A-Za-z_]\w*$/.test(text),
+    );
+    const flags = options
+      .filter((text): text is string => text !== null && /^[-+]/.test(text))
+      .join("")
+      .replace(/[-+]/g, "");
+    // A nameref (`declare -n`), or an option not known before the shell runs, may set anything.
+    if (options.includes(null) || (command.variant !== "export" && flags.includes("n"))) {
+      return forgetVariables(this.assign(command.assignments, start, depth), "all");
+    }
+    const state = this.assign(command.assignments, start, depth);
+    // `local` outside a function fails; `readonly` and attributes (`-i`, `-u`, `-l`, …) make
+    // later assignments fail or change what they store.
+    if (command.variant === "local") return forgetVariables(state, new Set(assigned));
+    const attributes = command.variant === "readonly" || /[^xgpfF]/.test(flags);
+    return attributes ? markVolatile(state, new Set([...assigned, ...named])) : state;
+  }
+
+  // `${X:=…}` and arithmetic (`$(( X = 1 ))`, `(( X++ ))`, `let`) set variables as words expand.
+  applyWordEffects(
+    words: readonly ShellWord[],
+    start: ShellState,
+    depth: number,
+    arithmetic: boolean,
+  ): ShellState {
+    let state = arithmetic ? this.applyArithmetic(words, start, depth) : start;
+    for (const word of words) {
+      for (const part of word.parts) {
+        if (part.kind !== "expansion") continue;
+        for (const name of part.assigns ?? []) {
+          const value = state.variablesUnknown ? null : state.variables.get(name);
+          if (name === "") state = forgetVariables(state, "all");
+          else if (value === null || value === undefined || value === "")
+            state = forgetVariables(state, new Set([name]));
+        }
+        if (part.arithmetic !== undefined)
+          state = this.applyArithmetic(part.arithmetic, state, depth);
+      }
+    }
+    return state;
+  }
+
+  // Arithmetic may set the variables it names; a `$X` in it is read as arithmetic in turn, and
+  // bash reads a name's value as arithmetic too (where `a[$(cmd)]` runs a command).
+  applyArithmetic(operands: readonly ShellWord[], start: ShellState, depth: number): ShellState {
+    let state = start;
+    const bash = this.#context.dialect === "bash";
+    for (const word of operands) {
+      const name = readLiteralWord(word);
+      if (name !== null && /^[A-Za-z_]\w*$/.test(name)) {
+        const value = state.variablesUnknown ? null : state.variables.get(name);
+        if (bash && !isArithmeticNumber(value)) {
+          this.report(
+            word.source,
+            `bash evaluates the value of ${name} as arithmetic, and it is not known: it may set variables and run commands`,
+          );
+          state = forgetVariables(state, "all");
+        }
+        state = forgetVariables(state, new Set([name]));
+        continue;
+      }
+      if (!word.parts.some((part) => part.kind === "variable")) continue;
+      const value = evaluateShellWord(word, scopeOf(state, this.#context));
+      if (value.known && isArithmeticNumber(value.text)) continue;
+      if (bash)
+        this.report(
+          word.source,
+          `arithmetic on ${word.source}, whose value is not known: it may set variables and run commands`,
+        );
+      state = forgetVariables(state, "all");
+    }
+    return this.applyWordEffects(operands, state, depth, false);
   }
 
   // Shell variable assignments: known values are remembered for later words.
@@ -492,7 +783,22 @@ export class ShellScriptAnalysis {
     if (text === "trap") {
       const code =
         words[1]?.value.known === true && words[1].value.text === "--" ? words[2] : words[1];
-      if (code !== undefined && words.length > 2) this.followShellCode(code, state, depth, true);
+      // Trap code runs later, at any point, in this shell.
+      if (code !== undefined && words.length > 2) {
+        if (!code.value.known)
+          this.report(code.word.source, `shell code that is ${code.value.reason}`);
+        else
+          this.walkLater(() => {
+            if (code.value.known)
+              this.followShellText(
+                code.value.text,
+                code.word.source,
+                this.laterState(state),
+                depth,
+                true,
+              );
+          });
+      }
       return unchangedOutcome(state);
     }
     if (text === "enable") {
@@ -920,6 +1226,9 @@ export class ShellScriptAnalysis {
         );
         if (name === "PATH") state = { ...state, pathChanged: true };
         this.#environment = new Map([...this.#environment, [name, assignment[2] ?? ""]]);
+        // The command sees the variable, exported.
+        state = assignVariable(state, name, assignment[2] ?? "");
+        this.#commandExports = new Set([...this.#commandExports, name]);
         index += 1;
         continue;
       }
@@ -1294,34 +1603,182 @@ export class ShellScriptAnalysis {
     label: string,
     rule: InterpreterRule,
     state: ShellState,
-    redirects: readonly ShellRedirect[],
+    _redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): void {
-    const input = redirects
-      .filter(
-        (redirect) =>
-          (redirect.descriptor === null || redirect.descriptor === "0") &&
-          ["<", "<>", "<<", "<<-", "<<<", "<&"].includes(redirect.operator),
-      )
-      .at(-1);
-    if (input === undefined) {
-      if (piped) this.report(label, "the program is read from a pipe");
-      return;
+    this.readProgramFromDescriptor("0", label, rule.language, state, depth, piped);
+  }
+
+  // A program read from a descriptor: each file it may read is hashed, a here-document is
+  // followed as shell code, and anything else is reported.
+  readProgramFromDescriptor(
+    descriptor: string,
+    label: string,
+    language: "shell" | "other" | "sourced",
+    state: ShellState,
+    depth: number,
+    piped = false,
+  ): void {
+    const sources = this.lookUpDescriptor(descriptor);
+    if (piped && !sources.some((source) => source.kind === "pipe")) sources.push({ kind: "pipe" });
+    for (const source of sources) {
+      switch (source.kind) {
+        case "event":
+          break;
+        case "file":
+          this.resolveCode(source.word, "file", source.state);
+          break;
+        case "text":
+          if (!source.word.value.known)
+            this.report(
+              source.word.word.source,
+              `the program is read from text that is ${source.word.value.reason}`,
+            );
+          else if (language === "sourced")
+            this.followShellText(
+              source.word.value.text,
+              source.word.word.source,
+              state,
+              depth,
+              true,
+            );
+          else if (language === "shell")
+            this.followShellCode(source.word, source.state, depth, true);
+          break;
+        case "pipe":
+          this.report(label, "the program is read from a pipe");
+          break;
+        case "unknown":
+          this.report(label, `the program is read from ${source.reason}`);
+          break;
+        case "closed":
+          this.report(label, `the program is read from descriptor ${descriptor}, not open here`);
+          break;
+        case "either":
+          break;
+      }
     }
-    if (input.operator === "<" || input.operator === "<>") {
-      this.resolveCode(this.evaluate(input.target, state), "file", state);
-      return;
+  }
+
+  // Every source a descriptor may read from: the one its redirections give, and any an `exec`
+  // may have opened it on before.
+  lookUpDescriptor(descriptor: string): DescriptorSource[] {
+    const current = this.#descriptors.get(descriptor) ??
+      this.#descriptors.get("*") ?? { kind: "closed" };
+    const sources = [current, ...(this.#execDescriptors.get(descriptor) ?? [])].flatMap((source) =>
+      source.kind === "either" ? source.sources : [source],
+    );
+    // Not open on one path and open on another: only what it may read matters.
+    const open = sources.filter((source) => source.kind !== "closed");
+    return open.length > 0 ? open : sources.slice(0, 1);
+  }
+
+  // The descriptors after a command's redirections, applied in order.
+  applyRedirects(
+    redirects: readonly ShellRedirect[],
+    enclosing: Descriptors,
+    state: ShellState,
+  ): Descriptors {
+    if (redirects.length === 0) return enclosing;
+    const descriptors = new Map(enclosing);
+    // A descriptor is what the redirections so far give it, and what an `exec` may have.
+    const get = (descriptor: string): DescriptorSource => {
+      const source = descriptors.get(descriptor) ?? descriptors.get("*") ?? { kind: "closed" };
+      const kept = this.#execDescriptors.get(descriptor) ?? [];
+      return kept.length === 0 ? source : { kind: "either", sources: [source, ...kept] };
+    };
+    for (const redirect of redirects) {
+      const input = ["<", "<>", "<<", "<<-", "<<<", "<&"].includes(redirect.operator);
+      const target = redirect.descriptor ?? (input ? "0" : "1");
+      if (!/^\d+$/.test(target)) continue;
+      switch (redirect.operator) {
+        case "<":
+        case "<>": {
+          const word = this.evaluate(redirect.target, state);
+          const named = word.value.known && descriptorPath.exec(path.resolve("/", word.value.text));
+          const isStdin = word.value.known && word.value.text === "/dev/stdin";
+          if (named) descriptors.set(target, get(named[1] ?? ""));
+          else if (isStdin) descriptors.set(target, get("0"));
+          else descriptors.set(target, { kind: "file", word, state });
+          break;
+        }
+        case "<<":
+        case "<<-":
+        case "<<<":
+          descriptors.set(target, {
+            kind: "text",
+            word: this.evaluate(redirect.body ?? redirect.target, state),
+            state,
+          });
+          break;
+        case "<&":
+        case ">&": {
+          const source = readLiteralWord(redirect.target);
+          const duplicated = source === null ? null : /^(\d+)(-?)$/.exec(source);
+          if (source === "-") descriptors.set(target, { kind: "closed" });
+          else if (duplicated !== null && duplicated[1] !== undefined) {
+            descriptors.set(target, get(duplicated[1]));
+            if (duplicated[2] === "-") descriptors.set(duplicated[1], { kind: "closed" });
+          } else if (redirect.operator === ">&") {
+            descriptors.set("1", { kind: "closed" });
+            descriptors.set("2", { kind: "closed" });
+          } else descriptors.set(target, { kind: "unknown", reason: "a descriptor not known" });
+          break;
+        }
+        case "&>":
+        case "&>>":
+          descriptors.set("1", { kind: "closed" });
+          descriptors.set("2", { kind: "closed" });
+          break;
+        default:
+          descriptors.set(target, { kind: "closed" });
+      }
     }
-    if (input.operator === "<&") {
-      this.report(input.target.source, "the program is read from another file descriptor");
-      return;
+    return descriptors;
+  }
+
+  // `exec 3< file`: what the descriptors now read stays open for the rest of the shell.
+  keepExecDescriptors(): void {
+    for (const [descriptor, source] of this.#descriptors) {
+      if (source === hookDescriptors.get(descriptor)) continue;
+      const kept = this.#execDescriptors.get(descriptor) ?? [];
+      if (!kept.includes(source)) kept.push(source);
+      this.#execDescriptors.set(descriptor, kept);
     }
-    const code = input.body ?? input.target;
-    const value = this.evaluate(code, state);
-    if (rule.language === "shell") this.followShellCode(value, state, depth, true);
-    else if (!value.value.known)
-      this.report(code.source, `the program is read from text that is ${value.value.reason}`);
+  }
+
+  // An `exec` in a loop may have redirected a descriptor before the loop's first statements run
+  // again: those descriptors are not known.
+  noteLoopDescriptors(statements: readonly ShellStatement[]): void {
+    const visit = (statement: ShellStatement): void => {
+      const command = statement.command;
+      if (command === null) return;
+      if (command.kind === "call") {
+        if (
+          command.words.length === 1 &&
+          readLiteralWord(command.words[0] as ShellWord) === "exec"
+        ) {
+          for (const redirect of statement.redirects) {
+            const descriptor =
+              redirect.descriptor ??
+              (["<", "<>", "<<", "<<-", "<<<", "<&"].includes(redirect.operator) ? "0" : "1");
+            const kept = this.#execDescriptors.get(descriptor) ?? [];
+            kept.push({ kind: "unknown", reason: "a descriptor an exec in a loop redirects" });
+            this.#execDescriptors.set(descriptor, kept);
+          }
+        }
+        return;
+      }
+      if (command.kind === "and" || command.kind === "or" || command.kind === "pipe") {
+        visit(command.left);
+        visit(command.right);
+      } else if (command.kind === "subshell" || command.kind === "block")
+        command.statements.forEach(visit);
+      else if (command.kind === "time" && command.statement !== null) visit(command.statement);
+      else if (command.kind === "compound") command.branches.flat().forEach(visit);
+    };
+    statements.forEach(visit);
   }
 
   // Shell code given as a word (`sh -c '…'`, `trap '…' EXIT`): parsed and followed in turn.
@@ -1330,7 +1787,20 @@ export class ShellScriptAnalysis {
       this.report(code.word.source, `shell code that is ${code.value.reason}`);
       return;
     }
-    this.followShellText(code.value.text, code.word.source, state, depth, isolated);
+    const start = isolated ? this.childState(state) : state;
+    this.followShellText(code.value.text, code.word.source, start, depth, isolated);
+  }
+
+  // A child shell sees only exported variables (the hook's environment and the command's own
+  // assignments), and its IFS starts over.
+  childState(state: ShellState): ShellState {
+    const variables = new Map<string, string | null>();
+    for (const [name, value] of state.variables) {
+      if (name === "IFS") continue;
+      const exported = this.#environmentNames.has(name) || this.#commandExports.has(name);
+      variables.set(name, exported ? value : null);
+    }
+    return { ...state, variables };
   }
 
   followShellText(
@@ -1347,8 +1817,9 @@ export class ShellScriptAnalysis {
     const parsed = parseShellScript(code, this.#context.dialect);
     if (!parsed.ok) {
       this.report(label, `shell code the parser rejects (${parsed.error})`);
-      return unchangedOutcome(state);
+      return isolated ? unchangedOutcome(state) : unchangedOutcome(forgetVariables(state, "all"));
     }
+    this.noteAssigned(findAssignedVariables(parsed.script.statements, this.#context.dialect));
     const after = this.walkList(parsed.script.statements, state, depth + 1);
     return isolated ? unchangedOutcome(state) : { success: after, failure: after };
   }
@@ -1397,7 +1868,19 @@ export class ShellScriptAnalysis {
       return;
     }
     if (path.isAbsolute(text)) {
-      this.addFile(path.resolve(text));
+      const file = path.resolve(text);
+      const named = descriptorPath.exec(file);
+      if (named !== null || file === "/dev/stdin") {
+        // The program is what that descriptor reads (`sh /dev/fd/3 3< a.sh`).
+        const language = role === "sourced" ? "sourced" : "shell";
+        this.readProgramFromDescriptor(named?.[1] ?? "0", word.word.source, language, state, 0);
+        return;
+      }
+      if (file.startsWith("/proc/")) {
+        this.report(word.word.source, "a path under /proc, which names another file");
+        return;
+      }
+      this.addFile(file);
       return;
     }
     if (state.directories === null) {
@@ -1431,7 +1914,19 @@ function scopeOf(state: ShellState, context: ScriptAnalysisContext): WordScope {
     variables: state.variables,
     gitRoot: context.gitRoot,
     directory: onlyDirectory(state.directories),
+    allUnknown: state.variablesUnknown,
+    splitUnknown: isSplittingChanged(state),
   };
+}
+
+// A value arithmetic reads as a number, not as an expression: empty, decimal, 0x…, base#digits.
+function isArithmeticNumber(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  return /^\s*[-+]?(?:0[xX][0-9a-fA-F]+|\d+(?:#[0-9A-Za-z@_]+)?)?\s*$/.test(value);
+}
+
+function assignmentWords(assignment: ShellAssignment): ShellWord[] {
+  return [...(assignment.value === null ? [] : [assignment.value]), ...assignment.otherWords];
 }
 
 function textOf(word: EvaluatedWord | undefined): string {

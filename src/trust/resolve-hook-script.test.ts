@@ -108,7 +108,7 @@ describe("resolveHookScripts", () => {
     ["while ./a.sh; do ./b.sh; done", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
     ["case $1 in x) ./a.sh;; *) ./b.sh;; esac", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
     ["echo start && ./a.sh && jq . && ./a.sh", ["/repo/sub/a.sh", "/home/me/.jq"]],
-    [". ./lib.sh && source ~/env.sh", ["/repo/sub/lib.sh", "/home/me/env.sh"]],
+    ["source ~/env.sh && . ./lib.sh", ["/home/me/env.sh", "/repo/sub/lib.sh"]],
     [
       "node x.mjs && python3 x.py && bash x.sh",
       ["/repo/sub/x.mjs", "/repo/sub/x.py", "/repo/sub/x.sh"],

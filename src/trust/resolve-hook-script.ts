@@ -126,5 +126,9 @@ export function resolveHookScripts(
       if (!seen) scripts.notHashed.push(entry);
     }
   }
+  // A file that is hashed is covered, whatever else reads it (`exec < a.sh; sh`).
+  scripts.notHashed = scripts.notHashed.filter(
+    (entry) => entry.file === undefined || !scripts.files.includes(entry.file),
+  );
   return scripts;
 }

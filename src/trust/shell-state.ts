@@ -10,6 +10,13 @@ export interface ShellState {
   gitRootMoved: boolean;
   /** True once `PATH` may have changed: a bare program name may then be a script. */
   pathChanged: boolean;
+  /**
+   * True once code not followed here (`source`, `eval "$x"`) may have run in the shell: it may
+   * have set any variable, or a trap or attribute that changes them later, so none is known again.
+   */
+  variablesUnknown: boolean;
+  /** Variables that code running at any time (a function, a trap) or an attribute may change. */
+  volatile: ReadonlySet<string>;
 }
 
 /** The states after a statement succeeds and after it fails; null for an outcome that cannot happen. */
@@ -54,6 +61,11 @@ export function mergeShellStates(
     variables,
     gitRootMoved: first.gitRootMoved || second.gitRootMoved,
     pathChanged: first.pathChanged || second.pathChanged,
+    variablesUnknown: first.variablesUnknown || second.variablesUnknown,
+    volatile:
+      first.volatile === second.volatile
+        ? first.volatile
+        : new Set([...first.volatile, ...second.volatile]),
   };
 }
 
@@ -87,13 +99,38 @@ export function changeDirectory(
   };
 }
 
-/** The state with one variable set (null: to a value not known). */
+/**
+ * The state with one variable set (null: to a value not known); a variable that may change at
+ * any time, or any variable once code not followed here has run, is set to a value not known.
+ */
 export function assignVariable(state: ShellState, name: string, value: string | null): ShellState {
+  const known = state.variablesUnknown || state.volatile.has(name) ? null : value;
   return {
     ...state,
-    variables: new Map([...state.variables, [name, value]]),
+    variables: new Map([...state.variables, [name, known]]),
     pathChanged: state.pathChanged || name === "PATH",
   };
+}
+
+/** The state with each of `names` set to a value not known; `all`: every variable. */
+export function forgetVariables(state: ShellState, names: ReadonlySet<string> | "all"): ShellState {
+  if (names === "all") return { ...state, variablesUnknown: true, pathChanged: true };
+  if (names.size === 0) return state;
+  const variables = new Map(state.variables);
+  for (const name of names) variables.set(name, null);
+  return { ...state, variables, pathChanged: state.pathChanged || names.has("PATH") };
+}
+
+/** The state with `names` marked as changing at any time (and so not known from now on). */
+export function markVolatile(state: ShellState, names: ReadonlySet<string> | "all"): ShellState {
+  const forgotten = forgetVariables(state, names);
+  if (names === "all" || names.size === 0) return forgotten;
+  return { ...forgotten, volatile: new Set([...state.volatile, ...names]) };
+}
+
+/** True when `IFS` may differ from the default: unquoted expansions split in ways not known. */
+export function isSplittingChanged(state: ShellState): boolean {
+  return state.variablesUnknown || state.variables.has("IFS") || state.volatile.has("IFS");
 }
 
 /** The one directory the shell is in, or null when there may be several or it is not known. */
