@@ -47,6 +47,16 @@ export interface InterpreterRule extends OptionTable {
   language: "shell" | "other";
   /** Words before the script that select what to do: `run` goes on to the script. */
   subcommands?: Readonly<Record<string, "script" | "code" | "package">>;
+  /**
+   * How it finds the script it is given by path (see lookup-interpreter-entry.ts): `node` as
+   * node 20's CommonJS lookup (`x`, `x.js`, `x.json`, `x.node`, a directory's package.json
+   * `main` or index) with the package.json that sets the module type; `python` (a directory runs
+   * its `__main__`); `node-like` (tsx, ts-node, bun: an existing file as named, with the module
+   * type's package.json; anything else by rules not followed, so flagged); absent: as named.
+   */
+  scriptLookup?: "node" | "node-like" | "python";
+  /** How a preload given by path is found: node's lookup, or the extensions tried (`ruby -r ./pre`). */
+  preloadLookup?: "node" | readonly string[];
 }
 
 /** A wrapper: a program that runs another command given after its options and operands. */
@@ -139,13 +149,18 @@ const nodeRule: InterpreterRule = {
   language: "other",
   short: { ...flags("cihv"), e: "code", p: "code", r: "preload", C: "value" },
   long: nodeLong,
+  scriptLookup: "node",
+  preloadLookup: "node",
 };
 const tsxRule: InterpreterRule = {
   ...nodeRule,
   long: { ...nodeLong, "--tsconfig": "config" },
   subcommands: { watch: "script" },
+  scriptLookup: "node-like",
 };
 const tsNodeRule: InterpreterRule = {
+  scriptLookup: "node-like",
+  preloadLookup: "node",
   language: "other",
   short: {
     ...flags("TsHhvi"),
@@ -171,6 +186,7 @@ const tsNodeRule: InterpreterRule = {
   },
 };
 const pythonRule: InterpreterRule = {
+  scriptLookup: "python",
   language: "other",
   short: { ...flags("bBdEhiIOPqsSuvVxR?"), c: "code", m: "module", W: "value", X: "value" },
   long: {
@@ -183,6 +199,8 @@ const pythonRule: InterpreterRule = {
   },
 };
 const rubyRule: InterpreterRule = {
+  // `require` tries `.rb`, then the platform's extension library.
+  preloadLookup: [".rb", ".so", ".bundle", ".dll"],
   language: "other",
   short: {
     ...flags("acdlnpsSvwyhUT"),
@@ -287,6 +305,7 @@ const denoRule: InterpreterRule = {
   subcommands: { run: "script", test: "script", eval: "code", task: "package", x: "package" },
 };
 const bunRule: InterpreterRule = {
+  scriptLookup: "node-like",
   language: "other",
   short: { e: "code", p: "code", r: "preload" },
   long: {

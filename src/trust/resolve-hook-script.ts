@@ -3,6 +3,7 @@ import type { HookCommand } from "../config/hook-definition.js";
 import { type NotHashedWord, ShellScriptAnalysis } from "./analyze-shell-script.js";
 import { findRequiredScripts, type RequiredScript } from "./find-required-scripts.js";
 import { parseShellScript } from "./parse-shell-script.js";
+import type { FileLookup } from "./lookup-interpreter-entry.js";
 import type { ShellDialect } from "./shell-syntax.js";
 
 export type { NotHashedWord } from "./analyze-shell-script.js";
@@ -16,6 +17,13 @@ export interface ScriptResolutionOptions {
   env?: Readonly<Record<string, string>>;
   /** What `$(git rev-parse --show-toplevel)` prints in `cwd`, or null when it is not known. */
   gitRoot?: string | null;
+  /** Why the git root is not known, when it was looked for (shown as the not-hashed reason). */
+  gitRootUnknown?: string;
+  /**
+   * How an interpreter's script is looked up on disk (`node x` may run `x.js`); without it, the
+   * script is taken as named. Every path it looks at is added to `files`.
+   */
+  lookup?: FileLookup;
   /** The shell string commands run with: `sh` (parsed as bash and as POSIX sh) or `bash`. */
   shell?: "sh" | "bash";
 }
@@ -62,7 +70,8 @@ export function resolveHookScript(
  * `LD_PRELOAD`). Relative paths resolve against `cwd` and every directory a `cd` may leave the
  * shell in. A word that may name code but cannot be resolved, and a command the parser rejects,
  * are listed in `notHashed` with the reason. With `shell: "sh"` (the default), the command is
- * parsed as bash and as POSIX sh (dash), and both readings count. Does not touch the file system.
+ * parsed as bash and as POSIX sh (dash), and both readings count. Touches the file system only
+ * through `lookup` (stat and read), and every path it looks at is in `files`.
  *
  * @example
  * resolveHookScripts("./a.sh && python3 b.py", { cwd: "/repo", home: "/home/me" });
@@ -82,6 +91,8 @@ export function resolveHookScripts(
       home: options.home,
       cwd: options.cwd,
       gitRoot: options.gitRoot ?? null,
+      ...(options.gitRootUnknown !== undefined && { gitRootUnknown: options.gitRootUnknown }),
+      ...(options.lookup !== undefined && { lookup: options.lookup }),
       dialect,
     };
     const analysis = new ShellScriptAnalysis(context);
