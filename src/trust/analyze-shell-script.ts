@@ -661,6 +661,7 @@ export class ShellScriptAnalysis {
       const option = readCommandOption(words, index, rule);
       if (option === null) break;
       if (option.role === "exec") rest = "command";
+      else if (option.role === "query") rest = "none";
       else if (option.role === "directory" && option.value !== null)
         state = this.enterDirectory(option.value, state);
       else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);

@@ -15,7 +15,8 @@
  * - `split`: its value is split into a command (`env -S`);
  * - `stdin`: the program is read from stdin (`sh -s`);
  * - `scripts`: every operand is a script (`node --test`);
- * - `exec`: the rest is a command, not a shell string (`watch -x`).
+ * - `exec`: the rest is a command, not a shell string (`watch -x`);
+ * - `query`: the rest is only looked up, not run (`command -v jq`).
  */
 export type OptionRole =
   | "flag"
@@ -33,7 +34,8 @@ export type OptionRole =
   | "split"
   | "stdin"
   | "scripts"
-  | "exec";
+  | "exec"
+  | "query";
 
 /** Options by their letter (`-r`) and by their long name with dashes (`--require`). */
 export interface OptionTable {
@@ -367,7 +369,7 @@ export const interpreterRules: Readonly<Record<string, InterpreterRule>> = {
 /** Wrappers by program name: each runs the command after its options and operands. */
 export const wrapperRules: Readonly<Record<string, WrapperRule>> = {
   exec: { short: { a: "value", c: "flag", l: "flag" }, long: {}, operands: 0, rest: "command" },
-  command: { short: flags("pvV"), long: {}, operands: 0, rest: "command" },
+  command: { short: { p: "flag", v: "query", V: "query" }, long: {}, operands: 0, rest: "command" },
   builtin: { short: {}, long: {}, operands: 0, rest: "command" },
   nohup: { short: {}, long: {}, operands: 0, rest: "command" },
   setsid: { short: flags("cfw"), long: {}, operands: 0, rest: "command" },

@@ -28,6 +28,9 @@ const discoveryNeutralVariables: ReadonlySet<string> = new Set([
   "GIT_CONFIG_NOSYSTEM",
 ]);
 
+// Transport and identity settings (GIT_SSL_CAINFO, GIT_HTTP_PROXY, GIT_SSH_COMMAND, …).
+const discoveryNeutralPrefixes = /^GIT_(?:SSL|HTTP|CURL|SSH|AUTHOR|COMMITTER|LFS|MERGE)_/;
+
 /**
  * The work tree `git rev-parse --show-toplevel` prints when run in `directory` with
  * `environment`, found as git 2.39 finds it: from the real path of the directory upwards, on
@@ -49,7 +52,12 @@ export function findGitTopLevel(
 ): GitTopLevel {
   const unknown = (reason: string) => ({ known: false, reason }) as const;
   for (const [name, value] of Object.entries(environment)) {
-    if (value !== undefined && name.startsWith("GIT_") && !discoveryNeutralVariables.has(name))
+    if (
+      value !== undefined &&
+      name.startsWith("GIT_") &&
+      !discoveryNeutralVariables.has(name) &&
+      !discoveryNeutralPrefixes.test(name)
+    )
       return unknown(`${name} is set, and it may change which repository git finds`);
   }
   const real = realPath(directory);

@@ -160,17 +160,21 @@ export function findNodeTypeScope(file: string, lookup: FileLookup): EntryLookup
 export function findPythonEntry(file: string, lookup: FileLookup): EntryLookup {
   const kind = lookup.kindOf(file);
   if (kind !== "directory") return { entry: kind === "file" ? file : null, observed: [], flags: [] };
-  const main = path.join(file, "__main__.py");
+  const candidates = [path.join(file, "__main__.py"), path.join(file, "__main__.pyc")];
+  const entry = candidates.find((candidate) => lookup.kindOf(candidate) === "file") ?? null;
   return {
-    entry: main,
-    observed: [file, path.join(file, "__main__.pyc")],
-    flags: [
-      {
-        reason:
-          "python runs a directory by importing its __main__ module, which may come from compiled bytecode (__pycache__) that is not hashed",
-        file: main,
-      },
-    ],
+    entry,
+    observed: candidates.filter((candidate) => candidate !== entry),
+    flags:
+      entry === null
+        ? []
+        : [
+            {
+              reason:
+                "python runs a directory by importing its __main__ module, which may come from compiled bytecode (__pycache__) that is not hashed",
+              file: entry,
+            },
+          ],
   };
 }
 

@@ -53,7 +53,7 @@ describe("resolveHookScript", () => {
   });
 
   it.each([
-    ["bare program looked up on PATH", "jq .tool_name"],
+    ["bare program looked up on PATH", "grep -c tool_name"],
     ["echo", "echo hello"],
     ["node eval", "node -e 'console.log(1)'"],
     ["python inline code", "python3 -c 'import sys'"],
@@ -104,7 +104,8 @@ describe("resolveHookScripts", () => {
     ],
     ["while ./a.sh; do ./b.sh; done", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
     ["case $1 in x) ./a.sh;; *) ./b.sh;; esac", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
-    ["echo start && ./a.sh && jq . && ./a.sh", ["/repo/sub/a.sh"]],
+    // jq loads ~/.jq into every program it runs.
+    ["echo start && ./a.sh && jq . && ./a.sh", ["/repo/sub/a.sh", "/home/me/.jq"]],
     [". ./lib.sh && source ~/env.sh", ["/repo/sub/lib.sh", "/home/me/env.sh"]],
     [
       "node x.mjs && python3 x.py && bash x.sh",
@@ -112,7 +113,7 @@ describe("resolveHookScripts", () => {
     ],
     ['echo "a && ./quoted.sh" && ./a.sh', ["/repo/sub/a.sh"]],
     ['echo "$(./gen.sh)" > "$(python3 out.py)"', ["/repo/sub/gen.sh", "/repo/sub/out.py"]],
-    ["jq . > `~/hooks/x.sh`", ["/home/me/hooks/x.sh"]],
+    ["jq . > `~/hooks/x.sh`", ["/home/me/.jq", "/home/me/hooks/x.sh"]],
     ['echo "$(cat "$(./inner.sh)")"', ["/repo/sub/inner.sh"]],
   ])("%s → every script", (command, expected) => {
     expect(scripts(command)).toMatchObject({ files: expected, notHashed: [] });
@@ -244,7 +245,6 @@ describe("resolveHookScripts", () => {
     ["env --chdir=hooks ./a.sh", "/repo/sub/hooks/a.sh"],
     ["env -S './a.sh -v'", "/repo/sub/a.sh"],
     ["timeout 5 env -C hooks nice ./a.sh", "/repo/sub/hooks/a.sh"],
-    ["uv run hook.py", "/repo/sub/hook.py"],
   ])("%s → %s", (command, expected) => {
     expect(files(command)).toContain(expected);
     expect(scripts(command).notHashed).toEqual([]);
@@ -339,8 +339,8 @@ describe("resolveHookScripts", () => {
   ])("%s: reports %s as not hashed", (command, expected, word, reason) => {
     const found = scripts(command);
     expect(found.files).toEqual(expected);
-    const entry = found.notHashed.find((item) => item.word === word);
-    expect(entry?.reason).toContain(reason);
+    const entries = found.notHashed.filter((item) => item.word === word);
+    expect(entries.map((entry) => entry.reason).join("\n")).toContain(reason);
   });
 
   it.each([
