@@ -386,8 +386,7 @@ export class ShellScriptAnalysis {
       }
       if (option.value !== null && option.role === "preload" && rule.preloadLookup !== undefined)
         this.resolvePreload(rule, option.value, state);
-      else if (option.value !== null)
-        this.applyValueRole(option.role, option.value, state, depth);
+      else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
       index = option.next;
     }
   }
@@ -934,7 +933,12 @@ export class ShellScriptAnalysis {
   }
 
   // An interpreter's script, looked up on disk as the interpreter does (see `scriptLookup`).
-  resolveScript(label: string, rule: InterpreterRule, word: EvaluatedWord, state: ShellState): void {
+  resolveScript(
+    label: string,
+    rule: InterpreterRule,
+    word: EvaluatedWord,
+    state: ShellState,
+  ): void {
     const lookup = this.#context.lookup;
     const paths = this.collectCode(word, "file", state);
     if (lookup === undefined || rule.scriptLookup === undefined) return;
@@ -1010,7 +1014,11 @@ export class ShellScriptAnalysis {
     words: readonly EvaluatedWord[],
     state: ShellState,
   ): void {
-    const key = /^python\d*(\.\d+)*$/.test(name) ? "python" : /^pip\d*(\.\d+)*$/.test(name) ? "pip" : name;
+    const key = /^python\d*(\.\d+)*$/.test(name)
+      ? "python"
+      : /^pip\d*(\.\d+)*$/.test(name)
+        ? "pip"
+        : name;
     const rule = Object.hasOwn(configuredCodeRules, key) ? configuredCodeRules[key] : undefined;
     if (rule === undefined) return;
     if (rule.outsideSystemOnly === true && (!program.includes("/") || isSystemProgram(program)))

@@ -41,15 +41,20 @@ export const configuredCodeRules: Readonly<Record<string, ConfiguredCodeRule>> =
   npx: { reason: `npx ${npmReason}` },
   pnpm: { reason: `pnpm ${npmReason}` },
   pnpx: { reason: `pnpx ${npmReason}` },
-  yarn: { reason: "yarn reads .yarnrc and .yarnrc.yml (yarnPath runs another yarn), which are not hashed" },
+  yarn: {
+    reason: "yarn reads .yarnrc and .yarnrc.yml (yarnPath runs another yarn), which are not hashed",
+  },
   bun: {
-    reason: "bun reads bunfig.toml (the project's and ~/.bunfig.toml), whose preload runs code, and it is not hashed",
+    reason:
+      "bun reads bunfig.toml (the project's and ~/.bunfig.toml), whose preload runs code, and it is not hashed",
   },
   bunx: {
-    reason: "bunx reads bunfig.toml (the project's and ~/.bunfig.toml), whose preload runs code, and it is not hashed",
+    reason:
+      "bunx reads bunfig.toml (the project's and ~/.bunfig.toml), whose preload runs code, and it is not hashed",
   },
   "ts-node": {
-    reason: "ts-node reads tsconfig.json, whose ts-node options can preload modules (require), and it is not hashed",
+    reason:
+      "ts-node reads tsconfig.json, whose ts-node options can preload modules (require), and it is not hashed",
   },
   bundle: { reason: "bundler runs the Gemfile, which is Ruby code, and it is not hashed" },
   gem: { reason: "gem reads .gemrc and runs gems' code, which are not hashed" },
@@ -58,17 +63,21 @@ export const configuredCodeRules: Readonly<Record<string, ConfiguredCodeRule>> =
       "uv may build the project (running its build code) and runs its virtual environment, whose .pth files run at start-up, and those are not hashed",
   },
   poetry: {
-    reason: "poetry runs the project's virtual environment, whose .pth files run at start-up, and those are not hashed",
+    reason:
+      "poetry runs the project's virtual environment, whose .pth files run at start-up, and those are not hashed",
   },
   pipenv: {
-    reason: "pipenv runs the project's virtual environment, whose .pth files run at start-up, and those are not hashed",
+    reason:
+      "pipenv runs the project's virtual environment, whose .pth files run at start-up, and those are not hashed",
   },
   cargo: { reason: "cargo builds the project, running its build scripts, which are not hashed" },
   go: {
-    reason: "go builds every file of the package and may run another toolchain (go.mod toolchain), which are not hashed",
+    reason:
+      "go builds every file of the package and may run another toolchain (go.mod toolchain), which are not hashed",
   },
   ssh: {
-    reason: "ssh runs ProxyCommand, LocalCommand and Match exec from ~/.ssh/config, which is not hashed",
+    reason:
+      "ssh runs ProxyCommand, LocalCommand and Match exec from ~/.ssh/config, which is not hashed",
   },
   // jq 1.6 loads ~/.jq, when it is a file, into every program it runs.
   jq: { files: ["~/.jq"] },

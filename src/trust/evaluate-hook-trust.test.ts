@@ -277,7 +277,10 @@ describe("a resolution remembered in the trust store", () => {
     const changed = {
       ...store,
       hooks: {
-        [trust.id]: { ...entry, resolution: { ...entry.resolution, files: [import.meta.filename] } },
+        [trust.id]: {
+          ...entry,
+          resolution: { ...entry.resolution, files: [import.meta.filename] },
+        },
       },
     };
     const resolvedAgain = await evaluateOne(definition, changed);

@@ -101,7 +101,10 @@ function inspectGitEntry(entry: string): GitEntry {
     return { kind: "uncertain", reason: `${entry} is not a plain "gitdir: <path>" file` };
   const gitDirectory = path.resolve(path.dirname(entry), match[1] ?? "");
   if (checkGitDirectory(gitDirectory) !== "valid")
-    return { kind: "uncertain", reason: `${entry} names ${gitDirectory}, which is not a repository` };
+    return {
+      kind: "uncertain",
+      reason: `${entry} names ${gitDirectory}, which is not a repository`,
+    };
   return { kind: "repository", gitDirectory, gitFile: entry };
 }
 
@@ -113,7 +116,8 @@ function checkGitDirectory(directory: string): "valid" | "empty" | "uncertain" {
   const common = readCommonDirectory(directory);
   if (common === null) return "uncertain";
   const head = readText(path.join(directory, "HEAD"));
-  const validHead = head !== null && /^(?:ref: refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\r?\n?$/.test(head);
+  const validHead =
+    head !== null && /^(?:ref: refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\r?\n?$/.test(head);
   const validStores = ["objects", "refs"].every(
     (name) => kindOf(path.join(common, name)) === "directory",
   );
@@ -129,8 +133,10 @@ function readCommonDirectory(gitDirectory: string): string | null {
 }
 
 function looksLikeGitDirectory(directory: string): boolean {
-  return kindOf(path.join(directory, "HEAD")) !== "missing" &&
-    ["objects", "refs"].some((name) => kindOf(path.join(directory, name)) !== "missing");
+  return (
+    kindOf(path.join(directory, "HEAD")) !== "missing" &&
+    ["objects", "refs"].some((name) => kindOf(path.join(directory, name)) !== "missing")
+  );
 }
 
 function readWorkTree(
@@ -158,7 +164,8 @@ function readWorkTree(
     worktree = reading.config.worktree ?? worktree;
     if (index === 0) {
       const flag = reading.config.extensions.get("worktreeconfig");
-      worktreeConfig = flag === true || (typeof flag === "string" && /^(?:true|yes|on|1)$/i.test(flag));
+      worktreeConfig =
+        flag === true || (typeof flag === "string" && /^(?:true|yes|on|1)$/i.test(flag));
       if (worktreeConfig) configFiles.push(path.join(gitDirectory, "config.worktree"));
     }
   }

@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import type { HookDefinition } from "../config/hook-definition.js";
-import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { findGitTopLevel } from "./find-git-top-level.js";
 import { findHookScripts } from "./find-hook-scripts.js";
 import { readGitCoreConfig } from "./read-git-core-config.js";
@@ -91,7 +91,10 @@ const cases: GitCase[] = [
     build: (root) => {
       initRepository(join(root, "repo"));
       mkdirSync(join(root, "elsewhere"));
-      appendConfig(join(root, "repo", ".git"), `[CORE]\n  WorkTree=${join(root, "elsewhere")} # x\n`);
+      appendConfig(
+        join(root, "repo", ".git"),
+        `[CORE]\n  WorkTree=${join(root, "elsewhere")} # x\n`,
+      );
       return { cwd: join(root, "repo") };
     },
     engine: "same",
@@ -156,7 +159,18 @@ const cases: GitCase[] = [
     name: "a linked worktree (.git file)",
     build: (root) => {
       initRepository(join(root, "repo"));
-      git(join(root, "repo"), "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "--allow-empty", "-m", "x");
+      git(
+        join(root, "repo"),
+        "-c",
+        "user.name=a",
+        "-c",
+        "user.email=a@b",
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "x",
+      );
       git(join(root, "repo"), "worktree", "add", "-q", join(root, "linked"));
       mkdirSync(join(root, "linked", "sub"));
       return { cwd: join(root, "linked", "sub") };
@@ -236,7 +250,10 @@ const cases: GitCase[] = [
     build: (root) => {
       initRepository(join(root, "repo"));
       mkdirSync(join(root, "repo", "sub"));
-      return { cwd: join(root, "repo", "sub"), env: { GIT_CEILING_DIRECTORIES: join(root, "repo") } };
+      return {
+        cwd: join(root, "repo", "sub"),
+        env: { GIT_CEILING_DIRECTORIES: join(root, "repo") },
+      };
     },
     engine: "unknown",
   },
@@ -281,9 +298,9 @@ describe("readGitCoreConfig", () => {
     ["# c\n; c\n\n[Core]\n\tBare=0 ; no\n", { bare: false, worktree: null }],
   ])("reads %j", (text, expected) => {
     const reading = readGitCoreConfig(text);
-    expect(reading.certain && { bare: reading.config.bare, worktree: reading.config.worktree }).toEqual(
-      expected,
-    );
+    expect(
+      reading.certain && { bare: reading.config.bare, worktree: reading.config.worktree },
+    ).toEqual(expected);
   });
 
   it.each([

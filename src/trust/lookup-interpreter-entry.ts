@@ -159,7 +159,8 @@ export function findNodeTypeScope(file: string, lookup: FileLookup): EntryLookup
  */
 export function findPythonEntry(file: string, lookup: FileLookup): EntryLookup {
   const kind = lookup.kindOf(file);
-  if (kind !== "directory") return { entry: kind === "file" ? file : null, observed: [], flags: [] };
+  if (kind !== "directory")
+    return { entry: kind === "file" ? file : null, observed: [], flags: [] };
   const candidates = [path.join(file, "__main__.py"), path.join(file, "__main__.pyc")];
   const entry = candidates.find((candidate) => lookup.kindOf(candidate) === "file") ?? null;
   return {

@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { checkHookScripts } from "./check-hook-scripts.js";
 import { diskFileLookup } from "./lookup-interpreter-entry.js";
 import { resolveHookScripts } from "./resolve-hook-script.js";
-import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 
 // Each case is a real tree: the real node 20 or python3 runs the command, the file that ran
 // prints its own path, and that file must be hashed (with every path the lookup looked at).
@@ -43,8 +43,16 @@ const resolve = (command: string[], root: string, home: string) =>
 
 describe("node's lookup, as the real node 20 does it", () => {
   it.each([
-    ["an extensionless name runs name.js", { "hooks/guard.js": nodeMarker }, ["node", "hooks/guard"]],
-    ["a name runs name.json's sibling .js before a directory", { "g.js": nodeMarker, "g/index.js": "" }, ["node", "g"]],
+    [
+      "an extensionless name runs name.js",
+      { "hooks/guard.js": nodeMarker },
+      ["node", "hooks/guard"],
+    ],
+    [
+      "a name runs name.json's sibling .js before a directory",
+      { "g.js": nodeMarker, "g/index.js": "" },
+      ["node", "g"],
+    ],
     ["a directory runs its index.js", { "d/index.js": nodeMarker }, ["node", "d"]],
     [
       "a directory runs its package.json main",
@@ -56,7 +64,11 @@ describe("node's lookup, as the real node 20 does it", () => {
       { "d/package.json": '{"main":"gone"}', "d/index.js": nodeMarker },
       ["node", "d"],
     ],
-    ["-r ./pre loads pre.js", { "pre.js": nodeMarker, "main.js": "" }, ["node", "-r", "./pre", "main.js"]],
+    [
+      "-r ./pre loads pre.js",
+      { "pre.js": nodeMarker, "main.js": "" },
+      ["node", "-r", "./pre", "main.js"],
+    ],
   ])("%s", (_name, files, command) => {
     const { root, home } = tree(files);
     const ran = runForReal(command, root, home);
@@ -76,8 +88,7 @@ describe("node's lookup, as the real node 20 does it", () => {
     ]);
     // The type decides how the same bytes run: real node reads it.
     writeFileSync(join(root, "app/src/x.js"), "process.stdout.write(typeof require);\n");
-    const run = () =>
-      execFileSync("node", ["app/src/x.js"], { cwd: root, encoding: "utf8" });
+    const run = () => execFileSync("node", ["app/src/x.js"], { cwd: root, encoding: "utf8" });
     expect(run()).toBe("undefined");
     writeFileSync(join(root, "app/package.json"), '{"type":"commonjs"}');
     expect(run()).toBe("function");
@@ -131,7 +142,10 @@ describe("python's lookup, as the real python3 does it", () => {
     const site = join(home, ".local", "lib", version, "site-packages");
     mkdirSync(site, { recursive: true });
     // The real python runs the .pth file's import line at start-up.
-    writeFileSync(join(site, "evil.pth"), `import os; open(${JSON.stringify(join(root, "pth-ran"))}, "w")\n`);
+    writeFileSync(
+      join(site, "evil.pth"),
+      `import os; open(${JSON.stringify(join(root, "pth-ran"))}, "w")\n`,
+    );
     runForReal(["python3", "hook.py"], root, home);
     expect(execFileSync("ls", [root], { encoding: "utf8" })).toContain("pth-ran");
     const found = resolve(["python3", "hook.py"], root, home);
@@ -140,8 +154,12 @@ describe("python's lookup, as the real python3 does it", () => {
       expect.arrayContaining([join(home, ".local", "lib"), site, join(site, "evil.pth")]),
     );
     // -s and -I skip it.
-    expect(resolve(["python3", "-s", "hook.py"], root, home).files).toEqual([join(root, "hook.py")]);
-    expect(resolve(["python3", "-I", "hook.py"], root, home).files).toEqual([join(root, "hook.py")]);
+    expect(resolve(["python3", "-s", "hook.py"], root, home).files).toEqual([
+      join(root, "hook.py"),
+    ]);
+    expect(resolve(["python3", "-I", "hook.py"], root, home).files).toEqual([
+      join(root, "hook.py"),
+    ]);
     rmSync(join(site, "evil.pth"));
   });
 
@@ -202,7 +220,10 @@ describe("programs whose configuration runs code", () => {
     const { root, home } = tree({});
     writeFileSync(join(home, ".jq"), 'def x: "from ~/.jq";');
     expect(
-      execFileSync("jq", ["-n", "x"], { env: { HOME: home, PATH: process.env.PATH ?? "" }, encoding: "utf8" }),
+      execFileSync("jq", ["-n", "x"], {
+        env: { HOME: home, PATH: process.env.PATH ?? "" },
+        encoding: "utf8",
+      }),
     ).toContain("from ~/.jq");
     expect(resolveHookScripts("jq -c .", { cwd: root, home }).files).toEqual([join(home, ".jq")]);
   });

@@ -2,8 +2,8 @@ import path from "node:path";
 import type { HookCommand } from "../config/hook-definition.js";
 import { type NotHashedWord, ShellScriptAnalysis } from "./analyze-shell-script.js";
 import { findRequiredScripts, type RequiredScript } from "./find-required-scripts.js";
-import { parseShellScript } from "./parse-shell-script.js";
 import type { FileLookup } from "./lookup-interpreter-entry.js";
+import { parseShellScript } from "./parse-shell-script.js";
 import type { ShellDialect } from "./shell-syntax.js";
 
 export type { NotHashedWord } from "./analyze-shell-script.js";
