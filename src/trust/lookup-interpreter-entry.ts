@@ -182,12 +182,15 @@ export function findPythonEntry(file: string, lookup: FileLookup): EntryLookup {
 /**
  * The user site-packages every `python` reads at start-up unless given `-s` or `-I` (or
  * `PYTHONNOUSERSITE`): its `.pth` files run their `import` lines and `usercustomize` is
- * imported. Observed: the directories holding them (their listing is hashed, so a new `.pth`
+ * imported (under `~/.local/lib`, and `~/Library/Python` on macOS). Observed: the directories
+ * holding them (their listing is hashed, so a new `.pth`
  * is noticed), every `.pth` file and `usercustomize.py`.
  */
 export function findPythonUserSite(home: string, lookup: FileLookup): EntryLookup {
   const observed: string[] = [];
-  const bases = [path.join(home, ".local", "lib"), path.join(home, "Library", "Python")];
+  // A macOS framework build uses ~/Library/Python; every other build ~/.local/lib.
+  const bases = [path.join(home, ".local", "lib")];
+  if (process.platform === "darwin") bases.push(path.join(home, "Library", "Python"));
   for (const base of bases) {
     observed.push(base);
     for (const version of lookup.list(base) ?? []) {

@@ -113,7 +113,8 @@ describe("resolveHookScripts", () => {
     ],
     ['echo "a && ./quoted.sh" && ./a.sh', ["/repo/sub/a.sh"]],
     ['echo "$(./gen.sh)" > "$(python3 out.py)"', ["/repo/sub/gen.sh", "/repo/sub/out.py"]],
-    ["jq . > `~/hooks/x.sh`", ["/home/me/.jq", "/home/me/hooks/x.sh"]],
+    // Scripts first, then what a lookup only looked at.
+    ["jq . > `~/hooks/x.sh`", ["/home/me/hooks/x.sh", "/home/me/.jq"]],
     ['echo "$(cat "$(./inner.sh)")"', ["/repo/sub/inner.sh"]],
   ])("%s → every script", (command, expected) => {
     expect(scripts(command)).toMatchObject({ files: expected, notHashed: [] });

@@ -43,6 +43,11 @@ export interface HookScripts {
    * that is not executable) is a configuration error; the others are candidates that may not run.
    */
   required: RequiredScript[];
+  /**
+   * The files among `files` hashed only because a lookup looked at them (`x.js` beside `node x`,
+   * a package.json, the user site-packages), listed after the scripts; absent when none.
+   */
+  observed?: string[];
 }
 
 /**
@@ -86,6 +91,7 @@ export function resolveHookScripts(
     typeof command !== "string" || options.shell === "bash" ? ["bash"] : ["bash", "posix"];
   const scripts: HookScripts = { files: [], notHashed: [], required: [] };
   const variables = new Map(Object.entries(options.env ?? {}));
+  const observed = new Set<string>();
   for (const dialect of dialects) {
     const context = {
       home: options.home,
@@ -130,6 +136,7 @@ export function resolveHookScripts(
       );
     }
     for (const file of analysis.files) if (!scripts.files.includes(file)) scripts.files.push(file);
+    for (const file of analysis.observed) observed.add(file);
     for (const entry of analysis.notHashed) {
       const seen = scripts.notHashed.some(
         (other) => other.word === entry.word && other.reason === entry.reason,
@@ -137,5 +144,10 @@ export function resolveHookScripts(
       if (!seen) scripts.notHashed.push(entry);
     }
   }
-  return scripts;
+  // A file one reading names as a script is a script, whatever another reading observed.
+  const named = new Set<string>();
+  for (const file of scripts.files) if (!observed.has(file)) named.add(file);
+  if (named.size === scripts.files.length) return scripts;
+  const looked = scripts.files.filter((file) => !named.has(file));
+  return { ...scripts, files: [...named, ...looked], observed: looked };
 }
