@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { requireZod } from "../require-zod.js";
 
 /** What is at a path, as `stat` (following links) sees it. */
 export type FileKind = "file" | "directory" | "other" | "missing";
@@ -59,8 +59,6 @@ export interface EntryLookup {
   flags: { reason: string; file?: string }[];
 }
 
-const packageMain = z.object({ main: z.unknown().optional() }).passthrough();
-
 // Node 20's CommonJS lookup of a path (`Module._findPath`): the file, then with each extension,
 // then as a directory: its package.json `main` (itself with extensions, or as a directory with
 // an index), then its index.
@@ -101,7 +99,11 @@ export function findNodeEntry(file: string, lookup: FileLookup): EntryLookup {
   if (text !== null) {
     let main: unknown;
     try {
-      const parsed = packageMain.safeParse(JSON.parse(text));
+      // zod is loaded on first use only (it is heavy for a cold start).
+      const parsed = requireZod()
+        .object({ main: requireZod().unknown().optional() })
+        .passthrough()
+        .safeParse(JSON.parse(text));
       main = parsed.success ? parsed.data.main : undefined;
     } catch {
       // node refuses to run a directory whose package.json is not JSON.
