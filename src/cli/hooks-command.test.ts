@@ -166,7 +166,11 @@ describe("agent-hooks hooks list", () => {
       additionalContextLimit: null,
       managed: false,
       script: { path: path.join(sandbox.home, ".zerotwo/hooks/guard.py"), exists: true },
-      scripts: [{ path: path.join(sandbox.home, ".zerotwo/hooks/guard.py"), exists: true }],
+      scripts: [
+        { path: path.join(sandbox.home, ".zerotwo/hooks/guard.py"), exists: true },
+        // python reads the user site-packages (its .pth files) at start-up: hashed, even missing.
+        { path: path.join(sandbox.home, ".local/lib"), exists: false },
+      ],
       notHashed: [],
     });
     expect(hooks.map((hook) => [hook.command, hook.timeout, hook.script])).toEqual([
@@ -182,7 +186,8 @@ describe("agent-hooks hooks list", () => {
       [
         {
           word: '"$(git rev-parse --show-toplevel)/.zerotwo/hooks/session_start.py"',
-          reason: "an argument that may name the script, and it is a command substitution",
+          reason:
+            "an argument that may name the script, and it is the git root, which is not known: there is no git repository at or above the directory",
         },
       ],
       [],
@@ -246,7 +251,10 @@ describe("agent-hooks hooks trust", () => {
           updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           resolution: {
             key: expect.stringMatching(/^[0-9a-f]{64}$/),
-            files: [path.join(sandbox.home, ".zerotwo/hooks/guard.py")],
+            files: [
+              path.join(sandbox.home, ".zerotwo/hooks/guard.py"),
+              path.join(sandbox.home, ".local/lib"),
+            ],
             notHashed: [],
           },
         },

@@ -13,6 +13,8 @@ export interface WordScope {
   splitUnknown?: boolean;
   /** What `$(git rev-parse --show-toplevel)` prints, or null when that is not known. */
   gitRoot: string | null;
+  /** Why the git root is not known, when it was looked for and not found with certainty. */
+  gitRootUnknown?: string;
   /** The shell's directory when exactly one is possible (`$PWD`, `$(pwd)`), else null. */
   directory: string | null;
 }
@@ -78,6 +80,7 @@ function evaluatePart(part: ShellWordPart, first: boolean, scope: WordScope): Wo
     case "substitution": {
       const known = evaluateKnownSubstitution(part.statements, scope);
       if (known === null) return { known: false, reason: "a command substitution" };
+      if ("unknown" in known) return { known: false, reason: known.unknown };
       if (!part.quoted && (scope.splitUnknown === true || fieldSeparatorOrGlob.test(known.text))) {
         return { known: false, reason: "an unquoted command substitution split into words" };
       }
@@ -216,7 +219,7 @@ function evaluateVariable(name: string, quoted: boolean, scope: WordScope): Word
 function evaluateKnownSubstitution(
   statements: readonly ShellStatement[],
   scope: WordScope,
-): { known: true; text: string; usesGitRoot: boolean } | null {
+): { known: true; text: string; usesGitRoot: boolean } | { unknown: string } | null {
   const [statement, ...others] = statements;
   if (statement === undefined || others.length > 0) return null;
   const command = statement.command;
@@ -226,6 +229,9 @@ function evaluateKnownSubstitution(
   const line = words.every((word) => word !== null) ? words.join(" ") : null;
   if (line === "git rev-parse --show-toplevel" && scope.gitRoot !== null) {
     return { known: true, text: scope.gitRoot, usesGitRoot: true };
+  }
+  if (line === "git rev-parse --show-toplevel" && scope.gitRootUnknown !== undefined) {
+    return { unknown: `the git root, which is not known: ${scope.gitRootUnknown}` };
   }
   if ((line === "pwd" || line === "pwd -L" || line === "pwd -P") && scope.directory !== null) {
     return { known: true, text: path.resolve(scope.directory), usesGitRoot: false };

@@ -34,7 +34,16 @@ import {
   type WrapperRule,
   wrapperRules,
 } from "./command-rules.js";
+import { configuredCodeRules } from "./configured-code-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
+import {
+  type EntryLookup,
+  type FileLookup,
+  findNodeEntry,
+  findNodeTypeScope,
+  findPythonEntry,
+  findPythonUserSite,
+} from "./lookup-interpreter-entry.js";
 import { literal, literalWord, readCommandOption } from "./read-command-option.js";
 import {
   assignVariable,
@@ -69,6 +78,10 @@ export interface ScriptAnalysisContext {
   /** The hook's working directory: relative paths resolve against it until a `cd`. */
   cwd: string;
   gitRoot: string | null;
+  /** Why the git root is not known, when it was looked for. */
+  gitRootUnknown?: string;
+  /** How interpreters' scripts are looked up on disk; without it, a script is taken as named. */
+  lookup?: FileLookup;
   dialect: ShellDialect;
 }
 
@@ -127,7 +140,10 @@ export class ShellScriptAnalysis {
   readonly files: string[] = [];
   /** The words that may name code whose file cannot be known before the shell runs. */
   readonly notHashed: NotHashedWord[] = [];
+  /** The files among `files` hashed because a lookup looked at them, not scripts named by the command. */
+  readonly observed = new Set<string>();
   readonly #context: ScriptAnalysisContext;
+  #collected: string[] | null = null;
   readonly #functionBodies: ShellStatement[] = [];
   #directoryChanged = false;
   // Variables the process being analyzed is given by `NAME=value` before it or `env` (null: unknown).
@@ -736,7 +752,7 @@ export class ShellScriptAnalysis {
   // The options of NODE_OPTIONS, RUBYOPT, PERL5OPT: preloads are followed; there is no script.
   scanOptionsOnly(
     words: readonly EvaluatedWord[],
-    rule: OptionTable,
+    rule: OptionTable & Pick<InterpreterRule, "preloadLookup">,
     state: ShellState,
     depth: number,
   ): void {
@@ -747,7 +763,9 @@ export class ShellScriptAnalysis {
         index += 1;
         continue;
       }
-      if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
+      if (option.value !== null && option.role === "preload" && rule.preloadLookup !== undefined)
+        this.resolvePreload(rule, option.value, state);
+      else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
       index = option.next;
     }
   }
@@ -828,6 +846,7 @@ export class ShellScriptAnalysis {
     const byPath = text.includes("/");
     const systemRunner = isSystemProgram(text) && isRunner(name);
     if (byPath && !systemRunner) this.resolveCode(program, "program", state);
+    this.checkConfiguredCode(name, text, words, state);
     if (name === "env") return this.analyzeEnv(words, state, redirects, piped, depth);
     if (pair !== null && Object.hasOwn(taskRunners, pair)) {
       this.analyzeTaskRunner(pair, words.slice(2), state);
@@ -1308,6 +1327,7 @@ export class ShellScriptAnalysis {
       if (option.role === "placeholder" || option.role === "attached-placeholder")
         placeholder = option.value === null ? "{}" : textOf(option.value);
       if (option.role === "exec") rest = "command";
+      else if (option.role === "query") rest = "none";
       else if (option.role === "directory" && option.value !== null)
         state = this.enterDirectory(option.value, state);
       else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
@@ -1456,6 +1476,22 @@ export class ShellScriptAnalysis {
     piped: boolean,
     depth: number,
   ): void {
+    this.analyzeInterpreterWords(label, rule, words, start, redirects, piped, depth);
+    // Python reads the user site-packages whatever it runs (a script, `-c`, `-m`).
+    const lookup = this.#context.lookup;
+    if (rule.scriptLookup === "python" && lookup !== undefined && !disablesUserSite(words))
+      this.observe(label, findPythonUserSite(this.#context.home, lookup));
+  }
+
+  analyzeInterpreterWords(
+    label: string,
+    rule: InterpreterRule,
+    words: readonly EvaluatedWord[],
+    start: ShellState,
+    redirects: readonly ShellRedirect[],
+    piped: boolean,
+    depth: number,
+  ): void {
     let state = start;
     let shellCode = false;
     let allScripts = false;
@@ -1504,6 +1540,12 @@ export class ShellScriptAnalysis {
         if (option.role === "directory" && option.value !== null)
           state = this.enterDirectory(option.value, state);
         else if (
+          option.role === "preload" &&
+          option.value !== null &&
+          rule.preloadLookup !== undefined
+        )
+          this.resolvePreload(rule, option.value, state);
+        else if (
           option.value !== null &&
           this.applyValueRole(option.role, option.value, state, depth)
         )
@@ -1544,10 +1586,127 @@ export class ShellScriptAnalysis {
       this.followShellCode(first, state, depth, true);
       return;
     }
-    this.resolveCode(first, "file", state);
-    if (allScripts) for (const other of others) this.resolveCode(other, "file", state);
+    this.resolveScript(label, rule, first, state);
+    if (allScripts) for (const other of others) this.resolveScript(label, rule, other, state);
     // After an option that may or may not take a value, the next operand may be the script too.
-    else if (ambiguous && others[0] !== undefined) this.resolveCode(others[0], "file", state);
+    else if (ambiguous && others[0] !== undefined)
+      this.resolveScript(label, rule, others[0], state);
+  }
+
+  // The paths a word names, as `resolveCode` adds them (one per directory a `cd` may leave).
+  collectCode(word: EvaluatedWord, role: CodeRole, state: ShellState): string[] {
+    const collected: string[] = [];
+    this.#collected = collected;
+    try {
+      this.resolveCode(word, role, state);
+    } finally {
+      this.#collected = null;
+    }
+    return collected;
+  }
+
+  // An interpreter's script, looked up on disk as the interpreter does (see `scriptLookup`).
+  resolveScript(
+    label: string,
+    rule: InterpreterRule,
+    word: EvaluatedWord,
+    state: ShellState,
+  ): void {
+    const lookup = this.#context.lookup;
+    const paths = this.collectCode(word, "file", state);
+    if (lookup === undefined || rule.scriptLookup === undefined) return;
+    for (const file of paths) {
+      if (rule.scriptLookup === "python") {
+        this.observe(word.word.source, findPythonEntry(file, lookup), file);
+        continue;
+      }
+      if (rule.scriptLookup === "node") {
+        const found = findNodeEntry(file, lookup);
+        this.observe(word.word.source, found, file);
+        if (found.entry !== null)
+          this.observe(word.word.source, findNodeTypeScope(found.entry, lookup));
+        continue;
+      }
+      // tsx, ts-node, bun: an existing file runs as named; anything else by their own rules.
+      if (lookup.kindOf(file) === "file") {
+        this.observe(word.word.source, findNodeTypeScope(file, lookup));
+      } else {
+        this.report(
+          word.word.source,
+          `${label} looks up a path that is not a file by its own rules (extensions, index files, package.json), which are not followed here`,
+          { file },
+        );
+      }
+    }
+  }
+
+  // A preload given by path: node's lookup (`-r ./pre` loads pre.js), or the extensions tried.
+  resolvePreload(
+    rule: Pick<InterpreterRule, "preloadLookup">,
+    word: EvaluatedWord,
+    state: ShellState,
+  ): void {
+    const lookup = rule.preloadLookup;
+    const paths = this.collectCode(word, "module", state);
+    if (lookup === undefined) return;
+    for (const file of paths) {
+      if (lookup === "node") {
+        if (this.#context.lookup === undefined) continue;
+        const found = findNodeEntry(file, this.#context.lookup);
+        this.observe(word.word.source, found, file);
+        if (found.entry !== null)
+          this.observe(word.word.source, findNodeTypeScope(found.entry, this.#context.lookup));
+        continue;
+      }
+      if (lookup.some((extension) => file.endsWith(extension))) continue;
+      // Hashing a candidate that does not exist is harmless: one that appears is noticed.
+      this.observe(word.word.source, {
+        entry: null,
+        observed: lookup.map((extension) => file + extension),
+        flags: [],
+      });
+    }
+  }
+
+  // Hashes what a lookup looked at (all but `named`, the path as the command names it, are
+  // observations rather than scripts), its entry, and reports what it flagged.
+  observe(label: string, found: EntryLookup, named?: string): void {
+    if (found.entry !== null) this.addFile(found.entry);
+    for (const file of found.observed) {
+      if (!this.files.includes(file) && file !== named) this.observed.add(file);
+      this.addFile(file);
+    }
+    for (const flag of found.flags)
+      this.report(label, flag.reason, flag.file === undefined ? {} : { file: flag.file });
+  }
+
+  // Programs whose own configuration files run code (see `configuredCodeRules`).
+  checkConfiguredCode(
+    name: string,
+    program: string,
+    words: readonly EvaluatedWord[],
+    state: ShellState,
+  ): void {
+    const key = /^python\d*(\.\d+)*$/.test(name)
+      ? "python"
+      : /^pip\d*(\.\d+)*$/.test(name)
+        ? "pip"
+        : name;
+    const rule = Object.hasOwn(configuredCodeRules, key) ? configuredCodeRules[key] : undefined;
+    if (rule === undefined) return;
+    if (rule.outsideSystemOnly === true && (!program.includes("/") || isSystemProgram(program)))
+      return;
+    const first = words[1]?.value;
+    if (first?.known === true && rule.safeSubcommands?.includes(first.text) === true) return;
+    const label = words.map((word) => word.word.source).join(" ");
+    for (const file of rule.files ?? []) {
+      const absolute = file.startsWith("~/") ? path.join(this.#context.home, file.slice(2)) : file;
+      const scripts = new Set(this.files);
+      for (const found of this.collectCode(literal(absolute, label), "file", state)) {
+        if (!scripts.has(found)) this.observed.add(found);
+      }
+    }
+    if (rule.reason !== undefined) this.report(label, rule.reason);
   }
 
   // What an option's value does; true when the program is now known to be inline code or a module.
@@ -1894,6 +2053,7 @@ export class ShellScriptAnalysis {
   }
 
   addFile(file: string): void {
+    this.#collected?.push(file);
     if (!this.files.includes(file)) this.files.push(file);
   }
 
@@ -1913,6 +2073,7 @@ function scopeOf(state: ShellState, context: ScriptAnalysisContext): WordScope {
     home: context.home,
     variables: state.variables,
     gitRoot: context.gitRoot,
+    ...(context.gitRootUnknown !== undefined && { gitRootUnknown: context.gitRootUnknown }),
     directory: onlyDirectory(state.directories),
     allUnknown: state.variablesUnknown,
     splitUnknown: isSplittingChanged(state),
@@ -1927,6 +2088,21 @@ function isArithmeticNumber(value: string | null | undefined): boolean {
 
 function assignmentWords(assignment: ShellAssignment): ShellWord[] {
   return [...(assignment.value === null ? [] : [assignment.value]), ...assignment.otherWords];
+}
+
+// `python -s` and `-I` skip the user site-packages; a word that is not an option ends the search,
+// so a value such as `-W s` is never read as the flag (missing a flag only hashes more).
+function disablesUserSite(words: readonly EvaluatedWord[]): boolean {
+  for (const word of words) {
+    const text = textOf(word);
+    if (!text.startsWith("-") || text === "-" || text === "--") return false;
+    if (text.startsWith("--")) continue;
+    for (const letter of text.slice(1)) {
+      if ("sI".includes(letter)) return true;
+      if ("cmWX".includes(letter)) return false;
+    }
+  }
+  return false;
 }
 
 function textOf(word: EvaluatedWord | undefined): string {

@@ -25,7 +25,8 @@
  * - `pair`: takes two values that name no code (`jq --arg name value`);
  * - `pair-data`: takes a name and a file read as data (`jq --slurpfile name file`);
  * - `no-startup`: the program reads none of its start-up files (`gdb -nx`, `zsh -f`);
- * - `sandbox`: the program runs no shell commands (`sed --sandbox`, `gawk --sandbox`).
+ * - `sandbox`: the program runs no shell commands (`sed --sandbox`, `gawk --sandbox`);
+ * - `query`: the rest is only looked up, not run (`command -v jq`).
  */
 export type OptionRole =
   | "flag"
@@ -53,7 +54,8 @@ export type OptionRole =
   | "pair"
   | "pair-data"
   | "no-startup"
-  | "sandbox";
+  | "sandbox"
+  | "query";
 
 /** Options by their letter (`-r`) and by their long name with dashes (`--require`). */
 export interface OptionTable {
@@ -67,6 +69,16 @@ export interface InterpreterRule extends OptionTable {
   language: "shell" | "other";
   /** Words before the script that select what to do: `run` goes on to the script. */
   subcommands?: Readonly<Record<string, "script" | "code" | "package">>;
+  /**
+   * How it finds the script it is given by path (see lookup-interpreter-entry.ts): `node` as
+   * node 20's CommonJS lookup (`x`, `x.js`, `x.json`, `x.node`, a directory's package.json
+   * `main` or index) with the package.json that sets the module type; `python` (a directory runs
+   * its `__main__`); `node-like` (tsx, ts-node, bun: an existing file as named, with the module
+   * type's package.json; anything else by rules not followed, so flagged); absent: as named.
+   */
+  scriptLookup?: "node" | "node-like" | "python";
+  /** How a preload given by path is found: node's lookup, or the extensions tried (`ruby -r ./pre`). */
+  preloadLookup?: "node" | readonly string[];
 }
 
 /** A wrapper: a program that runs another command given after its options and operands. */
@@ -161,13 +173,18 @@ const nodeRule: InterpreterRule = {
   language: "other",
   short: { ...flags("cihv"), e: "code", p: "code", r: "preload", C: "value" },
   long: nodeLong,
+  scriptLookup: "node",
+  preloadLookup: "node",
 };
 const tsxRule: InterpreterRule = {
   ...nodeRule,
   long: { ...nodeLong, "--tsconfig": "config" },
   subcommands: { watch: "script" },
+  scriptLookup: "node-like",
 };
 const tsNodeRule: InterpreterRule = {
+  scriptLookup: "node-like",
+  preloadLookup: "node",
   language: "other",
   short: {
     ...flags("TsHhvi"),
@@ -193,6 +210,7 @@ const tsNodeRule: InterpreterRule = {
   },
 };
 const pythonRule: InterpreterRule = {
+  scriptLookup: "python",
   language: "other",
   short: { ...flags("bBdEhiIOPqsSuvVxR?"), c: "code", m: "module", W: "value", X: "value" },
   long: {
@@ -205,6 +223,8 @@ const pythonRule: InterpreterRule = {
   },
 };
 const rubyRule: InterpreterRule = {
+  // `require` tries `.rb`, then the platform's extension library.
+  preloadLookup: [".rb", ".so", ".bundle", ".dll"],
   language: "other",
   short: {
     ...flags("acdlnpsSvwyhUT"),
@@ -309,6 +329,7 @@ const denoRule: InterpreterRule = {
   subcommands: { run: "script", test: "script", eval: "code", task: "package", x: "package" },
 };
 const bunRule: InterpreterRule = {
+  scriptLookup: "node-like",
   language: "other",
   short: { e: "code", p: "code", r: "preload" },
   long: {
@@ -370,7 +391,7 @@ export const interpreterRules: Readonly<Record<string, InterpreterRule>> = {
 /** Wrappers by program name: each runs the command after its options and operands. */
 export const wrapperRules: Readonly<Record<string, WrapperRule>> = {
   exec: { short: { a: "value", c: "flag", l: "flag" }, long: {}, operands: 0, rest: "command" },
-  command: { short: flags("pvV"), long: {}, operands: 0, rest: "command" },
+  command: { short: { p: "flag", v: "query", V: "query" }, long: {}, operands: 0, rest: "command" },
   builtin: { short: {}, long: {}, operands: 0, rest: "command" },
   nohup: { short: {}, long: {}, operands: 0, rest: "command" },
   setsid: { short: flags("cfw"), long: {}, operands: 0, rest: "command" },

@@ -259,15 +259,33 @@ describe("a resolution remembered in the trust store", () => {
     const entry = store.hooks[trust.id];
     if (entry?.resolution === undefined) throw new Error("no resolution remembered");
     expect((await evaluateOne(definition, store)).state).toBe("trusted");
-    // The remembered files are what is hashed and verified before each run.
+    // The remembered files are what is hashed and verified before each run, while they hash
+    // as they did when trusted (both scripts are missing here).
+    const elsewhere = entry.resolution.files.map((file, index) =>
+      index === 0 ? "/elsewhere.sh" : file,
+    );
     const swapped = {
       ...store,
       hooks: {
-        [trust.id]: { ...entry, resolution: { ...entry.resolution, files: ["/elsewhere.sh"] } },
+        [trust.id]: { ...entry, resolution: { ...entry.resolution, files: elsewhere } },
       },
     };
     const reused = await evaluateOne(definition, swapped);
-    expect(reused.files).toEqual(["/elsewhere.sh"]);
+    expect(reused.files).toEqual(elsewhere);
+    // Files that no longer hash as trusted (a lookup on disk may now find another file) are
+    // resolved again: the hook is modified, and a new trust records the new resolution.
+    const changed = {
+      ...store,
+      hooks: {
+        [trust.id]: {
+          ...entry,
+          resolution: { ...entry.resolution, files: [import.meta.filename] },
+        },
+      },
+    };
+    const resolvedAgain = await evaluateOne(definition, changed);
+    expect(resolvedAgain.files).toEqual(trust.files);
+    expect(resolvedAgain.state).toBe("trusted");
     // Another key (the command is the same, its environment is not) resolves again.
     const moved = createDefinition({ env: { PATH: "/opt/bin" } });
     const other = await evaluateOne(moved, swapped);

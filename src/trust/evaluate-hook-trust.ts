@@ -89,11 +89,18 @@ export async function evaluateHookTrust(
         ...(options.shell !== undefined && { shell: options.shell }),
       };
       const prepared = prepareHookScripts(definition, where);
-      // A resolution remembered at trust time under the same key stands in for parsing again.
-      const remembered = findTrustEntry(store, id)?.resolution;
-      const { files, notHashed } =
-        remembered?.key === prepared.key ? remembered : prepared.resolve();
-      const hash = await hashHookDefinition(definition, { ...where, files });
+      // A resolution remembered at trust time under the same key stands in for parsing again,
+      // while the files it hashed are unchanged: a lookup on disk (`node x` running `x.js`, a
+      // package.json's `main`) looked only at those files, so it would find the same again.
+      const entry = findTrustEntry(store, id);
+      const remembered = entry?.resolution?.key === prepared.key ? entry.resolution : undefined;
+      let resolution = remembered ?? prepared.resolve();
+      let hash = await hashHookDefinition(definition, { ...where, files: resolution.files });
+      if (remembered !== undefined && hash !== entry?.hash) {
+        resolution = prepared.resolve();
+        hash = await hashHookDefinition(definition, { ...where, files: resolution.files });
+      }
+      const { files, notHashed } = resolution;
       const state = decideState(definition, id, hash, store, options);
       return {
         id,

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { findGitRoot } from "../config/find-git-root.js";
 import type { HookDefinition } from "../config/hook-definition.js";
+import { findGitTopLevel, type GitTopLevel } from "./find-git-top-level.js";
+import { diskFileLookup } from "./lookup-interpreter-entry.js";
 import { type HookScripts, resolveHookScripts } from "./resolve-hook-script.js";
 
 /** Where a hook's scripts are looked up; `cwd` and `home` default to the process's own. */
@@ -15,18 +16,19 @@ export interface HookScriptOptions {
   projectDirectoryVariables?: readonly string[];
   /** The shell string commands run with (the profile's `shell`); `sh` is read as bash and as POSIX sh. */
   shell?: "sh" | "bash";
+  /** The engine's own environment, which its handlers inherit (default `process.env`). */
+  environment?: Readonly<Record<string, string | undefined>>;
 }
-
-// Variables that make git find another repository than the one above the cwd.
-const gitLocationVariables = ["GIT_DIR", "GIT_WORK_TREE"];
 
 /**
  * The script files a hook runs and the script words that cannot be known before it runs (see
  * {@link resolveHookScripts}), with the variables the engine itself gives its handlers: the
  * hook's own `env` (a plugin's `PLUGIN_ROOT`), the profile's project-directory variables (the
- * session cwd), `HOME`, and `$(git rev-parse --show-toplevel)` as the nearest directory at or
- * above the hook's cwd holding `.git` (not known when the hook sets `GIT_DIR` or
- * `GIT_WORK_TREE`, or there is none). Only looks for `.git` when the command names the git root.
+ * session cwd), `HOME`, and `$(git rev-parse --show-toplevel)` as git finds it from the hook's
+ * cwd (see {@link findGitTopLevel}), with the engine's environment under the hook's `env`; not
+ * known, with the reason, when it is not certain or the hook's `env` sets `PATH`. Only looks for
+ * the git root when the command names it. Interpreters' scripts are looked up on disk as each
+ * interpreter does (every path looked at is in `files`).
  *
  * @example
  * findHookScripts(definition, { cwd: "/repo", home: "/home/me" });
@@ -44,7 +46,10 @@ const resolverVersion = 2;
 
 /** A hook's script resolution, not yet run: the key of everything it depends on, and the run. */
 export interface PreparedHookScripts {
-  /** A sha256 of the command, its directory, home, variables, git root, shell and resolver version. */
+  /**
+   * A sha256 of the command, its directory, home, variables, git root (or why it is not known),
+   * shell and resolver version. The git root is found again each time it is prepared.
+   */
   key: string;
   resolve(): HookScripts;
 }
@@ -75,16 +80,16 @@ export function prepareHookScripts(
       .digest("hex");
     return { key, resolve: () => ({ files: [], notHashed: [], required: [] }) };
   }
-  const namesGitRoot =
-    typeof command === "string" &&
-    command.includes("rev-parse") &&
-    !gitLocationVariables.some((name) => Object.hasOwn(definition.env, name));
+  const namesGitRoot = typeof command === "string" && command.includes("rev-parse");
+  const gitTopLevel = namesGitRoot ? findHookGitTopLevel(definition, cwd, options) : null;
   const resolution = {
     cwd,
     home,
     env,
-    gitRoot: namesGitRoot ? findGitRoot(cwd) : null,
+    gitRoot: gitTopLevel?.known === true ? gitTopLevel.root : null,
+    ...(gitTopLevel?.known === false && { gitRootUnknown: gitTopLevel.reason }),
     shell: options.shell ?? "sh",
+    lookup: diskFileLookup,
   } as const;
   const sortedEnv = Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const key = createHash("sha256")
@@ -95,10 +100,22 @@ export function prepareHookScripts(
         cwd,
         home,
         sortedEnv,
-        resolution.gitRoot,
+        gitTopLevel,
         resolution.shell,
       ]),
     )
     .digest("hex");
   return { key, resolve: () => resolveHookScripts(command, resolution) };
+}
+
+// The git a hook runs sees the engine's environment under the hook's own `env`.
+function findHookGitTopLevel(
+  definition: HookDefinition,
+  cwd: string,
+  options: HookScriptOptions,
+): GitTopLevel {
+  if (Object.hasOwn(definition.env, "PATH"))
+    return { known: false, reason: "the hook's env sets PATH, so `git` may be another program" };
+  const environment = { ...(options.environment ?? process.env), ...definition.env };
+  return findGitTopLevel(cwd, environment);
 }

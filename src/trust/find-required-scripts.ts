@@ -43,11 +43,13 @@ export function findRequiredScripts(
   const unknown = analysis.notHashed.some((entry) => entry.role !== "data");
   if (program === undefined || unknown) return [];
   const resolve = (text: string) => path.resolve(context.cwd, text);
-  const first = analysis.files[0];
+  // Paths a lookup only looked at (`x.js` for `node x`, a package.json) are not scripts.
+  const scripts = analysis.files.filter((file) => !analysis.observed.has(file));
+  const first = scripts[0];
   if (program.includes("/") && first === resolve(program))
     return [{ file: first, executable: true }];
   const named = new Set(words.slice(1).map(resolve));
-  return analysis.files.length === 1 && first !== undefined && named.has(first)
+  return scripts.length === 1 && first !== undefined && named.has(first)
     ? [{ file: first, executable: false }]
     : [];
 }

@@ -135,7 +135,10 @@ describe("the trust gate with command lists", () => {
   it("hashes the git-root form and refuses it once its script is replaced", async () => {
     const command = '/bin/sh "$(git rev-parse --show-toplevel)/.zerotwo/hooks/check.sh"';
     const { root, home, definitions } = await trustedSetup(command, {
+      // A repository as git checks one: HEAD, objects and refs.
       ".git/HEAD": "ref: refs/heads/main\n",
+      ".git/objects/.keep": "",
+      ".git/refs/.keep": "",
       ".zerotwo/hooks/check.sh": "#!/bin/sh\ncat >/dev/null\n",
     });
     const gate = await createTrustGate(zerocodeProfile, definitions, {

@@ -97,7 +97,15 @@ export async function createTrustGate(
     async verify(hook) {
       const trust = states.get(hook.definition);
       if (trust === undefined || trust.state !== "trusted") return null;
-      // Swapping a trusted script after load must not run the new one.
+      // Swapping a trusted script after load must not run the new one; nor may what the
+      // resolution depends on outside the files (the git root: a new core.worktree) move.
+      if (trust.resolutionKey !== undefined) {
+        const { prepareHookScripts } = await import("./find-hook-scripts.js");
+        if (prepareHookScripts(hook.definition, where).key !== trust.resolutionKey) {
+          const modified: HookTrust = { ...trust, state: "modified" };
+          return createHookTrustDiagnostic(hook.definition, modified, options.suggestCommand);
+        }
+      }
       const files = trust.files;
       const current = await hashHookDefinition(hook.definition, {
         ...where,

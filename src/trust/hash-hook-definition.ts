@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
 import { findHookScripts, type HookScriptOptions } from "./find-hook-scripts.js";
 
@@ -63,7 +63,8 @@ const unhashedFields: ReadonlySet<string> = new Set([...provenanceFields, ...nor
  * of every file the command runs (see {@link findHookScripts}): `script` for the first, and
  * `scripts` for the others only when there are others. A word that cannot be known before the
  * shell runs is not hashed (it is listed in `notHashed`). Never rejects: a missing script is
- * hashed as `null`, an unreadable one as `"unreadable"`.
+ * hashed as `null`, an unreadable one as `"unreadable"`, a directory as `"directory:"` and a
+ * sha256 of its names, anything else that is not a regular file as `"special"`.
  *
  * @example
  * const hash = await hashHookDefinition(definition, { cwd: "/repo", home: "/home/me" });
@@ -115,12 +116,22 @@ function normalizeCommand(command: HookCommand): string {
   return typeof command === "string" ? command : JSON.stringify(command);
 }
 
-// The sha256 of a regular file's bytes; null when there is no such file, so a hook whose script
-// appears later hashes differently from the one that was trusted.
+// The sha256 of a regular file's bytes; null when nothing is there, so a hook whose script
+// appears later hashes differently from the one that was trusted; `directory:` and a sha256 of
+// its sorted names for a directory (a file replaced by a directory, or a new `.pth` in a
+// site-packages, changes the hash); `special` for anything else (a FIFO, a device).
 async function hashScriptFile(file: string): Promise<string | null> {
   try {
     const stats = await stat(file);
-    if (!stats.isFile()) return null;
+    if (stats.isDirectory()) {
+      const names = await readdir(file).then(
+        (entries) => entries.sort(),
+        () => null,
+      );
+      if (names === null) return "directory:unreadable";
+      return `directory:${createHash("sha256").update(JSON.stringify(names)).digest("hex")}`;
+    }
+    if (!stats.isFile()) return "special";
   } catch {
     return null;
   }

@@ -203,7 +203,7 @@ describe("programs not in the tables, and data readers", () => {
 
   it.each([
     "jq -r .tool_name",
-    "git status",
+    "git --version",
     'echo \'{"decision":"approve"}\'',
     "curl -s https://example.com/x.json",
     "mkdir -p ./out && echo done > out/log.txt",

@@ -107,6 +107,7 @@ describe("resolveHookScripts", () => {
     ],
     ["while ./a.sh; do ./b.sh; done", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
     ["case $1 in x) ./a.sh;; *) ./b.sh;; esac", ["/repo/sub/a.sh", "/repo/sub/b.sh"]],
+    // jq loads ~/.jq into every program it runs.
     ["echo start && ./a.sh && jq . && ./a.sh", ["/repo/sub/a.sh", "/home/me/.jq"]],
     ["source ~/env.sh && . ./lib.sh", ["/home/me/env.sh", "/repo/sub/lib.sh"]],
     [
@@ -115,7 +116,8 @@ describe("resolveHookScripts", () => {
     ],
     ['echo "a && ./quoted.sh" && ./a.sh', ["/repo/sub/a.sh"]],
     ['echo "$(./gen.sh)" > "$(python3 out.py)"', ["/repo/sub/gen.sh", "/repo/sub/out.py"]],
-    ["jq . > `~/hooks/x.sh`", ["/home/me/.jq", "/home/me/hooks/x.sh"]],
+    // Scripts first, then what a lookup only looked at.
+    ["jq . > `~/hooks/x.sh`", ["/home/me/hooks/x.sh", "/home/me/.jq"]],
     ['echo "$(cat "$(./inner.sh)")"', ["/repo/sub/inner.sh"]],
   ])("%s → every script", (command, expected) => {
     expect(scripts(command)).toMatchObject({ files: expected, notHashed: [] });
@@ -247,7 +249,6 @@ describe("resolveHookScripts", () => {
     ["env --chdir=hooks ./a.sh", "/repo/sub/hooks/a.sh"],
     ["env -S './a.sh -v'", "/repo/sub/a.sh"],
     ["timeout 5 env -C hooks nice ./a.sh", "/repo/sub/hooks/a.sh"],
-    ["uv run hook.py", "/repo/sub/hook.py"],
   ])("%s → %s", (command, expected) => {
     expect(files(command)).toContain(expected);
     expect(scripts(command).notHashed).toEqual([]);
@@ -342,8 +343,8 @@ describe("resolveHookScripts", () => {
   ])("%s: reports %s as not hashed", (command, expected, word, reason) => {
     const found = scripts(command);
     expect(found.files).toEqual(expected);
-    const entry = found.notHashed.find((item) => item.word === word);
-    expect(entry?.reason).toContain(reason);
+    const entries = found.notHashed.filter((item) => item.word === word);
+    expect(entries.map((entry) => entry.reason).join("\n")).toContain(reason);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { parseShellScript } from "../shell/parse-shell-script.js";
 import type { ShellDialect } from "../shell/shell-syntax.js";
 import { type NotHashedWord, ShellScriptAnalysis } from "./analyze-shell-script.js";
 import { findRequiredScripts, type RequiredScript } from "./find-required-scripts.js";
+import type { FileLookup } from "./lookup-interpreter-entry.js";
 
 export type { NotHashedWord } from "./analyze-shell-script.js";
 export type { RequiredScript } from "./find-required-scripts.js";
@@ -16,6 +17,13 @@ export interface ScriptResolutionOptions {
   env?: Readonly<Record<string, string>>;
   /** What `$(git rev-parse --show-toplevel)` prints in `cwd`, or null when it is not known. */
   gitRoot?: string | null;
+  /** Why the git root is not known, when it was looked for (shown as the not-hashed reason). */
+  gitRootUnknown?: string;
+  /**
+   * How an interpreter's script is looked up on disk (`node x` may run `x.js`); without it, the
+   * script is taken as named. Every path it looks at is added to `files`.
+   */
+  lookup?: FileLookup;
   /** The shell string commands run with: `sh` (parsed as bash and as POSIX sh) or `bash`. */
   shell?: "sh" | "bash";
 }
@@ -35,6 +43,11 @@ export interface HookScripts {
    * that is not executable) is a configuration error; the others are candidates that may not run.
    */
   required: RequiredScript[];
+  /**
+   * The files among `files` hashed only because a lookup looked at them (`x.js` beside `node x`,
+   * a package.json, the user site-packages), listed after the scripts; absent when none.
+   */
+  observed?: string[];
 }
 
 /**
@@ -62,7 +75,8 @@ export function resolveHookScript(
  * `LD_PRELOAD`). Relative paths resolve against `cwd` and every directory a `cd` may leave the
  * shell in. A word that may name code but cannot be resolved, and a command the parser rejects,
  * are listed in `notHashed` with the reason. With `shell: "sh"` (the default), the command is
- * parsed as bash and as POSIX sh (dash), and both readings count. Does not touch the file system.
+ * parsed as bash and as POSIX sh (dash), and both readings count. Touches the file system only
+ * through `lookup` (stat and read), and every path it looks at is in `files`.
  *
  * @example
  * resolveHookScripts("./a.sh && python3 b.py", { cwd: "/repo", home: "/home/me" });
@@ -77,11 +91,14 @@ export function resolveHookScripts(
     typeof command !== "string" || options.shell === "bash" ? ["bash"] : ["bash", "posix"];
   const scripts: HookScripts = { files: [], notHashed: [], required: [] };
   const variables = new Map(Object.entries(options.env ?? {}));
+  const observed = new Set<string>();
   for (const dialect of dialects) {
     const context = {
       home: options.home,
       cwd: options.cwd,
       gitRoot: options.gitRoot ?? null,
+      ...(options.gitRootUnknown !== undefined && { gitRootUnknown: options.gitRootUnknown }),
+      ...(options.lookup !== undefined && { lookup: options.lookup }),
       dialect,
     };
     const analysis = new ShellScriptAnalysis(context);
@@ -119,6 +136,7 @@ export function resolveHookScripts(
       );
     }
     for (const file of analysis.files) if (!scripts.files.includes(file)) scripts.files.push(file);
+    for (const file of analysis.observed) observed.add(file);
     for (const entry of analysis.notHashed) {
       const seen = scripts.notHashed.some(
         (other) => other.word === entry.word && other.reason === entry.reason,
@@ -126,9 +144,15 @@ export function resolveHookScripts(
       if (!seen) scripts.notHashed.push(entry);
     }
   }
-  // A file that is hashed is covered, whatever else reads it (`exec < a.sh; sh`).
+  // A file that is hashed is covered, whatever else reads it as data (`exec < a.sh; sh`).
   scripts.notHashed = scripts.notHashed.filter(
-    (entry) => entry.file === undefined || !scripts.files.includes(entry.file),
+    (entry) =>
+      entry.role !== "data" || entry.file === undefined || !scripts.files.includes(entry.file),
   );
-  return scripts;
+  // A file one reading names as a script is a script, whatever another reading observed.
+  const named = new Set<string>();
+  for (const file of scripts.files) if (!observed.has(file)) named.add(file);
+  if (named.size === scripts.files.length) return scripts;
+  const looked = scripts.files.filter((file) => !named.has(file));
+  return { ...scripts, files: [...named, ...looked], observed: looked };
 }

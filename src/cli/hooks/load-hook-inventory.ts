@@ -21,7 +21,7 @@ export interface HookScript {
 export interface HookInventoryEntry {
   definition: HookDefinition;
   trust: HookTrust;
-  /** The first script file it runs (the first of `scripts`), or null. */
+  /** The first script file its command names (not a path a lookup only looked at), or null. */
   script: HookScript | null;
   /** Every script file it runs that is hashed, in order. */
   scripts: HookScript[];
@@ -76,7 +76,8 @@ export async function loadHookInventory(
       return {
         definition,
         trust: trust.get(definition) as HookTrust,
-        script: scripts[0] ?? null,
+        // The first script the command names, not a path a lookup only looked at.
+        script: scripts.find((script) => found.observed?.includes(script.path) !== true) ?? null,
         scripts,
         notHashed: found.notHashed,
       };
