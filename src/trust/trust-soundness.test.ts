@@ -141,7 +141,7 @@ async function checkCase(item: SoundnessCase): Promise<void> {
       expect(missed, `the case did not reach the files it is about\n${context}`).toEqual([]);
     }
     const violations = reached
-      .filter(({ file }) => !isCovered(file, scripts))
+      .filter(({ file, syscall }) => !isCovered(file, syscall, scripts))
       .map(({ file, syscall }) => `${shown(file)} (${syscall})`);
     expect(
       violations,
@@ -152,16 +152,20 @@ async function checkCase(item: SoundnessCase): Promise<void> {
   }
 }
 
-// A file is covered when it is hashed, is the file of a not-hashed entry, or the hook has a
-// not-hashed entry for code without a known file (it is visibly not fully hashed).
-function isCovered(file: string, scripts: HookScripts): boolean {
-  if (scripts.notHashed.some((entry) => entry.file === undefined && entry.role !== "data"))
-    return true;
-  const named = [
-    ...scripts.files,
-    ...scripts.notHashed.flatMap(({ file }) => (file === undefined ? [] : [file])),
-  ];
-  return named.some((candidate) => realpathLoose(candidate) === file);
+// A file is covered when it is hashed, or a not-hashed entry lists it: by its file, or by a folder
+// above it (`grep -r x .`), or, with no file, as any code (the hook is visibly not fully hashed)
+// or, for a file only opened, as data read from a word not known (`cat *.json`). Running a file
+// (execve) is covered only by an entry for code.
+function isCovered(file: string, syscall: string, scripts: HookScripts): boolean {
+  const executed = syscall.startsWith("execve");
+  const wordOnly = scripts.notHashed.filter((entry) => entry.file === undefined);
+  if (wordOnly.some((entry) => entry.role !== "data" || !executed)) return true;
+  if (scripts.files.some((candidate) => realpathLoose(candidate) === file)) return true;
+  return scripts.notHashed.some((entry) => {
+    if (entry.file === undefined || (executed && entry.role === "data")) return false;
+    const listed = realpathLoose(entry.file);
+    return listed === file || file.startsWith(`${listed}${path.sep}`);
+  });
 }
 
 function writeFiles(
