@@ -99,12 +99,12 @@ function describeRegistry(name, installed) {
 }
 
 /**
- * `shell -n -c source`: 0 is accept.
+ * `shell -n -c -- source` (`--`: a source starting with `-` is not an option): 0 is accept.
  * @param {string} shell
  * @param {string} source
  */
 function checkWithShell(shell, source) {
-  const result = spawnSync(shell, ["-n", "-c", source], {
+  const result = spawnSync(shell, ["-n", "-c", "--", source], {
     encoding: "utf8",
     timeout: 10_000,
     stdio: ["ignore", "ignore", "pipe"],
@@ -393,7 +393,7 @@ const rows = [
         ? "ok"
         : `${c.deepTreeFailures.length} failed: ${c.deepTreeFailures[0].error.slice(0, 28)}`,
   ],
-  ["RSS after load (MB)", (/** @type {any} */ c) => figure(c.rssLoadMb)],
+  ["RSS after load (MB, process)", (/** @type {any} */ c) => figure(c.rssLoadMb)],
   ["RSS after 200 parses of 4 KB (MB)", (/** @type {any} */ c) => figure(c.rssAfterParsesMb)],
   [
     "loaded files (KB, gzip)",
