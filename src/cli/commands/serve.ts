@@ -72,9 +72,7 @@ AGENT_HOOKS_TOKEN is blanked there where Linux allows it (see docs/remote.md).
 Examples:
   $ agent-hooks serve --config examples/hooks.json
   $ agent-hooks serve --listen 127.0.0.1:7777 --token-fd 3 3< <(pass show agent-hooks)
-  $ agent-hooks serve --listen 127.0.0.1:7777 --token-file ~/.config/agent-hooks/token
-  $ AGENT_HOOKS_TOKEN=secret agent-hooks serve --listen 127.0.0.1:7777
-  $ agent-hooks serve --listen 0 --allow-origin http://localhost:3000`,
+  $ agent-hooks serve --listen 0 --token-file ~/.config/agent-hooks/token --allow-origin http://localhost:3000`,
       ),
   ).action(async (flags: ServeFlags) => {
     if (flags.stdio === true && flags.listen !== undefined) {
