@@ -6,6 +6,7 @@ import {
   type WordScope,
 } from "../shell/evaluate-shell-word.js";
 import { nested, parseShellScript } from "../shell/parse-shell-script.js";
+import { readShellBuiltin } from "../shell/shell-builtins.js";
 import type {
   ShellAssignment,
   ShellDialect,
@@ -36,6 +37,7 @@ import {
 } from "./command-rules.js";
 import { configuredCodeRules } from "./configured-code-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
+import { findGitRepositoryFiles, mayMoveGitTopLevel } from "./find-git-top-level.js";
 import {
   type EntryLookup,
   type FileLookup,
@@ -84,6 +86,11 @@ export interface ScriptAnalysisContext {
   lookup?: FileLookup;
   dialect: ShellDialect;
 }
+
+// Program text in a language other than shell, written in the command (`node -e`, `python3 -c`,
+// a here-document read by `python3 -`): hashed with the command, but not followed.
+const inlineCodeReason =
+  "inline code in a language other than shell: hashed as part of the command, but the files it loads, reads or runs are not followed";
 
 // Shell code inside shell code (`sh -c "eval '…'"`) is followed this deep, then reported.
 const maximumDepth = 8;
@@ -498,9 +505,13 @@ export class ShellScriptAnalysis {
     role: "code" | "data",
     label = word.word.source,
   ): void {
-    if (!word.value.known || word.value.text === "") return;
-    const text = word.value.text;
     const roleField = role === "data" ? { role } : {};
+    if (!word.value.known) {
+      this.report(label, `${reason}, and the word is ${word.value.reason}`, roleField);
+      return;
+    }
+    if (word.value.text === "") return;
+    const text = word.value.text;
     if (text.startsWith("/dev/")) return;
     const candidates = path.isAbsolute(text)
       ? [path.resolve(text)]
@@ -844,9 +855,13 @@ export class ShellScriptAnalysis {
     // wrapper (`/usr/bin/python3`, `/usr/bin/env`), whose script is what matters: a copy of
     // `python3` in the project or home is code like any other.
     const byPath = text.includes("/");
+    // After `.`/`source` (or a PATH assignment), a bare program may be any file on that PATH.
+    if (!byPath && state.pathChanged && readShellBuiltin(text) === null)
+      this.report(program.word.source, "a program looked up on a PATH this command changes");
     const systemRunner = isSystemProgram(text) && isRunner(name);
     if (byPath && !systemRunner) this.resolveCode(program, "program", state);
     this.checkConfiguredCode(name, text, words, state);
+    if (name === "git") this.listGitRepositoryFiles(words, state);
     if (name === "env") return this.analyzeEnv(words, state, redirects, piped, depth);
     if (pair !== null && Object.hasOwn(taskRunners, pair)) {
       this.analyzeTaskRunner(pair, words.slice(2), state);
@@ -903,6 +918,45 @@ export class ShellScriptAnalysis {
       else this.reportUnknownOperands(name, words.slice(1), state);
     }
     return unchangedOutcome(state);
+  }
+
+  // git reads its repository's files (`.git/HEAD`, `.git/config`, a `.git` file, …) to find it:
+  // they are data, listed, not hashed (the top level it gives is found by agent-hooks instead).
+  listGitRepositoryFiles(words: readonly EvaluatedWord[], state: ShellState): void {
+    if (this.#context.lookup === undefined) return;
+    const label = words.map((word) => word.word.source).join(" ");
+    const reason =
+      "read by git to find the repository; the top level it gives is computed by agent-hooks and checked at every load and before every run";
+    let directories = state.directories;
+    const option = words[1]?.value;
+    const value = words[2]?.value;
+    if (option?.known === true && option.text === "-C")
+      directories =
+        value?.known === true && directories !== null
+          ? directories.map((directory) => path.resolve(directory, value.text))
+          : null;
+    if (directories === null) {
+      this.report(label, `${reason} (in a directory not known before the shell runs)`, {
+        role: "data",
+      });
+      return;
+    }
+    for (const directory of directories) {
+      for (const file of findGitRepositoryFiles(directory, this.#context.home))
+        if (!this.files.includes(file)) this.report(label, reason, { file, role: "data" });
+    }
+  }
+
+  // Whether `$(git rev-parse --show-toplevel)` may differ from the git root found for the hook:
+  // after a cd, or once a variable that moves git's repository (GIT_WORK_TREE, …) may be set.
+  gitRootMayMove(state: ShellState): string | null {
+    if (state.gitRootMoved) return "the git root, after a cd: git may find another repository";
+    if (state.variablesUnknown)
+      return "the git root, after code that may set GIT_DIR or GIT_WORK_TREE: git may find another repository";
+    for (const [name] of state.variables)
+      if (mayMoveGitTopLevel(name) && !this.#environmentNames.has(name))
+        return `the git root, after ${name} is set: git may find another repository`;
+    return null;
   }
 
   // A program the tables do not know may run any file it is given: each path it is given is
@@ -997,6 +1051,18 @@ export class ShellScriptAnalysis {
       const word = this.startupFile(file, state, name);
       if (word !== null) this.resolveCode(word, "file", state);
     }
+    // A candidate observed, as the lookups' are: only when the disk may be looked at.
+    const observing = this.#context.lookup !== undefined;
+    if (observing && !(options.has("-o") && words.some((word) => textOf(word) === "posix")))
+      if (!(rule.noSocket ?? []).some((option) => options.has(option))) {
+        for (const file of rule.socket ?? []) {
+          const word = this.startupFile(file, state, name);
+          if (word === null) continue;
+          const scripts = new Set(this.files);
+          for (const found of this.collectCode(word, "file", state))
+            if (!scripts.has(found)) this.observed.add(found);
+        }
+      }
     if (rule.notHashed !== undefined) this.report(name, rule.notHashed);
   }
 
@@ -1150,7 +1216,7 @@ export class ShellScriptAnalysis {
     if (rule.textLoads?.test(word.value.text) === true)
       this.report(
         word.word.source,
-        `${name} program text that loads files or modules by name, which are not hashed`,
+        `${name} program text that loads files or modules by name, or reads files, which are not hashed`,
       );
     if (!sandboxed && rule.textRunsShell?.test(word.value.text) === true)
       this.report(
@@ -1182,7 +1248,7 @@ export class ShellScriptAnalysis {
       value.known &&
       value.text !== "-" &&
       value.text !== "" &&
-      !(value.usesGitRoot && state.gitRootMoved);
+      !(value.usesGitRoot && this.gitRootMayMove(state) !== null);
     // CDPATH makes a relative `cd` search other directories first.
     const searched =
       known && !path.isAbsolute(value.text) && state.variables.get("CDPATH") !== undefined;
@@ -1496,6 +1562,8 @@ export class ShellScriptAnalysis {
     let shellCode = false;
     let allScripts = false;
     let ambiguous = false;
+    // A word not known before the shell runs, already reported: it may be the script.
+    let unknownWord = false;
     let subcommandSeen = rule.subcommands === undefined;
     let index = 0;
     while (index < words.length) {
@@ -1510,6 +1578,7 @@ export class ShellScriptAnalysis {
           `an argument that may name the script, and it is ${word.value.reason}`,
         );
         ambiguous = true;
+        unknownWord = true;
         index += 1;
         continue;
       }
@@ -1578,8 +1647,16 @@ export class ShellScriptAnalysis {
     }
     const operands = words.slice(index);
     const [first, ...others] = operands;
+    if (first === undefined && allScripts) {
+      this.report(
+        [label, ...words.map((word) => word.word.source)].join(" "),
+        `${label} with no file runs every test file it finds under the directory, and those are not hashed`,
+      );
+      return;
+    }
     if (first === undefined) {
-      if (!shellCode) this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
+      if (!shellCode && !unknownWord)
+        this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
       return;
     }
     if (shellCode) {
@@ -1720,6 +1797,7 @@ export class ShellScriptAnalysis {
       case "code":
         if (!value.value.known)
           this.report(value.word.source, `inline code that is ${value.value.reason}`);
+        else this.report(value.word.source, inlineCodeReason);
         return true;
       case "shell-code":
         this.followShellCode(value, state, depth, true);
@@ -1784,6 +1862,12 @@ export class ShellScriptAnalysis {
     for (const source of sources) {
       switch (source.kind) {
         case "event":
+          // Unless an `exec <` may have given it a file instead (that one is followed).
+          if (sources.some((other) => other.kind === "file" || other.kind === "text")) break;
+          this.report(
+            label,
+            "the program is read from the hook's stdin, the event payload, which is not known before the shell runs",
+          );
           break;
         case "file":
           this.resolveCode(source.word, "file", source.state);
@@ -1804,6 +1888,7 @@ export class ShellScriptAnalysis {
             );
           else if (language === "shell")
             this.followShellCode(source.word, source.state, depth, true);
+          else this.report(source.word.word.source, inlineCodeReason);
           break;
         case "pipe":
           this.report(label, "the program is read from a pipe");
@@ -2014,8 +2099,9 @@ export class ShellScriptAnalysis {
     }
     const text = value.text;
     if (text === "") return;
-    if (value.usesGitRoot && state.gitRootMoved) {
-      this.report(word.word.source, "the git root, after a cd: git may find another repository");
+    const moved = value.usesGitRoot ? this.gitRootMayMove(state) : null;
+    if (moved !== null) {
+      this.report(word.word.source, moved);
       return;
     }
     if (!text.includes("/") && role !== "file") {

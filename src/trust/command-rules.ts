@@ -830,7 +830,8 @@ const gawkRule: ProgramRule = {
   stdin: "data",
   suffixes: [".awk"],
   libraryPath: "AWKPATH (the directory first, then the system's)",
-  textLoads: /@(?:include|load|namespace)\b/,
+  // `@include`, and `getline < "file"`, which reads a file the command does not name.
+  textLoads: /@(?:include|load|namespace)\b|\bgetline\b[^;\n}]*</,
   // `system(…)`, `print | "cmd"`, `"cmd" | getline`: a single `|` (not `||`) starts a command.
   textRunsShell: /\bsystem\s*\(|(?:^|[^|])\|(?:[^|]|$)/,
   assignments: true,
@@ -1358,6 +1359,13 @@ export interface ShellStartupRule {
   none: readonly string[];
   noLogin: readonly string[];
   noInteractive: readonly string[];
+  /**
+   * Read even when not interactive, as an rc file, when stdin is a socket and SHLVL is unset (bash
+   * does, and node's stdio pipes are socket pairs), unless an option in `noSocket` is given; hashed
+   * as candidates.
+   */
+  socket?: readonly string[];
+  noSocket?: readonly string[];
   notHashed?: string;
 }
 
@@ -1379,6 +1387,8 @@ export const shellStartupRules: Readonly<Record<string, ShellStartupRule>> = {
     none: [],
     noLogin: ["--noprofile"],
     noInteractive: ["--norc", "--rcfile", "--init-file"],
+    socket: ["~/.bashrc"],
+    noSocket: ["--norc", "--posix", "--rcfile", "--init-file"],
   },
   // `sh` is dash on Debian and bash in POSIX mode on macOS: both read ~/.profile as a login
   // shell; interactive, they read $ENV (followed where it is set).

@@ -223,3 +223,55 @@ function realPath(file: string): string | null {
     return null;
   }
 }
+
+/** Whether setting the GIT_* variable `name` may change which repository or work tree git finds. */
+export function mayMoveGitTopLevel(name: string): boolean {
+  return (
+    name.startsWith("GIT_") &&
+    !discoveryNeutralVariables.has(name) &&
+    !discoveryNeutralPrefixes.test(name)
+  );
+}
+
+/**
+ * The files git reads to find its repository when run in `directory`, as
+ * {@link findGitTopLevel} finds it: a `.git` file, the git directory's `HEAD`, `config`,
+ * `commondir` and `config.worktree`, the common directory's `config`, and `~/.gitconfig` and
+ * `~/.config/git/config`; only those that exist. Stops at the first `.git` found (or one that is
+ * not clearly a repository, whose likely files are listed).
+ *
+ * @example
+ * findGitRepositoryFiles("/repo/src", "/home/me"); // → ["/repo/.git/HEAD", "/repo/.git/config"]
+ */
+export function findGitRepositoryFiles(directory: string, home: string): string[] {
+  const found: string[] = [];
+  const add = (file: string) => {
+    if (kindOf(file) === "file" && !found.includes(file)) found.push(file);
+  };
+  const addGitDirectory = (gitDirectory: string) => {
+    for (const name of ["HEAD", "config", "commondir", "config.worktree"])
+      add(path.join(gitDirectory, name));
+    const common = readCommonDirectory(gitDirectory);
+    if (common !== null) add(path.join(common, "config"));
+  };
+  let current = realPath(directory);
+  while (current !== null) {
+    const entry = path.join(current, ".git");
+    const type = kindOf(entry);
+    if (type === "directory") {
+      addGitDirectory(entry);
+      if (checkGitDirectory(entry) !== "empty") break;
+    } else if (type === "file") {
+      add(entry);
+      const text = readText(entry);
+      const match = text === null ? null : /^gitdir: ([^\r\n]+)\r?\n?$/.exec(text);
+      if (match !== null) addGitDirectory(path.resolve(current, match[1] ?? ""));
+      break;
+    } else if (type === "other") break;
+    const parent = path.dirname(current);
+    current = parent === current ? null : parent;
+  }
+  add(path.join(home, ".gitconfig"));
+  add(path.join(home, ".config", "git", "config"));
+  return found;
+}

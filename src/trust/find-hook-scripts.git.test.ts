@@ -330,7 +330,64 @@ describe("the git root in hook commands", () => {
     appendConfig(join(root, "repo", ".git"), `[core]\n\tworktree = ${join(root, "elsewhere")}\n`);
     const found = findHookScripts(definition(), { cwd: join(root, "repo"), home, environment: {} });
     expect(found.files).toEqual([join(root, "elsewhere", ".zerotwo", "hooks", "x.sh")]);
-    expect(found.notHashed).toEqual([]);
+    // git reads its repository's files to find it: data, listed (the top level is ours).
+    const reason = expect.stringContaining("read by git to find the repository");
+    expect(found.notHashed).toEqual(
+      ["HEAD", "config"].map((name) => ({
+        word: "git rev-parse --show-toplevel",
+        reason,
+        file: join(root, "repo", ".git", name),
+        role: "data",
+      })),
+    );
+  });
+
+  it("lists the files git reads through a .git file and a linked worktree as data", () => {
+    const root = freshRoot();
+    initRepository(join(root, "main"));
+    git(
+      join(root, "main"),
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@t",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "x",
+    );
+    git(join(root, "main"), "worktree", "add", "-q", join(root, "linked"));
+    const found = findHookScripts(definition(), {
+      cwd: join(root, "linked"),
+      home,
+      environment: {},
+    });
+    const files = found.notHashed.map((entry) => entry.file);
+    expect(found.notHashed.every((entry) => entry.role === "data")).toBe(true);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        join(root, "linked", ".git"),
+        join(root, "main", ".git", "worktrees", "linked", "HEAD"),
+        join(root, "main", ".git", "worktrees", "linked", "commondir"),
+        join(root, "main", ".git", "config"),
+      ]),
+    );
+  });
+
+  it("does not trust the git root after the command sets GIT_WORK_TREE", () => {
+    const root = freshRoot();
+    initRepository(join(root, "repo"));
+    const command = `export GIT_WORK_TREE=${root}/wt; sh "$(git rev-parse --show-toplevel)/x.sh"`;
+    const found = findHookScripts(createHookDefinition({ command }), {
+      cwd: join(root, "repo"),
+      home,
+      environment: {},
+    });
+    expect(found.files).toEqual([]);
+    expect(found.notHashed.map((entry) => entry.reason)).toContain(
+      "the git root, after GIT_WORK_TREE is set: git may find another repository",
+    );
   });
 
   it.each([

@@ -42,7 +42,7 @@ export function findHookScripts(
 }
 
 // Bumped whenever resolution changes, so a remembered result is never reused across versions.
-const resolverVersion = 2;
+const resolverVersion = 3;
 
 /** A hook's script resolution, not yet run: the key of everything it depends on, and the run. */
 export interface PreparedHookScripts {

@@ -148,7 +148,8 @@ describe("the trust gate with command lists", () => {
       suggestCommand: createCommandSuggester({ profile: "zerocode" }),
     });
     const hook = compileFirstHook(definitions);
-    expect(gate.notHashedOf(hook.definition)).toEqual([]);
+    // Only what git reads to find the repository, listed as data.
+    expect(gate.notHashedOf(hook.definition).every((entry) => entry.role === "data")).toBe(true);
     expect(await gate.verify(hook)).toBeNull();
     writeFileSync(join(root, ".zerotwo/hooks/check.sh"), "#!/bin/sh\necho swapped\n");
     expect((await gate.verify(hook))?.code).toBe("hook_modified");

@@ -160,6 +160,25 @@ describe("code reached by another name", () => {
     expect(files(command)).toEqual(expected);
   });
 
+  // bash reads ~/.bashrc when stdin is a socket and SHLVL is unset (node's stdio pipes are socket
+  // pairs): a candidate observed, when the disk may be looked at.
+  it.each([
+    ["bash -c ./a.sh", ["/repo/sub/a.sh", "/home/me/.bashrc"]],
+    ["env -u SHLVL bash x.sh", ["/repo/sub/x.sh", "/home/me/.bashrc"]],
+    ["bash --norc -c true", []],
+    ["bash --posix -c true", []],
+    ["bash -o posix -c true", []],
+    ["sh -c ./a.sh", ["/repo/sub/a.sh"]],
+  ])("%s hashes ~/.bashrc as a candidate: %j", (command, expected) => {
+    const lookup = {
+      kindOf: () => "missing" as const,
+      readText: () => null,
+      list: () => null,
+      realPath: () => null,
+    };
+    expect(resolveHookScripts(command, { ...where, lookup }).files).toEqual(expected);
+  });
+
   it("reads the start-up files under a HOME the command exports", () => {
     // POSIX sh reads `export` as a plain command: the home it started with is hashed too.
     expect(files("export HOME=/tmp/h; sh -l -c true")).toContain("/tmp/h/.profile");

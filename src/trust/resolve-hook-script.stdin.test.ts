@@ -64,8 +64,12 @@ describe("resolveHookScripts: a program read from stdin or a descriptor", () => 
     expect(found.notHashed.map((entry) => entry.reason).join()).toContain("descriptor 0");
   });
 
-  it("still reads the event on stdin as the program without a finding", () => {
-    expect(scripts("sh")).toMatchObject({ files: [], notHashed: [] });
-    expect(scripts("{ sh; }")).toMatchObject({ files: [], notHashed: [] });
+  it("flags the event on stdin read as the program: it is not known before the shell runs", () => {
+    for (const command of ["sh", "{ sh; }"]) {
+      expect(scripts(command)).toMatchObject({
+        files: [],
+        notHashed: [{ word: "sh", reason: expect.stringContaining("the event payload") }],
+      });
+    }
   });
 });

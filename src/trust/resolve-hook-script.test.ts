@@ -55,15 +55,80 @@ describe("resolveHookScript", () => {
   it.each([
     ["bare program looked up on PATH", "date +%s"],
     ["echo", "echo hello"],
-    ["node eval", "node -e 'console.log(1)'"],
-    ["python inline code", "python3 -c 'import sys'"],
-    ["interpreter reading the event as its program", "bash"],
     ["empty", ""],
     ["only assignments", "FOO=1"],
     ["a query, not a run", "command -v date"],
   ])("%s: none", (_, command) => {
     expect(resolveHookScript(command, where)).toBeNull();
     expect(scripts(command).notHashed).toEqual([]);
+  });
+
+  it.each([
+    ["node -e 'console.log(1)'", "'console.log(1)'"],
+    ["node -p 1", "1"],
+    ["node --eval 'import(\"./x.mjs\")'", "'import(\"./x.mjs\")'"],
+    ["python3 -c 'import sys'", "'import sys'"],
+    ["perl -e 'system(\"./a.sh\")'", "'system(\"./a.sh\")'"],
+    ["ruby -e 'load \"x.rb\"'", "'load \"x.rb\"'"],
+    ["php -r 'include \"x.php\";'", "'include \"x.php\";'"],
+    ["python3 - <<'EOF'\nimport x\nEOF", "import x EOF"],
+    ["tclsh <<'EOF'\nexec ./a.sh\nEOF", "exec ./a.sh EOF"],
+  ])("%s: inline code in another language is flagged, not followed", (command, word) => {
+    expect(scripts(command).files).toEqual([]);
+    expect(scripts(command).notHashed).toContainEqual({
+      word,
+      reason: expect.stringContaining("inline code in a language other than shell"),
+    });
+  });
+
+  it.each([
+    ["bash", "bash"],
+    ["sh -s", "sh"],
+    ["python3", "python3"],
+  ])("%s: a program read from the event payload is flagged", (command, word) => {
+    expect(scripts(command)).toMatchObject({
+      files: [],
+      notHashed: [{ word, reason: expect.stringContaining("the event payload") }],
+    });
+  });
+
+  it("flags node --test with no file (it runs every test file it finds)", () => {
+    expect(scripts("node --test").notHashed).toEqual([
+      { word: "node --test", reason: expect.stringContaining("every test file it finds") },
+    ]);
+    expect(scripts("node --test t.js")).toMatchObject({ files: ["/repo/sub/t.js"], notHashed: [] });
+  });
+
+  it("flags a bare program after . or source (PATH may have changed), not a builtin", () => {
+    const found = scripts(". .venv/bin/activate && python hooks/a.py && echo done");
+    expect(found.files).toEqual(["/repo/sub/.venv/bin/activate", "/repo/sub/hooks/a.py"]);
+    expect(found.notHashed).toEqual([
+      { word: "python", reason: "a program looked up on a PATH this command changes" },
+    ]);
+  });
+
+  it.each([
+    ['cat "$(./inner.sh)"', '"$(./inner.sh)"', "a command substitution"],
+    ["cat *.json", "*.json", "glob"],
+  ])("%s: a data word not known before the shell runs is listed as data", (command, word, why) => {
+    expect(scripts(command).notHashed).toEqual([
+      { word, reason: expect.stringContaining(why), role: "data" },
+    ]);
+  });
+
+  it("lists a directory a data reader reads recursively, as data", () => {
+    expect(scripts("grep -r a --include=*.json .").notHashed).toContainEqual({
+      word: ".",
+      reason: "a file the program reads as data",
+      file: "/repo/sub",
+      role: "data",
+    });
+  });
+
+  it("flags awk program text that reads a file with getline", () => {
+    expect(scripts(`awk 'BEGIN { while ((getline l < "x.py") > 0) n++ }'`).notHashed).toEqual([
+      expect.objectContaining({ reason: expect.stringContaining("reads files") }),
+    ]);
   });
 
   it("reads argv commands without a shell: only the program's ~/ expands", () => {
@@ -118,7 +183,6 @@ describe("resolveHookScripts", () => {
     ['echo "$(./gen.sh)" > "$(python3 out.py)"', ["/repo/sub/gen.sh", "/repo/sub/out.py"]],
     // Scripts first, then what a lookup only looked at.
     ["jq . > `~/hooks/x.sh`", ["/home/me/hooks/x.sh", "/home/me/.jq"]],
-    ['echo "$(cat "$(./inner.sh)")"', ["/repo/sub/inner.sh"]],
   ])("%s → every script", (command, expected) => {
     expect(scripts(command)).toMatchObject({ files: expected, notHashed: [] });
   });

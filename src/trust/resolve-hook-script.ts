@@ -139,7 +139,8 @@ export function resolveHookScripts(
     for (const file of analysis.observed) observed.add(file);
     for (const entry of analysis.notHashed) {
       const seen = scripts.notHashed.some(
-        (other) => other.word === entry.word && other.reason === entry.reason,
+        (other) =>
+          other.word === entry.word && other.reason === entry.reason && other.file === entry.file,
       );
       if (!seen) scripts.notHashed.push(entry);
     }
