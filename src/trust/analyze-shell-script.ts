@@ -1168,6 +1168,7 @@ export class ShellScriptAnalysis {
         ? "arguments"
         : rule.rest;
     for (const word of others) {
+      if (restRole === "texts") this.checkProgramText(name, rule, word, sandboxed);
       if (restRole === "scripts") this.resolveProgramFile(rule, word, state);
       if (restRole !== "data") continue;
       if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(textOf(word))) continue;

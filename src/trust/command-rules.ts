@@ -781,7 +781,8 @@ export const exitCommands: ReadonlySet<string> = new Set(["exit", "return", "exe
  */
 export interface ProgramRule extends OptionTable {
   first: "script" | "text" | "data" | "argument";
-  rest: "data" | "scripts" | "arguments";
+  /** The operands after the first: data files, scripts, plain arguments, or program text each. */
+  rest: "data" | "scripts" | "arguments" | "texts";
   stdin: "program" | "data";
   startup?: readonly string[];
   startupNotHashed?: string;
@@ -1195,7 +1196,10 @@ export const programRules: Readonly<Record<string, ProgramRule>> = {
   },
   sqlite3: {
     first: "data",
-    rest: "arguments",
+    rest: "texts",
+    // Dot-commands that read files or load extensions, and those that run a shell.
+    textLoads: /\.(?:read|import|load|open|restore|clone|archive|ar)\b/,
+    textRunsShell: /\.(?:shell|system)\b|\.(?:once|output)\s+['"]?\|/,
     stdin: "program",
     short: {},
     long: {

@@ -99,6 +99,15 @@ describe("programs that run code from files", () => {
       expect(scripts(command).notHashed, command).toEqual([]);
     }
   });
+
+  it("reads sqlite3's operands after the database as program text", () => {
+    expect(code("sqlite3 :memory: '.read cmds.sql'")[0]?.reason).toContain("loads files");
+    expect(code("sqlite3 db '.shell ./a.sh'")[0]?.reason).toContain("shell commands");
+    expect(code("sqlite3 db \".once '|./a.sh'\" 'select 1'")[0]?.reason).toContain(
+      "shell commands",
+    );
+    expect(code("sqlite3 db 'select count(*) from t'")).toEqual([]);
+  });
 });
 
 // Code reached by another name: exported functions, hash -p, aliases, start-up files.

@@ -29,6 +29,7 @@ const tokens = [
   "..",
   "X=./a.sh",
   "$X",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell code
   "${X:-./b.sh}",
   "$(pwd)",
   "$(git rev-parse --show-toplevel)",
@@ -124,6 +125,7 @@ describe("resolveHookScripts (properties)", () => {
       "`cat name.txt`",
       "$(echo ./a.sh)",
     ),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell code
     fc.constantFrom('"$1"', "$@", "$*", "${UNSET:-$(cat n)}"),
   );
   const prefix = fc.constantFrom(
