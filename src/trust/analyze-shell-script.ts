@@ -39,6 +39,15 @@ import { configuredCodeRules } from "./configured-code-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
 import { findGitRepositoryFiles, mayMoveGitTopLevel } from "./find-git-top-level.js";
 import {
+  type Finding,
+  type FlaggedFinding,
+  type HashedFinding,
+  listHashedFiles,
+  listNotHashedWords,
+  listObservedFiles,
+  type NotHashedWord,
+} from "./hook-finding.js";
+import {
   type EntryLookup,
   type FileLookup,
   findNodeEntry,
@@ -61,18 +70,7 @@ import {
   unchangedOutcome,
 } from "./shell-state.js";
 
-/**
- * What trust cannot hash, and why: a word as written, and, when the analysis knows which file it
- * names, that file; `role` says whether it may run as code (the default) or is only read as data.
- */
-export interface NotHashedWord {
-  word: string;
-  reason: string;
-  /** The absolute path of the file the word names, when the analysis knows it. */
-  file?: string;
-  /** `code` (absent) when the file or word may run or load code; `data` when it is only read. */
-  role?: "code" | "data";
-}
+export type { NotHashedWord } from "./hook-finding.js";
 
 /** What every analysis of one hook shares: where it starts and what it has found. */
 export interface ScriptAnalysisContext {
@@ -143,12 +141,11 @@ type CodeRole = "program" | "file" | "sourced" | "module";
  * word that may name code but cannot be resolved is reported with the reason.
  */
 export class ShellScriptAnalysis {
-  /** Absolute paths of the files found, in the order found, each once. */
-  readonly files: string[] = [];
-  /** The words that may name code whose file cannot be known before the shell runs. */
-  readonly notHashed: NotHashedWord[] = [];
-  /** The files among `files` hashed because a lookup looked at them, not scripts named by the command. */
-  readonly observed = new Set<string>();
+  /** What the command runs, loads or reads: hashed files and flagged words, in the order found. */
+  readonly findings: Finding[] = [];
+  readonly #hashed = new Map<string, HashedFinding>();
+  // True while the command's first simple command is analyzed (see `analyzeLeadingCall`).
+  #leading = false;
   readonly #context: ScriptAnalysisContext;
   #collected: string[] | null = null;
   readonly #functionBodies: ShellStatement[] = [];
@@ -525,7 +522,7 @@ export class ShellScriptAnalysis {
       return;
     }
     for (const file of candidates) {
-      if (!this.files.includes(file)) this.report(label, reason, { file, ...roleField });
+      if (!this.isHashed(file)) this.report(label, reason, { file, ...roleField });
     }
   }
 
@@ -943,7 +940,7 @@ export class ShellScriptAnalysis {
     }
     for (const directory of directories) {
       for (const file of findGitRepositoryFiles(directory, this.#context.home))
-        if (!this.files.includes(file)) this.report(label, reason, { file, role: "data" });
+        if (!this.isHashed(file)) this.report(label, reason, { file, role: "data" });
     }
   }
 
@@ -1060,7 +1057,7 @@ export class ShellScriptAnalysis {
           if (word === null) continue;
           const scripts = new Set(this.files);
           for (const found of this.collectCode(word, "file", state))
-            if (!scripts.has(found)) this.observed.add(found);
+            if (!scripts.has(found)) this.markObserved(found);
         }
       }
     if (rule.notHashed !== undefined) this.report(name, rule.notHashed);
@@ -1750,8 +1747,7 @@ export class ShellScriptAnalysis {
   observe(label: string, found: EntryLookup, named?: string): void {
     if (found.entry !== null) this.addFile(found.entry);
     for (const file of found.observed) {
-      if (!this.files.includes(file) && file !== named) this.observed.add(file);
-      this.addFile(file);
+      this.addFile(file, file !== named);
     }
     for (const flag of found.flags)
       this.report(label, flag.reason, flag.file === undefined ? {} : { file: flag.file });
@@ -1780,7 +1776,7 @@ export class ShellScriptAnalysis {
       const absolute = file.startsWith("~/") ? path.join(this.#context.home, file.slice(2)) : file;
       const scripts = new Set(this.files);
       for (const found of this.collectCode(literal(absolute, label), "file", state)) {
-        if (!scripts.has(found)) this.observed.add(found);
+        if (!scripts.has(found)) this.markObserved(found);
       }
     }
     if (rule.reason !== undefined) this.report(label, rule.reason);
@@ -2138,19 +2134,63 @@ export class ShellScriptAnalysis {
     for (const directory of state.directories) this.addFile(path.resolve(directory, text));
   }
 
-  addFile(file: string): void {
+  /** Absolute paths of the hashed files, in the order found, each once. */
+  get files(): string[] {
+    return listHashedFiles(this.findings);
+  }
+
+  /** The words that may name code (or data) whose file cannot be known before the shell runs. */
+  get notHashed(): NotHashedWord[] {
+    return listNotHashedWords(this.findings);
+  }
+
+  /** The hashed files hashed because a lookup looked at them, not scripts named by the command. */
+  get observed(): Set<string> {
+    return listObservedFiles(this.findings);
+  }
+
+  isHashed(file: string): boolean {
+    return this.#hashed.has(file);
+  }
+
+  addFile(file: string, observed = false): void {
     this.#collected?.push(file);
-    if (!this.files.includes(file)) this.files.push(file);
+    if (this.#hashed.has(file)) return;
+    const finding: HashedFinding = {
+      file,
+      role: "code",
+      certain: true,
+      observed,
+      leading: this.#leading,
+    };
+    this.#hashed.set(file, finding);
+    this.findings.push(finding);
+  }
+
+  // A file first hashed by `collectCode` as a candidate a program looks at, not one it was named.
+  markObserved(file: string): void {
+    const finding = this.#hashed.get(file);
+    if (finding !== undefined) finding.observed = true;
   }
 
   report(word: string, reason: string, known: Pick<NotHashedWord, "file" | "role"> = {}): void {
     const oneLine = word.replace(/\s*\n\s*/g, " ");
     const label = oneLine.length <= 80 ? oneLine : `${oneLine.slice(0, 79)}…`;
-    const same = (entry: NotHashedWord) =>
-      entry.word === label && entry.reason === reason && entry.file === known.file;
-    if (!this.notHashed.some(same)) {
-      this.notHashed.push({ word: label, reason, ...known });
-    }
+    const same = (entry: Finding) =>
+      !entry.certain &&
+      entry.word === label &&
+      entry.reason === reason &&
+      entry.file === known.file;
+    if (this.findings.some(same)) return;
+    const finding: FlaggedFinding = {
+      word: label,
+      reason,
+      role: known.role ?? "code",
+      certain: false,
+      leading: this.#leading,
+      ...(known.file !== undefined && { file: known.file }),
+    };
+    this.findings.push(finding);
   }
 }
 
