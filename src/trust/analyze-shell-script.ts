@@ -144,8 +144,11 @@ export class ShellScriptAnalysis {
   /** What the command runs, loads or reads: hashed files and flagged words, in the order found. */
   readonly findings: Finding[] = [];
   readonly #hashed = new Map<string, HashedFinding>();
-  // True while the command's first simple command is analyzed (see `analyzeLeadingCall`).
+  // True while the command's first simple command is analyzed: what it names is `leading`.
   #leading = false;
+  #leadingCall: readonly ShellWord[] | null = null;
+  /** The words of the command's first simple command, when all are known before it runs. */
+  leadingWords: string[] | null = null;
   readonly #context: ScriptAnalysisContext;
   #collected: string[] | null = null;
   readonly #functionBodies: ShellStatement[] = [];
@@ -183,6 +186,16 @@ export class ShellScriptAnalysis {
   /** Analyzes a whole parsed command; function bodies are checked again if a `cd` may precede their call. */
   analyzeScript(statements: readonly ShellStatement[], state: ShellState): void {
     this.noteAssigned(findAssignedVariables(statements, this.#context.dialect));
+    const first = statements[0];
+    const call = first === undefined ? null : findLeadingCall(first);
+    if (call !== null) {
+      const values = call.words.map((word) => this.evaluate(word, state).value);
+      // Nothing is required when a word of the first command is not known before the shell runs.
+      if (values.every((value) => value.known)) {
+        this.#leadingCall = call.words;
+        this.leadingWords = values.map((value) => (value.known ? value.text : ""));
+      }
+    }
     this.walkList(statements, state, 0);
     if (this.#directoryChanged) {
       for (const body of this.#functionBodies.splice(0)) {
@@ -225,13 +238,19 @@ export class ShellScriptAnalysis {
 
   /** Analyzes an argv command, run without a shell: its words are already final. */
   analyzeArgv(argv: readonly string[], state: ShellState): void {
-    this.analyzeCommand(
-      argv.map((text) => literal(text, text)),
-      state,
-      [],
-      false,
-      0,
-    );
+    this.leadingWords = [...argv];
+    this.#leading = true;
+    try {
+      this.analyzeCommand(
+        argv.map((text) => literal(text, text)),
+        state,
+        [],
+        false,
+        0,
+      );
+    } finally {
+      this.#leading = false;
+    }
   }
 
   evaluate(word: ShellWord, state: ShellState): EvaluatedWord {
@@ -416,6 +435,15 @@ export class ShellScriptAnalysis {
     piped: boolean,
     depth: number,
   ): ShellOutcome {
+    if (words === this.#leadingCall) {
+      this.#leadingCall = null;
+      this.#leading = true;
+      try {
+        return this.walkCall(assignments, words, redirects, start, piped, depth);
+      } finally {
+        this.#leading = false;
+      }
+    }
     for (const word of words) this.walkNested(nested(word.parts), start, depth);
     // `${X:=…}` and arithmetic in the words set variables as they expand.
     const state = this.applyWordEffects(
@@ -458,7 +486,11 @@ export class ShellScriptAnalysis {
     let outcome: ShellOutcome;
     try {
       outcome = this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
+      // What the shell opens for the first command is not what that command names.
+      const leading = this.#leading;
+      this.#leading = false;
       this.reportInputRedirects(evaluatedWords[0], redirects, state);
+      this.#leading = leading;
     } finally {
       this.#environment = inherited;
       this.#commandExports = outer;
@@ -2155,7 +2187,11 @@ export class ShellScriptAnalysis {
 
   addFile(file: string, observed = false): void {
     this.#collected?.push(file);
-    if (this.#hashed.has(file)) return;
+    const known = this.#hashed.get(file);
+    if (known !== undefined) {
+      known.leading ||= this.#leading;
+      return;
+    }
     const finding: HashedFinding = {
       file,
       role: "code",
@@ -2181,7 +2217,11 @@ export class ShellScriptAnalysis {
       entry.word === label &&
       entry.reason === reason &&
       entry.file === known.file;
-    if (this.findings.some(same)) return;
+    const existing = this.findings.find(same);
+    if (existing !== undefined) {
+      existing.leading ||= this.#leading;
+      return;
+    }
     const finding: FlaggedFinding = {
       word: label,
       reason,
@@ -2359,4 +2399,25 @@ function pathValueOf(word: EvaluatedWord): EvaluatedWord | null {
       /^[~.]/.test(text) ||
       /^[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(text));
   return looksLikePath && !/^\.+$/.test(text) ? literal(text, word.word.source) : null;
+}
+
+// The simple command that runs first in a statement, or null when it is a compound command: it
+// runs whatever follows it (the left of `&&`, `||` and `|`).
+function findLeadingCall(
+  statement: ShellStatement,
+): Extract<NonNullable<ShellStatement["command"]>, { kind: "call" }> | null {
+  const command = statement.command;
+  if (command === null) return null;
+  switch (command.kind) {
+    case "call":
+      return command;
+    case "and":
+    case "or":
+    case "pipe":
+      return findLeadingCall(command.left);
+    case "time":
+      return command.statement === null ? null : findLeadingCall(command.statement);
+    default:
+      return null;
+  }
 }

@@ -118,14 +118,18 @@ export function resolveHookScripts(
           program?.startsWith("~/") === true ? path.join(options.home, program.slice(2)) : program;
         const argv = expanded === undefined ? [] : [expanded, ...args];
         analysis.analyzeArgv(argv, state);
-        scripts.required = findRequiredScripts(argv, context, variables);
+        scripts.required = findRequiredScripts(analysis.findings, argv, options.cwd);
       } else {
         const parsed = parseShellScript(command, dialect);
         if (parsed.ok) {
           analysis.analyzeScript(parsed.script.statements, state);
           // Bash is read first; what its first command certainly runs is the same in POSIX sh.
           if (dialect === "bash")
-            scripts.required = findRequiredScripts(parsed.script.statements, context, variables);
+            scripts.required = findRequiredScripts(
+              analysis.findings,
+              analysis.leadingWords,
+              options.cwd,
+            );
         } else {
           const shell = dialect === "bash" ? "bash" : "POSIX sh";
           analysis.reject(
