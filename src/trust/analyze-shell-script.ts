@@ -147,6 +147,7 @@ export class ShellScriptAnalysis {
   // True while the command's first simple command is analyzed: what it names is `leading`.
   #leading = false;
   #leadingCall: readonly ShellWord[] | null = null;
+  #initialPath: string | undefined = undefined;
   /** The words of the command's first simple command, when all are known before it runs. */
   leadingWords: string[] | null = null;
   readonly #context: ScriptAnalysisContext;
@@ -172,6 +173,7 @@ export class ShellScriptAnalysis {
   /** The state a hook's command starts in: its directory and the variables the engine gives it. */
   initialState(variables: ReadonlyMap<string, string>): ShellState {
     this.#environmentNames = new Set(variables.keys());
+    this.#initialPath = variables.get("PATH");
     const state: ShellState = {
       directories: [this.#context.cwd],
       variables: new Map(variables),
@@ -884,8 +886,10 @@ export class ShellScriptAnalysis {
     // wrapper (`/usr/bin/python3`, `/usr/bin/env`), whose script is what matters: a copy of
     // `python3` in the project or home is code like any other.
     const byPath = text.includes("/");
-    // After `.`/`source` (or a PATH assignment), a bare program may be any file on that PATH.
-    if (!byPath && state.pathChanged && readShellBuiltin(text) === null)
+    // After `.`/`source` (or a PATH assignment), a bare program may be any file on that PATH; a
+    // PATH the hook is given is the one it runs with.
+    const pathMoved = state.variablesUnknown || state.variables.get("PATH") !== this.#initialPath;
+    if (!byPath && pathMoved && readShellBuiltin(text) === null)
       this.report(program.word.source, "a program looked up on a PATH this command changes");
     const systemRunner = isSystemProgram(text) && isRunner(name);
     if (byPath && !systemRunner) this.resolveCode(program, "program", state);
