@@ -35,9 +35,13 @@ import {
   type WrapperRule,
   wrapperRules,
 } from "./command-rules.js";
-import { configuredCodeRules } from "./configured-code-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
-import { findGitRepositoryFiles, mayMoveGitTopLevel } from "./find-git-top-level.js";
+import {
+  findConfiguredCode,
+  isSystemProgram,
+  type ProgramContext,
+} from "./find-configured-code.js";
+import { mayMoveGitTopLevel } from "./find-git-top-level.js";
 import {
   type Finding,
   type FlaggedFinding,
@@ -46,6 +50,7 @@ import {
   listNotHashedWords,
   listObservedFiles,
   type NotHashedWord,
+  type ProgramFinding,
 } from "./hook-finding.js";
 import {
   type EntryLookup,
@@ -893,8 +898,7 @@ export class ShellScriptAnalysis {
       this.report(program.word.source, "a program looked up on a PATH this command changes");
     const systemRunner = isSystemProgram(text) && isRunner(name);
     if (byPath && !systemRunner) this.resolveCode(program, "program", state);
-    this.checkConfiguredCode(name, text, words, state);
-    if (name === "git") this.listGitRepositoryFiles(words, state);
+    this.record(findConfiguredCode(name, text, words, this.programContext(state)));
     if (name === "env") return this.analyzeEnv(words, state, redirects, piped, depth);
     if (pair !== null && Object.hasOwn(taskRunners, pair)) {
       this.analyzeTaskRunner(pair, words.slice(2), state);
@@ -951,33 +955,6 @@ export class ShellScriptAnalysis {
       else this.reportUnknownOperands(name, words.slice(1), state);
     }
     return unchangedOutcome(state);
-  }
-
-  // git reads its repository's files (`.git/HEAD`, `.git/config`, a `.git` file, …) to find it:
-  // they are data, listed, not hashed (the top level it gives is found by agent-hooks instead).
-  listGitRepositoryFiles(words: readonly EvaluatedWord[], state: ShellState): void {
-    if (this.#context.lookup === undefined) return;
-    const label = words.map((word) => word.word.source).join(" ");
-    const reason =
-      "read by git to find the repository; the top level it gives is computed by agent-hooks and checked at every load and before every run";
-    let directories = state.directories;
-    const option = words[1]?.value;
-    const value = words[2]?.value;
-    if (option?.known === true && option.text === "-C")
-      directories =
-        value?.known === true && directories !== null
-          ? directories.map((directory) => path.resolve(directory, value.text))
-          : null;
-    if (directories === null) {
-      this.report(label, `${reason} (in a directory not known before the shell runs)`, {
-        role: "data",
-      });
-      return;
-    }
-    for (const directory of directories) {
-      for (const file of findGitRepositoryFiles(directory, this.#context.home))
-        if (!this.isHashed(file)) this.report(label, reason, { file, role: "data" });
-    }
   }
 
   // Whether `$(git rev-parse --show-toplevel)` may differ from the git root found for the hook:
@@ -1789,35 +1766,6 @@ export class ShellScriptAnalysis {
       this.report(label, flag.reason, flag.file === undefined ? {} : { file: flag.file });
   }
 
-  // Programs whose own configuration files run code (see `configuredCodeRules`).
-  checkConfiguredCode(
-    name: string,
-    program: string,
-    words: readonly EvaluatedWord[],
-    state: ShellState,
-  ): void {
-    const key = /^python\d*(\.\d+)*$/.test(name)
-      ? "python"
-      : /^pip\d*(\.\d+)*$/.test(name)
-        ? "pip"
-        : name;
-    const rule = Object.hasOwn(configuredCodeRules, key) ? configuredCodeRules[key] : undefined;
-    if (rule === undefined) return;
-    if (rule.outsideSystemOnly === true && (!program.includes("/") || isSystemProgram(program)))
-      return;
-    const first = words[1]?.value;
-    if (first?.known === true && rule.safeSubcommands?.includes(first.text) === true) return;
-    const label = words.map((word) => word.word.source).join(" ");
-    for (const file of rule.files ?? []) {
-      const absolute = file.startsWith("~/") ? path.join(this.#context.home, file.slice(2)) : file;
-      const scripts = new Set(this.files);
-      for (const found of this.collectCode(literal(absolute, label), "file", state)) {
-        if (!scripts.has(found)) this.markObserved(found);
-      }
-    }
-    if (rule.reason !== undefined) this.report(label, rule.reason);
-  }
-
   // What an option's value does; true when the program is now known to be inline code or a module.
   applyValueRole(
     role: OptionRole,
@@ -2185,6 +2133,27 @@ export class ShellScriptAnalysis {
     return listObservedFiles(this.findings);
   }
 
+  // What a per-program analysis needs of the walker's state.
+  programContext(state: ShellState): ProgramContext {
+    return {
+      home: this.#context.home,
+      directories: state.directories,
+      observing: this.#context.lookup !== undefined,
+    };
+  }
+
+  // Adds what a per-program analysis found.
+  record(findings: readonly ProgramFinding[]): void {
+    for (const finding of findings) {
+      if (finding.certain) this.addFile(finding.file, finding.observed);
+      else
+        this.report(finding.word, finding.reason, {
+          role: finding.role,
+          ...(finding.file !== undefined && { file: finding.file }),
+        });
+    }
+  }
+
   isHashed(file: string): boolean {
     return this.#hashed.has(file);
   }
@@ -2280,21 +2249,6 @@ function textOf(word: EvaluatedWord | undefined): string {
 }
 
 // Directories of the operating system's own programs (read-only to users).
-const systemDirectories: ReadonlySet<string> = new Set([
-  "/bin",
-  "/sbin",
-  "/usr/bin",
-  "/usr/sbin",
-  "/usr/local/bin",
-  "/usr/local/sbin",
-  "/opt/homebrew/bin",
-]);
-
-function isSystemProgram(program: string): boolean {
-  return path.isAbsolute(program) && systemDirectories.has(path.dirname(path.resolve(program)));
-}
-
-// Programs whose own file is not what the hook's author wrote: interpreters and wrappers.
 function isRunner(name: string): boolean {
   return (
     findInterpreterRule(name) !== undefined ||

@@ -64,3 +64,26 @@ export function listNotHashedWords(findings: readonly Finding[]): NotHashedWord[
         ],
   );
 }
+
+/** A finding as a per-program analysis returns it; the walker marks whether it is `leading`. */
+export type ProgramFinding = Omit<HashedFinding, "leading"> | Omit<FlaggedFinding, "leading">;
+
+/** A hashed finding of a per-program analysis (`observed`: a candidate the program looks at). */
+export function hashFile(file: string, observed = false): ProgramFinding {
+  return { file, role: "code", certain: true, observed };
+}
+
+/** A flagged finding of a per-program analysis: the word, why, and the file when known. */
+export function flagWord(
+  word: string,
+  reason: string,
+  known: { file?: string; role?: "code" | "data" } = {},
+): ProgramFinding {
+  return {
+    word,
+    reason,
+    role: known.role ?? "code",
+    certain: false,
+    ...(known.file !== undefined && { file: known.file }),
+  };
+}
