@@ -36,12 +36,13 @@ import {
   wrapperRules,
 } from "./command-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
-import {
-  findConfiguredCode,
-  isSystemProgram,
-  type ProgramContext,
-} from "./find-configured-code.js";
+import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
 import { mayMoveGitTopLevel } from "./find-git-top-level.js";
+import {
+  findShellStartupFiles,
+  findStartupFile,
+  type StartupContext,
+} from "./find-shell-startup-files.js";
 import {
   type Finding,
   type FlaggedFinding,
@@ -940,7 +941,7 @@ export class ShellScriptAnalysis {
         piped,
         depth,
       );
-      this.readShellStartupFiles(name, words.slice(1), state);
+      this.record(findShellStartupFiles(name, words.slice(1), this.programContext(state)));
       return unchangedOutcome(state);
     }
     const programRule = findProgramRule(name);
@@ -1005,75 +1006,6 @@ export class ShellScriptAnalysis {
     if (this.#environment.has(name)) return this.#environment.get(name) ?? null;
     if (state.variables.has(name)) return state.variables.get(name) ?? null;
     return undefined;
-  }
-
-  // `~/x`, `$ZDOTDIR/x`, `$XDG_CONFIG_HOME/x`, `./x`: a start-up file's path, or null when unknown.
-  startupFile(file: string, state: ShellState, program: string): EvaluatedWord | null {
-    const home = this.environmentValue("HOME", state);
-    const homeText = home === undefined ? this.#context.home : home;
-    const [, variable, rest] = /^(?:\$(\w+)|~)\/(.*)$/.exec(file) ?? [];
-    if (rest === undefined) return literal(file, file);
-    let base: string | null | undefined = homeText;
-    if (variable !== undefined) {
-      base = this.environmentValue(variable, state);
-      if (base === undefined)
-        base =
-          homeText === null
-            ? null
-            : variable === "XDG_CONFIG_HOME"
-              ? `${homeText}/.config`
-              : homeText;
-    }
-    if (base === null || base === "") {
-      this.report(
-        `${program} ${file}`,
-        `${program} reads start-up files under ${variable === undefined ? "$HOME" : `$${variable}`}, whose value is not known before the shell runs`,
-      );
-      return null;
-    }
-    return literal(path.join(base, rest), file);
-  }
-
-  // Shells read start-up files: zsh's .zshenv always, a login shell's profile, an interactive
-  // shell's rc file. Options are read up to the first operand (`bash -lc '…'` is a login shell).
-  readShellStartupFiles(name: string, words: readonly EvaluatedWord[], state: ShellState): void {
-    const rule = Object.hasOwn(shellStartupRules, name) ? shellStartupRules[name] : undefined;
-    if (rule === undefined) return;
-    const options = new Set<string>();
-    for (let index = 0; index < words.length; index += 1) {
-      const text = textOf(words[index]);
-      if (text === "--" || !/^[-+]/.test(text) || text === "-" || text === "+") break;
-      if (text.startsWith("--")) options.add(text.split("=")[0] ?? text);
-      else if (text.startsWith("-")) {
-        for (const letter of text.slice(1)) options.add(`-${letter}`);
-        // `-o name`, `-O name` take the next word.
-        if (/[oO]$/.test(text)) index += 1;
-      } else if (/[oO]$/.test(text)) index += 1;
-    }
-    if (rule.none.some((option) => options.has(option))) return;
-    const login = options.has("-l") || options.has("--login");
-    const interactive = options.has("-i") || options.has("--interactive");
-    const files = [...rule.always];
-    if (login && !rule.noLogin.some((option) => options.has(option))) files.push(...rule.login);
-    if (interactive && !rule.noInteractive.some((option) => options.has(option)))
-      files.push(...rule.interactive);
-    for (const file of files) {
-      const word = this.startupFile(file, state, name);
-      if (word !== null) this.resolveCode(word, "file", state);
-    }
-    // A candidate observed, as the lookups' are: only when the disk may be looked at.
-    const observing = this.#context.lookup !== undefined;
-    if (observing && !(options.has("-o") && words.some((word) => textOf(word) === "posix")))
-      if (!(rule.noSocket ?? []).some((option) => options.has(option))) {
-        for (const file of rule.socket ?? []) {
-          const word = this.startupFile(file, state, name);
-          if (word === null) continue;
-          const scripts = new Set(this.files);
-          for (const found of this.collectCode(word, "file", state))
-            if (!scripts.has(found)) this.markObserved(found);
-        }
-      }
-    if (rule.notHashed !== undefined) this.report(name, rule.notHashed);
   }
 
   // A program of the tables that runs code from files (awk -f, sed -f, tclsh a.tcl, jq -f, gdb
@@ -1185,10 +1117,8 @@ export class ShellScriptAnalysis {
       this.reportFile(word, state, "a file the program reads as data", "data");
     }
     if (startup) {
-      for (const file of rule.startup ?? []) {
-        const word = this.startupFile(file, state, name);
-        if (word !== null) this.resolveCode(word, "file", state);
-      }
+      for (const file of rule.startup ?? [])
+        this.record(findStartupFile(file, this.programContext(state), name));
       if (rule.startupNotHashed !== undefined) this.report(name, rule.startupNotHashed);
     }
   }
@@ -2134,11 +2064,12 @@ export class ShellScriptAnalysis {
   }
 
   // What a per-program analysis needs of the walker's state.
-  programContext(state: ShellState): ProgramContext {
+  programContext(state: ShellState): StartupContext {
     return {
       home: this.#context.home,
       directories: state.directories,
       observing: this.#context.lookup !== undefined,
+      variable: (name) => this.environmentValue(name, state),
     };
   }
 

@@ -19,6 +19,6 @@ describe("findConfiguredCode", () => {
     const name = program.split("/").pop() ?? "";
     const found = findConfiguredCode(name, program, words(...command), context);
     expect(found).toHaveLength(expected.length);
-    expected.forEach((each, index) => expect(found[index]).toMatchObject(each));
+    for (const [index, each] of expected.entries()) expect(found[index]).toMatchObject(each);
   });
 });
