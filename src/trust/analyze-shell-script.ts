@@ -29,7 +29,6 @@ import {
   packageRunners,
   programRules,
   programsWithoutFiles,
-  shellStartupRules,
   sourceCommands,
   taskRunners,
   type WrapperRule,
