@@ -37,11 +37,8 @@ import {
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
 import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
 import { mayMoveGitTopLevel } from "./find-git-top-level.js";
-import {
-  findShellStartupFiles,
-  findStartupFile,
-  type StartupContext,
-} from "./find-shell-startup-files.js";
+import { findProgramCode, type ProgramStep } from "./find-program-code.js";
+import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
 import {
   type Finding,
   type FlaggedFinding,
@@ -945,7 +942,7 @@ export class ShellScriptAnalysis {
     }
     const programRule = findProgramRule(name);
     if (programRule !== undefined) {
-      this.analyzeProgram(name, programRule, words.slice(1), state, redirects, piped, depth);
+      this.analyzeProgram(name, programRule, words.slice(1), state, piped, depth);
       return unchangedOutcome(state);
     }
     if (!byPath) {
@@ -1007,161 +1004,46 @@ export class ShellScriptAnalysis {
     return undefined;
   }
 
-  // A program of the tables that runs code from files (awk -f, sed -f, tclsh a.tcl, jq -f, gdb
-  // -x, vim -S, …): its program files are hashed, its data files listed, its inline program
-  // text checked for what it loads or runs.
+  // A program of the tables that runs code from files (see `findProgramCode`).
   analyzeProgram(
     name: string,
     rule: ProgramRule,
     words: readonly EvaluatedWord[],
     state: ShellState,
-    redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): void {
-    let programGiven = false;
-    let startup = true;
-    let sandboxed = false;
-    const texts: EvaluatedWord[] = [];
-    const programFiles: EvaluatedWord[] = [];
-    const operands: EvaluatedWord[] = [];
-    let index = 0;
-    while (index < words.length) {
-      const word = words[index] as EvaluatedWord;
-      const text = textOf(word);
-      if (!word.value.known || !text.startsWith("-") || text === "-") {
-        operands.push(word);
-        index += 1;
-        continue;
-      }
-      if (text === "--") {
-        operands.push(...words.slice(index + 1));
-        break;
-      }
-      const option = readProgramOption(words, index, rule);
-      if (option === null) break;
-      const value = option.value;
-      switch (option.role) {
-        case "program-file": {
-          const special =
-            value?.value.known === true ? rule.specialValues?.[value.value.text] : undefined;
-          if (special === "no-startup") startup = false;
-          else if (special === undefined && value !== null) programFiles.push(value);
-          programGiven = true;
-          break;
-        }
-        case "program-text":
-          if (value !== null) texts.push(value);
-          programGiven = true;
-          break;
-        case "sandbox":
-          sandboxed = true;
-          break;
-        case "preload":
-        case "config":
-          if (value !== null) programFiles.push(value);
-          break;
-        case "library":
-          if (value !== null) this.resolveLibrary(name, rule, value, state);
-          break;
-        case "data":
-        case "pair-data":
-          if (value !== null)
-            this.reportFile(value, state, "a file the program reads as data", "data");
-          break;
-        case "no-startup":
-          startup = false;
-          break;
-        default:
-          if (option.ambiguous && words[option.next] !== undefined) {
-            // An option not known here may take the next word: it may be a program file too.
-            const next = words[option.next] as EvaluatedWord;
-            if (rule.first === "script" && !programGiven) programFiles.push(next);
-          }
-      }
-      index = option.next;
-    }
-    for (const file of programFiles) this.resolveProgramFile(rule, file, state);
-    const [first, ...rest] = operands;
-    const readsStdin = first === undefined || rule.first === "argument";
-    if (!programGiven && readsStdin && rule.stdin === "program") {
-      this.readProgramFromStdin(
-        name,
-        { language: "other", short: {}, long: {} },
-        state,
-        redirects,
-        piped,
-        depth,
-      );
-    }
-    const others: EvaluatedWord[] = [];
-    if (first !== undefined && !programGiven && rule.first === "script") {
-      this.resolveProgramFile(rule, first, state);
-    } else if (first !== undefined && !programGiven && rule.first === "text") {
-      texts.push(first);
-    } else if (first !== undefined && (programGiven || rule.first === "data")) {
-      others.push(first);
-    }
-    others.push(...rest);
-    for (const text of texts) this.checkProgramText(name, rule, text, sandboxed);
-    const restRole =
-      programGiven && rule.rest === "arguments" && rule.first !== "script"
-        ? "arguments"
-        : rule.rest;
-    for (const word of others) {
-      if (restRole === "scripts") this.resolveProgramFile(rule, word, state);
-      if (restRole !== "data") continue;
-      if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(textOf(word))) continue;
-      if (textOf(word) === "-") continue;
-      this.reportFile(word, state, "a file the program reads as data", "data");
-    }
-    if (startup) {
-      for (const file of rule.startup ?? [])
-        this.record(findStartupFile(file, this.programContext(state), name));
-      if (rule.startupNotHashed !== undefined) this.report(name, rule.startupNotHashed);
-    }
-  }
-
-  // `awk -f name`: a name without `/` is also tried with the program's suffixes (`name.awk`).
-  resolveProgramFile(rule: ProgramRule, word: EvaluatedWord, state: ShellState): void {
-    this.resolveCode(word, "file", state);
-    const text = textOf(word);
-    if (text === "" || text.includes("/")) return;
-    for (const suffix of rule.suffixes ?? [])
-      this.resolveCode(literal(`${text}${suffix}`, word.word.source), "file", state);
-  }
-
-  // `gawk -i lib`, `lua -l mod`: a path is hashed; a bare name is looked up on a search path.
-  resolveLibrary(name: string, rule: ProgramRule, word: EvaluatedWord, state: ShellState): void {
-    if (textOf(word).includes("/")) {
-      this.resolveProgramFile(rule, word, state);
-      return;
-    }
-    if (rule.libraryPath?.includes("directory first") === true)
-      this.resolveProgramFile(rule, word, state);
-    this.report(
-      word.word.source,
-      `a module loaded by name from ${name}'s search path, ${rule.libraryPath ?? "not hashed"}`,
+    this.applySteps(
+      findProgramCode(name, rule, words, this.programContext(state)),
+      state,
+      piped,
+      depth,
     );
   }
 
-  // Inline program text (`awk '{…}'`, `sed 's/…/e'`, `jq 'include "x"; .'`): part of the hook's
-  // definition, but what it loads or runs is not.
-  checkProgramText(name: string, rule: ProgramRule, word: EvaluatedWord, sandboxed: boolean): void {
-    if (!word.value.known) {
-      this.report(word.word.source, `inline ${name} program that is ${word.value.reason}`);
-      return;
+  // Does what a per-program analysis asks, in order.
+  applySteps(
+    steps: readonly ProgramStep[],
+    state: ShellState,
+    piped: boolean,
+    depth: number,
+  ): void {
+    for (const step of steps) {
+      switch (step.kind) {
+        case "finding":
+          this.record([step.finding]);
+          break;
+        case "code":
+          this.resolveCode(step.word, "file", state);
+          break;
+        case "data":
+          this.reportFile(step.word, state, step.reason, "data");
+          break;
+        case "stdin-program":
+          this.readProgramFromDescriptor("0", step.label, "other", state, depth, piped);
+          break;
+      }
     }
-    if (rule.textLoads?.test(word.value.text) === true)
-      this.report(
-        word.word.source,
-        `${name} program text that loads files or modules by name, or reads files, which are not hashed`,
-      );
-    if (!sandboxed && rule.textRunsShell?.test(word.value.text) === true)
-      this.report(
-        word.word.source,
-        `${name} program text that may run shell commands (awk's system() and pipes, sed's e command), which are not followed here`,
-      );
   }
 
   changeDirectory(words: readonly EvaluatedWord[], state: ShellState): ShellOutcome {
@@ -2244,31 +2126,6 @@ function isKnownProgram(program: string): boolean {
     exitCommands.has(name) ||
     ["trap", "enable", "alias", "eval"].includes(name)
   );
-}
-
-// `gdb -ex …`, `sqlite3 -init f`: a single-dash long option, or a whole word the table names
-// (`julia --startup-file=no`), before the usual reading.
-function readProgramOption(
-  words: readonly EvaluatedWord[],
-  index: number,
-  rule: ProgramRule,
-): ReturnType<typeof readCommandOption> {
-  const text = textOf(words[index]);
-  const whole = Object.hasOwn(rule.long, text) ? rule.long[text] : undefined;
-  if (whole !== undefined && text.includes("="))
-    return { role: whole, value: null, next: index + 1, ambiguous: false };
-  if (whole !== undefined && !text.startsWith("--")) {
-    return readCommandOption(
-      [
-        ...words.slice(0, index),
-        literal(`-${text}`, words[index]?.word.source ?? text),
-        ...words.slice(index + 1),
-      ],
-      index,
-      { short: {}, long: { [`-${text}`]: whole } },
-    );
-  }
-  return readCommandOption(words, index, rule);
 }
 
 // The path an operand or an option's value (`--config=./x.toml`) names, if it looks like one:
