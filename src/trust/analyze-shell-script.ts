@@ -39,6 +39,7 @@ import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
 import { mayMoveGitTopLevel } from "./find-git-top-level.js";
 import { findProgramCode, type ProgramStep } from "./find-program-code.js";
 import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
+import { findTaskRunnerCode } from "./find-task-runner-code.js";
 import {
   type Finding,
   type FlaggedFinding,
@@ -1024,10 +1025,11 @@ export class ShellScriptAnalysis {
   // Does what a per-program analysis asks, in order.
   applySteps(
     steps: readonly ProgramStep[],
-    state: ShellState,
+    start: ShellState,
     piped: boolean,
     depth: number,
   ): void {
+    let state = start;
     for (const step of steps) {
       switch (step.kind) {
         case "finding":
@@ -1041,6 +1043,9 @@ export class ShellScriptAnalysis {
           break;
         case "stdin-program":
           this.readProgramFromDescriptor("0", step.label, "other", state, depth, piped);
+          break;
+        case "directory":
+          state = this.enterDirectory(step.word, state);
           break;
       }
     }
@@ -1290,32 +1295,9 @@ export class ShellScriptAnalysis {
     }
   }
 
-  analyzeTaskRunner(key: string, words: readonly EvaluatedWord[], start: ShellState): void {
-    const runner = taskRunners[key];
-    if (runner === undefined) return;
-    let state = start;
-    const files: EvaluatedWord[] = [];
-    let index = 0;
-    while (index < words.length) {
-      const option = textOf(words[index]).startsWith("-")
-        ? readCommandOption(words, index, runner.options)
-        : null;
-      if (option === null) {
-        index += 1;
-        continue;
-      }
-      if (option.role === "directory" && option.value !== null)
-        state = this.enterDirectory(option.value, state);
-      if (option.role === "config" && option.value !== null) files.push(option.value);
-      index = option.next;
-    }
-    const label = [key, ...words.map((word) => word.word.source)].join(" ");
-    const defined = files.length > 0 ? files : runner.files.map((file) => literal(file, file));
-    for (const file of defined) this.resolveCode(file, "file", state);
-    this.report(
-      label,
-      `runs tasks defined in ${defined.map((file) => file.word.source).join(" or ")}: that file is hashed, the scripts its tasks run are not`,
-    );
+  // A task runner (see `findTaskRunnerCode`).
+  analyzeTaskRunner(key: string, words: readonly EvaluatedWord[], state: ShellState): void {
+    this.applySteps(findTaskRunnerCode(key, words), state, false, 0);
   }
 
   analyzePackageRunner(

@@ -7,13 +7,15 @@ import { literal, readCommandOption } from "./read-command-option.js";
 /**
  * What a per-program analysis asks of the walker, in order: record a finding; resolve a word as
  * a code file (relative to every directory the shell may be in, a descriptor path followed); list
- * a word as a file read as data; or read the program from stdin (what descriptor 0 reads).
+ * a word as a file read as data; read the program from stdin (what descriptor 0 reads); or enter
+ * a directory (`make -C dir`) for the steps that follow.
  */
 export type ProgramStep =
   | { kind: "finding"; finding: ProgramFinding }
   | { kind: "code"; word: EvaluatedWord }
   | { kind: "data"; word: EvaluatedWord; reason: string }
-  | { kind: "stdin-program"; label: string };
+  | { kind: "stdin-program"; label: string }
+  | { kind: "directory"; word: EvaluatedWord };
 
 const dataReason = "a file the program reads as data";
 
