@@ -37,6 +37,7 @@ import {
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
 import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
 import { mayMoveGitTopLevel } from "./find-git-top-level.js";
+import { findInterpreterCode } from "./find-interpreter-code.js";
 import { findProgramCode, type ProgramStep } from "./find-program-code.js";
 import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
 import { findTaskRunnerCode } from "./find-task-runner-code.js";
@@ -1042,7 +1043,26 @@ export class ShellScriptAnalysis {
           this.reportFile(step.word, state, step.reason, "data");
           break;
         case "stdin-program":
-          this.readProgramFromDescriptor("0", step.label, "other", state, depth, piped);
+          this.readProgramFromDescriptor(
+            "0",
+            step.label,
+            step.language ?? "other",
+            state,
+            depth,
+            piped,
+          );
+          break;
+        case "shell-code":
+          this.followShellCode(step.word, state, depth, true);
+          break;
+        case "script":
+          this.resolveScript(step.label, step.rule, step.word, state);
+          break;
+        case "preload":
+          this.resolvePreload(step.rule, step.word, state);
+          break;
+        case "value":
+          this.applyValueRole(step.role, step.word, state, depth);
           break;
         case "directory":
           state = this.enterDirectory(step.word, state);
@@ -1341,136 +1361,27 @@ export class ShellScriptAnalysis {
     rule: InterpreterRule,
     words: readonly EvaluatedWord[],
     start: ShellState,
-    redirects: readonly ShellRedirect[],
+    _redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): void {
-    this.analyzeInterpreterWords(label, rule, words, start, redirects, piped, depth);
+    this.analyzeInterpreterWords(label, rule, words, start, piped, depth);
     // Python reads the user site-packages whatever it runs (a script, `-c`, `-m`).
     const lookup = this.#context.lookup;
     if (rule.scriptLookup === "python" && lookup !== undefined && !disablesUserSite(words))
       this.observe(label, findPythonUserSite(this.#context.home, lookup));
   }
 
+  // An interpreter's words (see `findInterpreterCode`).
   analyzeInterpreterWords(
     label: string,
     rule: InterpreterRule,
     words: readonly EvaluatedWord[],
     start: ShellState,
-    redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): void {
-    let state = start;
-    let shellCode = false;
-    let allScripts = false;
-    let ambiguous = false;
-    // A word not known before the shell runs, already reported: it may be the script.
-    let unknownWord = false;
-    let subcommandSeen = rule.subcommands === undefined;
-    let index = 0;
-    while (index < words.length) {
-      const word = words[index] as EvaluatedWord;
-      if (!word.value.known && shellCode) {
-        this.followShellCode(word, state, depth, true);
-        return;
-      }
-      if (!word.value.known) {
-        this.report(
-          word.word.source,
-          `an argument that may name the script, and it is ${word.value.reason}`,
-        );
-        ambiguous = true;
-        unknownWord = true;
-        index += 1;
-        continue;
-      }
-      const text = word.value.text;
-      if (text === "--") {
-        index += 1;
-        break;
-      }
-      if (text === "-") {
-        this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
-        return;
-      }
-      const isOption =
-        text.startsWith("-") || (rule.language === "shell" && /^\+[A-Za-z]/.test(text));
-      if (isOption) {
-        const option = readCommandOption(words, index, rule);
-        if (option === null) {
-          index += 1;
-          continue;
-        }
-        if (option.ambiguous) ambiguous = true;
-        if (option.role === "shell-mode") shellCode = true;
-        if (option.role === "scripts") allScripts = true;
-        if (option.role === "stdin") {
-          this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
-          return;
-        }
-        if (option.role === "directory" && option.value !== null)
-          state = this.enterDirectory(option.value, state);
-        else if (
-          option.role === "preload" &&
-          option.value !== null &&
-          rule.preloadLookup !== undefined
-        )
-          this.resolvePreload(rule, option.value, state);
-        else if (
-          option.value !== null &&
-          this.applyValueRole(option.role, option.value, state, depth)
-        )
-          return;
-        index = option.next;
-        continue;
-      }
-      if (!subcommandSeen && rule.subcommands !== undefined) {
-        subcommandSeen = true;
-        const subcommand = Object.hasOwn(rule.subcommands, text)
-          ? rule.subcommands[text]
-          : undefined;
-        if (subcommand === "script") {
-          index += 1;
-          continue;
-        }
-        if (subcommand === "code") return;
-        if (subcommand === "package") {
-          this.report(
-            words
-              .slice(index)
-              .map((each) => each.word.source)
-              .join(" "),
-            "runs a task or package not hashed here",
-          );
-          return;
-        }
-      }
-      break;
-    }
-    const operands = words.slice(index);
-    const [first, ...others] = operands;
-    if (first === undefined && allScripts) {
-      this.report(
-        [label, ...words.map((word) => word.word.source)].join(" "),
-        `${label} with no file runs every test file it finds under the directory, and those are not hashed`,
-      );
-      return;
-    }
-    if (first === undefined) {
-      if (!shellCode && !unknownWord)
-        this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
-      return;
-    }
-    if (shellCode) {
-      this.followShellCode(first, state, depth, true);
-      return;
-    }
-    this.resolveScript(label, rule, first, state);
-    if (allScripts) for (const other of others) this.resolveScript(label, rule, other, state);
-    // After an option that may or may not take a value, the next operand may be the script too.
-    else if (ambiguous && others[0] !== undefined)
-      this.resolveScript(label, rule, others[0], state);
+    this.applySteps(findInterpreterCode(label, rule, words), start, piped, depth);
   }
 
   // The paths a word names, as `resolveCode` adds them (one per directory a `cd` may leave).
