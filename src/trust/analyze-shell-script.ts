@@ -41,6 +41,7 @@ import { findInterpreterCode } from "./find-interpreter-code.js";
 import { findProgramCode, type ProgramStep } from "./find-program-code.js";
 import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
 import { findTaskRunnerCode } from "./find-task-runner-code.js";
+import { fillPlaceholder, findWrapperCommand } from "./find-wrapper-command.js";
 import {
   type Finding,
   type FlaggedFinding,
@@ -1029,8 +1030,10 @@ export class ShellScriptAnalysis {
     start: ShellState,
     piped: boolean,
     depth: number,
-  ): void {
+    redirects: readonly ShellRedirect[] = [],
+  ): ShellOutcome {
     let state = start;
+    let outcome: ShellOutcome | null = null;
     for (const step of steps) {
       switch (step.kind) {
         case "finding":
@@ -1064,11 +1067,15 @@ export class ShellScriptAnalysis {
         case "value":
           this.applyValueRole(step.role, step.word, state, depth);
           break;
+        case "run":
+          outcome = this.runRest(step.rest, step.rule, step.words, state, redirects, piped, depth);
+          break;
         case "directory":
           state = this.enterDirectory(step.word, state);
           break;
       }
     }
+    return outcome ?? unchangedOutcome(state);
   }
 
   changeDirectory(words: readonly EvaluatedWord[], state: ShellState): ShellOutcome {
@@ -1208,6 +1215,7 @@ export class ShellScriptAnalysis {
     );
   }
 
+  // A wrapper (see `findWrapperCommand`): how it leaves the shell is how its command does.
   analyzeWrapper(
     rule: WrapperRule,
     words: readonly EvaluatedWord[],
@@ -1216,52 +1224,7 @@ export class ShellScriptAnalysis {
     piped: boolean,
     depth: number,
   ): ShellOutcome {
-    let state = start;
-    let rest = rule.rest;
-    let placeholder: string | null = null;
-    let index = 0;
-    while (index < words.length) {
-      const word = words[index] as EvaluatedWord;
-      if (!word.value.known) break;
-      const text = word.value.text;
-      if (text === "--") {
-        index += 1;
-        break;
-      }
-      // `nice -10 …`: a number is an option of its own.
-      if (/^-\d+$/.test(text)) {
-        index += 1;
-        continue;
-      }
-      if (!text.startsWith("-") || text === "-") break;
-      const option = readCommandOption(words, index, rule);
-      if (option === null) break;
-      if (option.role === "placeholder" || option.role === "attached-placeholder")
-        placeholder = option.value === null ? "{}" : textOf(option.value);
-      if (option.role === "exec") rest = "command";
-      else if (option.role === "query") rest = "none";
-      else if (option.role === "directory" && option.value !== null)
-        state = this.enterDirectory(option.value, state);
-      else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
-      if (option.ambiguous) {
-        const skipped = fillIn(rule, words.slice(option.next + rule.operands), placeholder);
-        const taken = fillIn(rule, words.slice(option.next + 1 + rule.operands), placeholder);
-        this.runRest(rest, rule, skipped, state, redirects, piped, depth);
-        return this.runRest(rest, rule, taken, state, redirects, piped, depth);
-      }
-      index = option.next;
-    }
-    // `flock lockfile -c '…'`: an option may follow the operands.
-    const after = index + rule.operands;
-    const late = textOf(words[after]).startsWith("-")
-      ? readCommandOption(words, after, rule)
-      : null;
-    if (late !== null && late.role === "shell-code" && late.value !== null) {
-      this.followShellCode(late.value, state, depth, true);
-      return unchangedOutcome(state);
-    }
-    const command = fillIn(rule, words.slice(after), placeholder);
-    return this.runRest(rest, rule, command, state, redirects, piped, depth);
+    return this.applySteps(findWrapperCommand(rule, words), start, piped, depth, redirects);
   }
 
   runRest(
@@ -1976,30 +1939,6 @@ function findInterpreterRule(name: string): InterpreterRule | undefined {
 }
 
 // Words with a placeholder (`{}`) are filled in at run time: their value is not known.
-function fillPlaceholder(
-  words: readonly EvaluatedWord[],
-  placeholder: string,
-  reason: string,
-): EvaluatedWord[] {
-  return words.map((word) =>
-    placeholder !== "" && word.value.known && word.value.text.includes(placeholder)
-      ? { word: word.word, value: { known: false, reason } }
-      : word,
-  );
-}
-
-// What a wrapper adds to its command at run time: placeholders filled in, or items appended.
-function fillIn(
-  rule: WrapperRule,
-  words: readonly EvaluatedWord[],
-  placeholder: string | null,
-): readonly EvaluatedWord[] {
-  if (rule.appends === undefined || words.length === 0) return words;
-  const reason = `${rule.appends}, filled in at run time`;
-  if (placeholder !== null) return fillPlaceholder(words, placeholder, reason);
-  const label = `<${rule.appends}>`;
-  return [...words, { word: literalWord(label, label), value: { known: false, reason } }];
-}
 
 function findProgramRule(name: string): ProgramRule | undefined {
   for (const table of [programRules, dataReaders, programsWithoutFiles])

@@ -13,7 +13,7 @@ function steps(name: string, ...args: string[]): string[] {
     if (step.kind === "finding")
       return `flag ${step.finding.certain ? step.finding.file : step.finding.word}`;
     if (step.kind === "stdin-program") return `stdin-program ${step.language ?? "other"}`;
-    return `${step.kind} ${step.word.word.source}`;
+    return `${step.kind} ${"word" in step ? step.word.word.source : step.words.length}`;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule, OptionRole, ProgramRule } from "./command-rules.js";
+import type { InterpreterRule, OptionRole, ProgramRule, WrapperRule } from "./command-rules.js";
 import { findStartupFile, type StartupContext } from "./find-shell-startup-files.js";
 import { flagWord, type ProgramFinding } from "./hook-finding.js";
 import { literal, readCommandOption } from "./read-command-option.js";
@@ -10,7 +10,7 @@ import { literal, readCommandOption } from "./read-command-option.js";
  * a word as a file read as data; read the program from stdin (what descriptor 0 reads); enter a
  * directory (`make -C dir`) for the steps that follow; follow shell code (`sh -c`); look up an
  * interpreter's script or preload as it does; or apply what an option's value is (`-e` code, a
- * module, a config file).
+ * module, a config file); or run the command a wrapper runs (its outcome is the walker's).
  */
 export type ProgramStep =
   | { kind: "finding"; finding: ProgramFinding }
@@ -21,7 +21,13 @@ export type ProgramStep =
   | { kind: "shell-code"; word: EvaluatedWord }
   | { kind: "script"; word: EvaluatedWord; label: string; rule: InterpreterRule }
   | { kind: "preload"; word: EvaluatedWord; rule: InterpreterRule }
-  | { kind: "value"; role: OptionRole; word: EvaluatedWord };
+  | { kind: "value"; role: OptionRole; word: EvaluatedWord }
+  | {
+      kind: "run";
+      rest: WrapperRule["rest"];
+      rule: WrapperRule;
+      words: readonly EvaluatedWord[];
+    };
 
 const dataReason = "a file the program reads as data";
 

@@ -11,7 +11,7 @@ describe("findTaskRunnerCode", () => {
       steps.map((step) =>
         step.kind === "finding"
           ? `flag ${step.finding.certain ? "" : step.finding.word}`
-          : `${step.kind} ${step.kind === "stdin-program" ? step.label : step.word.word.source}`,
+          : `${step.kind} ${"word" in step ? step.word.word.source : ""}`,
       ),
     ).toEqual([
       "directory sub",
