@@ -29,15 +29,29 @@ import {
   packageRunners,
   programRules,
   programsWithoutFiles,
-  shellStartupRules,
   sourceCommands,
   taskRunners,
   type WrapperRule,
   wrapperRules,
 } from "./command-rules.js";
-import { configuredCodeRules } from "./configured-code-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
-import { findGitRepositoryFiles, mayMoveGitTopLevel } from "./find-git-top-level.js";
+import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
+import { mayMoveGitTopLevel } from "./find-git-top-level.js";
+import { findInterpreterCode } from "./find-interpreter-code.js";
+import { findProgramCode, type ProgramStep } from "./find-program-code.js";
+import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
+import { findTaskRunnerCode } from "./find-task-runner-code.js";
+import { fillPlaceholder, findWrapperCommand } from "./find-wrapper-command.js";
+import {
+  type Finding,
+  type FlaggedFinding,
+  type HashedFinding,
+  listHashedFiles,
+  listNotHashedWords,
+  listObservedFiles,
+  type NotHashedWord,
+  type ProgramFinding,
+} from "./hook-finding.js";
 import {
   type EntryLookup,
   type FileLookup,
@@ -61,18 +75,7 @@ import {
   unchangedOutcome,
 } from "./shell-state.js";
 
-/**
- * What trust cannot hash, and why: a word as written, and, when the analysis knows which file it
- * names, that file; `role` says whether it may run as code (the default) or is only read as data.
- */
-export interface NotHashedWord {
-  word: string;
-  reason: string;
-  /** The absolute path of the file the word names, when the analysis knows it. */
-  file?: string;
-  /** `code` (absent) when the file or word may run or load code; `data` when it is only read. */
-  role?: "code" | "data";
-}
+export type { NotHashedWord } from "./hook-finding.js";
 
 /** What every analysis of one hook shares: where it starts and what it has found. */
 export interface ScriptAnalysisContext {
@@ -143,12 +146,15 @@ type CodeRole = "program" | "file" | "sourced" | "module";
  * word that may name code but cannot be resolved is reported with the reason.
  */
 export class ShellScriptAnalysis {
-  /** Absolute paths of the files found, in the order found, each once. */
-  readonly files: string[] = [];
-  /** The words that may name code whose file cannot be known before the shell runs. */
-  readonly notHashed: NotHashedWord[] = [];
-  /** The files among `files` hashed because a lookup looked at them, not scripts named by the command. */
-  readonly observed = new Set<string>();
+  /** What the command runs, loads or reads: hashed files and flagged words, in the order found. */
+  readonly findings: Finding[] = [];
+  readonly #hashed = new Map<string, HashedFinding>();
+  // True while the command's first simple command is analyzed: what it names is `leading`.
+  #leading = false;
+  #leadingCall: readonly ShellWord[] | null = null;
+  #initialPath: string | undefined = undefined;
+  /** The words of the command's first simple command, when all are known before it runs. */
+  leadingWords: string[] | null = null;
   readonly #context: ScriptAnalysisContext;
   #collected: string[] | null = null;
   readonly #functionBodies: ShellStatement[] = [];
@@ -172,6 +178,7 @@ export class ShellScriptAnalysis {
   /** The state a hook's command starts in: its directory and the variables the engine gives it. */
   initialState(variables: ReadonlyMap<string, string>): ShellState {
     this.#environmentNames = new Set(variables.keys());
+    this.#initialPath = variables.get("PATH");
     const state: ShellState = {
       directories: [this.#context.cwd],
       variables: new Map(variables),
@@ -186,6 +193,16 @@ export class ShellScriptAnalysis {
   /** Analyzes a whole parsed command; function bodies are checked again if a `cd` may precede their call. */
   analyzeScript(statements: readonly ShellStatement[], state: ShellState): void {
     this.noteAssigned(findAssignedVariables(statements, this.#context.dialect));
+    const first = statements[0];
+    const call = first === undefined ? null : findLeadingCall(first);
+    if (call !== null) {
+      const values = call.words.map((word) => this.evaluate(word, state).value);
+      // Nothing is required when a word of the first command is not known before the shell runs.
+      if (values.every((value) => value.known)) {
+        this.#leadingCall = call.words;
+        this.leadingWords = values.map((value) => (value.known ? value.text : ""));
+      }
+    }
     this.walkList(statements, state, 0);
     if (this.#directoryChanged) {
       for (const body of this.#functionBodies.splice(0)) {
@@ -228,13 +245,19 @@ export class ShellScriptAnalysis {
 
   /** Analyzes an argv command, run without a shell: its words are already final. */
   analyzeArgv(argv: readonly string[], state: ShellState): void {
-    this.analyzeCommand(
-      argv.map((text) => literal(text, text)),
-      state,
-      [],
-      false,
-      0,
-    );
+    this.leadingWords = [...argv];
+    this.#leading = true;
+    try {
+      this.analyzeCommand(
+        argv.map((text) => literal(text, text)),
+        state,
+        [],
+        false,
+        0,
+      );
+    } finally {
+      this.#leading = false;
+    }
   }
 
   evaluate(word: ShellWord, state: ShellState): EvaluatedWord {
@@ -419,6 +442,15 @@ export class ShellScriptAnalysis {
     piped: boolean,
     depth: number,
   ): ShellOutcome {
+    if (words === this.#leadingCall) {
+      this.#leadingCall = null;
+      this.#leading = true;
+      try {
+        return this.walkCall(assignments, words, redirects, start, piped, depth);
+      } finally {
+        this.#leading = false;
+      }
+    }
     for (const word of words) this.walkNested(nested(word.parts), start, depth);
     // `${X:=…}` and arithmetic in the words set variables as they expand.
     const state = this.applyWordEffects(
@@ -461,7 +493,11 @@ export class ShellScriptAnalysis {
     let outcome: ShellOutcome;
     try {
       outcome = this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
+      // What the shell opens for the first command is not what that command names.
+      const leading = this.#leading;
+      this.#leading = false;
       this.reportInputRedirects(evaluatedWords[0], redirects, state);
+      this.#leading = leading;
     } finally {
       this.#environment = inherited;
       this.#commandExports = outer;
@@ -525,7 +561,7 @@ export class ShellScriptAnalysis {
       return;
     }
     for (const file of candidates) {
-      if (!this.files.includes(file)) this.report(label, reason, { file, ...roleField });
+      if (!this.isHashed(file)) this.report(label, reason, { file, ...roleField });
     }
   }
 
@@ -855,13 +891,14 @@ export class ShellScriptAnalysis {
     // wrapper (`/usr/bin/python3`, `/usr/bin/env`), whose script is what matters: a copy of
     // `python3` in the project or home is code like any other.
     const byPath = text.includes("/");
-    // After `.`/`source` (or a PATH assignment), a bare program may be any file on that PATH.
-    if (!byPath && state.pathChanged && readShellBuiltin(text) === null)
+    // After `.`/`source` (or a PATH assignment), a bare program may be any file on that PATH; a
+    // PATH the hook is given is the one it runs with.
+    const pathMoved = state.variablesUnknown || state.variables.get("PATH") !== this.#initialPath;
+    if (!byPath && pathMoved && readShellBuiltin(text) === null)
       this.report(program.word.source, "a program looked up on a PATH this command changes");
     const systemRunner = isSystemProgram(text) && isRunner(name);
     if (byPath && !systemRunner) this.resolveCode(program, "program", state);
-    this.checkConfiguredCode(name, text, words, state);
-    if (name === "git") this.listGitRepositoryFiles(words, state);
+    this.record(findConfiguredCode(name, text, words, this.programContext(state)));
     if (name === "env") return this.analyzeEnv(words, state, redirects, piped, depth);
     if (pair !== null && Object.hasOwn(taskRunners, pair)) {
       this.analyzeTaskRunner(pair, words.slice(2), state);
@@ -903,12 +940,12 @@ export class ShellScriptAnalysis {
         piped,
         depth,
       );
-      this.readShellStartupFiles(name, words.slice(1), state);
+      this.record(findShellStartupFiles(name, words.slice(1), this.programContext(state)));
       return unchangedOutcome(state);
     }
     const programRule = findProgramRule(name);
     if (programRule !== undefined) {
-      this.analyzeProgram(name, programRule, words.slice(1), state, redirects, piped, depth);
+      this.analyzeProgram(name, programRule, words.slice(1), state, piped, depth);
       return unchangedOutcome(state);
     }
     if (!byPath) {
@@ -918,33 +955,6 @@ export class ShellScriptAnalysis {
       else this.reportUnknownOperands(name, words.slice(1), state);
     }
     return unchangedOutcome(state);
-  }
-
-  // git reads its repository's files (`.git/HEAD`, `.git/config`, a `.git` file, …) to find it:
-  // they are data, listed, not hashed (the top level it gives is found by agent-hooks instead).
-  listGitRepositoryFiles(words: readonly EvaluatedWord[], state: ShellState): void {
-    if (this.#context.lookup === undefined) return;
-    const label = words.map((word) => word.word.source).join(" ");
-    const reason =
-      "read by git to find the repository; the top level it gives is computed by agent-hooks and checked at every load and before every run";
-    let directories = state.directories;
-    const option = words[1]?.value;
-    const value = words[2]?.value;
-    if (option?.known === true && option.text === "-C")
-      directories =
-        value?.known === true && directories !== null
-          ? directories.map((directory) => path.resolve(directory, value.text))
-          : null;
-    if (directories === null) {
-      this.report(label, `${reason} (in a directory not known before the shell runs)`, {
-        role: "data",
-      });
-      return;
-    }
-    for (const directory of directories) {
-      for (const file of findGitRepositoryFiles(directory, this.#context.home))
-        if (!this.files.includes(file)) this.report(label, reason, { file, role: "data" });
-    }
   }
 
   // Whether `$(git rev-parse --show-toplevel)` may differ from the git root found for the hook:
@@ -997,233 +1007,75 @@ export class ShellScriptAnalysis {
     return undefined;
   }
 
-  // `~/x`, `$ZDOTDIR/x`, `$XDG_CONFIG_HOME/x`, `./x`: a start-up file's path, or null when unknown.
-  startupFile(file: string, state: ShellState, program: string): EvaluatedWord | null {
-    const home = this.environmentValue("HOME", state);
-    const homeText = home === undefined ? this.#context.home : home;
-    const [, variable, rest] = /^(?:\$(\w+)|~)\/(.*)$/.exec(file) ?? [];
-    if (rest === undefined) return literal(file, file);
-    let base: string | null | undefined = homeText;
-    if (variable !== undefined) {
-      base = this.environmentValue(variable, state);
-      if (base === undefined)
-        base =
-          homeText === null
-            ? null
-            : variable === "XDG_CONFIG_HOME"
-              ? `${homeText}/.config`
-              : homeText;
-    }
-    if (base === null || base === "") {
-      this.report(
-        `${program} ${file}`,
-        `${program} reads start-up files under ${variable === undefined ? "$HOME" : `$${variable}`}, whose value is not known before the shell runs`,
-      );
-      return null;
-    }
-    return literal(path.join(base, rest), file);
-  }
-
-  // Shells read start-up files: zsh's .zshenv always, a login shell's profile, an interactive
-  // shell's rc file. Options are read up to the first operand (`bash -lc '…'` is a login shell).
-  readShellStartupFiles(name: string, words: readonly EvaluatedWord[], state: ShellState): void {
-    const rule = Object.hasOwn(shellStartupRules, name) ? shellStartupRules[name] : undefined;
-    if (rule === undefined) return;
-    const options = new Set<string>();
-    for (let index = 0; index < words.length; index += 1) {
-      const text = textOf(words[index]);
-      if (text === "--" || !/^[-+]/.test(text) || text === "-" || text === "+") break;
-      if (text.startsWith("--")) options.add(text.split("=")[0] ?? text);
-      else if (text.startsWith("-")) {
-        for (const letter of text.slice(1)) options.add(`-${letter}`);
-        // `-o name`, `-O name` take the next word.
-        if (/[oO]$/.test(text)) index += 1;
-      } else if (/[oO]$/.test(text)) index += 1;
-    }
-    if (rule.none.some((option) => options.has(option))) return;
-    const login = options.has("-l") || options.has("--login");
-    const interactive = options.has("-i") || options.has("--interactive");
-    const files = [...rule.always];
-    if (login && !rule.noLogin.some((option) => options.has(option))) files.push(...rule.login);
-    if (interactive && !rule.noInteractive.some((option) => options.has(option)))
-      files.push(...rule.interactive);
-    for (const file of files) {
-      const word = this.startupFile(file, state, name);
-      if (word !== null) this.resolveCode(word, "file", state);
-    }
-    // A candidate observed, as the lookups' are: only when the disk may be looked at.
-    const observing = this.#context.lookup !== undefined;
-    if (observing && !(options.has("-o") && words.some((word) => textOf(word) === "posix")))
-      if (!(rule.noSocket ?? []).some((option) => options.has(option))) {
-        for (const file of rule.socket ?? []) {
-          const word = this.startupFile(file, state, name);
-          if (word === null) continue;
-          const scripts = new Set(this.files);
-          for (const found of this.collectCode(word, "file", state))
-            if (!scripts.has(found)) this.observed.add(found);
-        }
-      }
-    if (rule.notHashed !== undefined) this.report(name, rule.notHashed);
-  }
-
-  // A program of the tables that runs code from files (awk -f, sed -f, tclsh a.tcl, jq -f, gdb
-  // -x, vim -S, …): its program files are hashed, its data files listed, its inline program
-  // text checked for what it loads or runs.
+  // A program of the tables that runs code from files (see `findProgramCode`).
   analyzeProgram(
     name: string,
     rule: ProgramRule,
     words: readonly EvaluatedWord[],
     state: ShellState,
-    redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): void {
-    let programGiven = false;
-    let startup = true;
-    let sandboxed = false;
-    const texts: EvaluatedWord[] = [];
-    const programFiles: EvaluatedWord[] = [];
-    const operands: EvaluatedWord[] = [];
-    let index = 0;
-    while (index < words.length) {
-      const word = words[index] as EvaluatedWord;
-      const text = textOf(word);
-      if (!word.value.known || !text.startsWith("-") || text === "-") {
-        operands.push(word);
-        index += 1;
-        continue;
-      }
-      if (text === "--") {
-        operands.push(...words.slice(index + 1));
-        break;
-      }
-      const option = readProgramOption(words, index, rule);
-      if (option === null) break;
-      const value = option.value;
-      switch (option.role) {
-        case "program-file": {
-          const special =
-            value?.value.known === true ? rule.specialValues?.[value.value.text] : undefined;
-          if (special === "no-startup") startup = false;
-          else if (special === undefined && value !== null) programFiles.push(value);
-          programGiven = true;
-          break;
-        }
-        case "program-text":
-          if (value !== null) texts.push(value);
-          programGiven = true;
-          break;
-        case "sandbox":
-          sandboxed = true;
-          break;
-        case "preload":
-        case "config":
-          if (value !== null) programFiles.push(value);
-          break;
-        case "library":
-          if (value !== null) this.resolveLibrary(name, rule, value, state);
-          break;
-        case "data":
-        case "pair-data":
-          if (value !== null)
-            this.reportFile(value, state, "a file the program reads as data", "data");
-          break;
-        case "no-startup":
-          startup = false;
-          break;
-        default:
-          if (option.ambiguous && words[option.next] !== undefined) {
-            // An option not known here may take the next word: it may be a program file too.
-            const next = words[option.next] as EvaluatedWord;
-            if (rule.first === "script" && !programGiven) programFiles.push(next);
-          }
-      }
-      index = option.next;
-    }
-    for (const file of programFiles) this.resolveProgramFile(rule, file, state);
-    const [first, ...rest] = operands;
-    const readsStdin = first === undefined || rule.first === "argument";
-    if (!programGiven && readsStdin && rule.stdin === "program") {
-      this.readProgramFromStdin(
-        name,
-        { language: "other", short: {}, long: {} },
-        state,
-        redirects,
-        piped,
-        depth,
-      );
-    }
-    const others: EvaluatedWord[] = [];
-    if (first !== undefined && !programGiven && rule.first === "script") {
-      this.resolveProgramFile(rule, first, state);
-    } else if (first !== undefined && !programGiven && rule.first === "text") {
-      texts.push(first);
-    } else if (first !== undefined && (programGiven || rule.first === "data")) {
-      others.push(first);
-    }
-    others.push(...rest);
-    for (const text of texts) this.checkProgramText(name, rule, text, sandboxed);
-    const restRole =
-      programGiven && rule.rest === "arguments" && rule.first !== "script"
-        ? "arguments"
-        : rule.rest;
-    for (const word of others) {
-      if (restRole === "texts") this.checkProgramText(name, rule, word, sandboxed);
-      if (restRole === "scripts") this.resolveProgramFile(rule, word, state);
-      if (restRole !== "data") continue;
-      if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(textOf(word))) continue;
-      if (textOf(word) === "-") continue;
-      this.reportFile(word, state, "a file the program reads as data", "data");
-    }
-    if (startup) {
-      for (const file of rule.startup ?? []) {
-        const word = this.startupFile(file, state, name);
-        if (word !== null) this.resolveCode(word, "file", state);
-      }
-      if (rule.startupNotHashed !== undefined) this.report(name, rule.startupNotHashed);
-    }
-  }
-
-  // `awk -f name`: a name without `/` is also tried with the program's suffixes (`name.awk`).
-  resolveProgramFile(rule: ProgramRule, word: EvaluatedWord, state: ShellState): void {
-    this.resolveCode(word, "file", state);
-    const text = textOf(word);
-    if (text === "" || text.includes("/")) return;
-    for (const suffix of rule.suffixes ?? [])
-      this.resolveCode(literal(`${text}${suffix}`, word.word.source), "file", state);
-  }
-
-  // `gawk -i lib`, `lua -l mod`: a path is hashed; a bare name is looked up on a search path.
-  resolveLibrary(name: string, rule: ProgramRule, word: EvaluatedWord, state: ShellState): void {
-    if (textOf(word).includes("/")) {
-      this.resolveProgramFile(rule, word, state);
-      return;
-    }
-    if (rule.libraryPath?.includes("directory first") === true)
-      this.resolveProgramFile(rule, word, state);
-    this.report(
-      word.word.source,
-      `a module loaded by name from ${name}'s search path, ${rule.libraryPath ?? "not hashed"}`,
+    this.applySteps(
+      findProgramCode(name, rule, words, this.programContext(state)),
+      state,
+      piped,
+      depth,
     );
   }
 
-  // Inline program text (`awk '{…}'`, `sed 's/…/e'`, `jq 'include "x"; .'`): part of the hook's
-  // definition, but what it loads or runs is not.
-  checkProgramText(name: string, rule: ProgramRule, word: EvaluatedWord, sandboxed: boolean): void {
-    if (!word.value.known) {
-      this.report(word.word.source, `inline ${name} program that is ${word.value.reason}`);
-      return;
+  // Does what a per-program analysis asks, in order.
+  applySteps(
+    steps: readonly ProgramStep[],
+    start: ShellState,
+    piped: boolean,
+    depth: number,
+    redirects: readonly ShellRedirect[] = [],
+  ): ShellOutcome {
+    let state = start;
+    let outcome: ShellOutcome | null = null;
+    for (const step of steps) {
+      switch (step.kind) {
+        case "finding":
+          this.record([step.finding]);
+          break;
+        case "code":
+          this.resolveCode(step.word, "file", state);
+          break;
+        case "data":
+          this.reportFile(step.word, state, step.reason, "data");
+          break;
+        case "stdin-program":
+          this.readProgramFromDescriptor(
+            "0",
+            step.label,
+            step.language ?? "other",
+            state,
+            depth,
+            piped,
+          );
+          break;
+        case "shell-code":
+          this.followShellCode(step.word, state, depth, true);
+          break;
+        case "script":
+          this.resolveScript(step.label, step.rule, step.word, state);
+          break;
+        case "preload":
+          this.resolvePreload(step.rule, step.word, state);
+          break;
+        case "value":
+          this.applyValueRole(step.role, step.word, state, depth);
+          break;
+        case "run":
+          outcome = this.runRest(step.rest, step.rule, step.words, state, redirects, piped, depth);
+          break;
+        case "directory":
+          state = this.enterDirectory(step.word, state);
+          break;
+      }
     }
-    if (rule.textLoads?.test(word.value.text) === true)
-      this.report(
-        word.word.source,
-        `${name} program text that loads files or modules by name, or reads files, which are not hashed`,
-      );
-    if (!sandboxed && rule.textRunsShell?.test(word.value.text) === true)
-      this.report(
-        word.word.source,
-        `${name} program text that may run shell commands (awk's system() and pipes, sed's e command), which are not followed here`,
-      );
+    return outcome ?? unchangedOutcome(state);
   }
 
   changeDirectory(words: readonly EvaluatedWord[], state: ShellState): ShellOutcome {
@@ -1363,6 +1215,7 @@ export class ShellScriptAnalysis {
     );
   }
 
+  // A wrapper (see `findWrapperCommand`): how it leaves the shell is how its command does.
   analyzeWrapper(
     rule: WrapperRule,
     words: readonly EvaluatedWord[],
@@ -1371,52 +1224,7 @@ export class ShellScriptAnalysis {
     piped: boolean,
     depth: number,
   ): ShellOutcome {
-    let state = start;
-    let rest = rule.rest;
-    let placeholder: string | null = null;
-    let index = 0;
-    while (index < words.length) {
-      const word = words[index] as EvaluatedWord;
-      if (!word.value.known) break;
-      const text = word.value.text;
-      if (text === "--") {
-        index += 1;
-        break;
-      }
-      // `nice -10 …`: a number is an option of its own.
-      if (/^-\d+$/.test(text)) {
-        index += 1;
-        continue;
-      }
-      if (!text.startsWith("-") || text === "-") break;
-      const option = readCommandOption(words, index, rule);
-      if (option === null) break;
-      if (option.role === "placeholder" || option.role === "attached-placeholder")
-        placeholder = option.value === null ? "{}" : textOf(option.value);
-      if (option.role === "exec") rest = "command";
-      else if (option.role === "query") rest = "none";
-      else if (option.role === "directory" && option.value !== null)
-        state = this.enterDirectory(option.value, state);
-      else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
-      if (option.ambiguous) {
-        const skipped = fillIn(rule, words.slice(option.next + rule.operands), placeholder);
-        const taken = fillIn(rule, words.slice(option.next + 1 + rule.operands), placeholder);
-        this.runRest(rest, rule, skipped, state, redirects, piped, depth);
-        return this.runRest(rest, rule, taken, state, redirects, piped, depth);
-      }
-      index = option.next;
-    }
-    // `flock lockfile -c '…'`: an option may follow the operands.
-    const after = index + rule.operands;
-    const late = textOf(words[after]).startsWith("-")
-      ? readCommandOption(words, after, rule)
-      : null;
-    if (late !== null && late.role === "shell-code" && late.value !== null) {
-      this.followShellCode(late.value, state, depth, true);
-      return unchangedOutcome(state);
-    }
-    const command = fillIn(rule, words.slice(after), placeholder);
-    return this.runRest(rest, rule, command, state, redirects, piped, depth);
+    return this.applySteps(findWrapperCommand(rule, words), start, piped, depth, redirects);
   }
 
   runRest(
@@ -1470,32 +1278,9 @@ export class ShellScriptAnalysis {
     }
   }
 
-  analyzeTaskRunner(key: string, words: readonly EvaluatedWord[], start: ShellState): void {
-    const runner = taskRunners[key];
-    if (runner === undefined) return;
-    let state = start;
-    const files: EvaluatedWord[] = [];
-    let index = 0;
-    while (index < words.length) {
-      const option = textOf(words[index]).startsWith("-")
-        ? readCommandOption(words, index, runner.options)
-        : null;
-      if (option === null) {
-        index += 1;
-        continue;
-      }
-      if (option.role === "directory" && option.value !== null)
-        state = this.enterDirectory(option.value, state);
-      if (option.role === "config" && option.value !== null) files.push(option.value);
-      index = option.next;
-    }
-    const label = [key, ...words.map((word) => word.word.source)].join(" ");
-    const defined = files.length > 0 ? files : runner.files.map((file) => literal(file, file));
-    for (const file of defined) this.resolveCode(file, "file", state);
-    this.report(
-      label,
-      `runs tasks defined in ${defined.map((file) => file.word.source).join(" or ")}: that file is hashed, the scripts its tasks run are not`,
-    );
+  // A task runner (see `findTaskRunnerCode`).
+  analyzeTaskRunner(key: string, words: readonly EvaluatedWord[], state: ShellState): void {
+    this.applySteps(findTaskRunnerCode(key, words), state, false, 0);
   }
 
   analyzePackageRunner(
@@ -1539,136 +1324,27 @@ export class ShellScriptAnalysis {
     rule: InterpreterRule,
     words: readonly EvaluatedWord[],
     start: ShellState,
-    redirects: readonly ShellRedirect[],
+    _redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): void {
-    this.analyzeInterpreterWords(label, rule, words, start, redirects, piped, depth);
+    this.analyzeInterpreterWords(label, rule, words, start, piped, depth);
     // Python reads the user site-packages whatever it runs (a script, `-c`, `-m`).
     const lookup = this.#context.lookup;
     if (rule.scriptLookup === "python" && lookup !== undefined && !disablesUserSite(words))
       this.observe(label, findPythonUserSite(this.#context.home, lookup));
   }
 
+  // An interpreter's words (see `findInterpreterCode`).
   analyzeInterpreterWords(
     label: string,
     rule: InterpreterRule,
     words: readonly EvaluatedWord[],
     start: ShellState,
-    redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): void {
-    let state = start;
-    let shellCode = false;
-    let allScripts = false;
-    let ambiguous = false;
-    // A word not known before the shell runs, already reported: it may be the script.
-    let unknownWord = false;
-    let subcommandSeen = rule.subcommands === undefined;
-    let index = 0;
-    while (index < words.length) {
-      const word = words[index] as EvaluatedWord;
-      if (!word.value.known && shellCode) {
-        this.followShellCode(word, state, depth, true);
-        return;
-      }
-      if (!word.value.known) {
-        this.report(
-          word.word.source,
-          `an argument that may name the script, and it is ${word.value.reason}`,
-        );
-        ambiguous = true;
-        unknownWord = true;
-        index += 1;
-        continue;
-      }
-      const text = word.value.text;
-      if (text === "--") {
-        index += 1;
-        break;
-      }
-      if (text === "-") {
-        this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
-        return;
-      }
-      const isOption =
-        text.startsWith("-") || (rule.language === "shell" && /^\+[A-Za-z]/.test(text));
-      if (isOption) {
-        const option = readCommandOption(words, index, rule);
-        if (option === null) {
-          index += 1;
-          continue;
-        }
-        if (option.ambiguous) ambiguous = true;
-        if (option.role === "shell-mode") shellCode = true;
-        if (option.role === "scripts") allScripts = true;
-        if (option.role === "stdin") {
-          this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
-          return;
-        }
-        if (option.role === "directory" && option.value !== null)
-          state = this.enterDirectory(option.value, state);
-        else if (
-          option.role === "preload" &&
-          option.value !== null &&
-          rule.preloadLookup !== undefined
-        )
-          this.resolvePreload(rule, option.value, state);
-        else if (
-          option.value !== null &&
-          this.applyValueRole(option.role, option.value, state, depth)
-        )
-          return;
-        index = option.next;
-        continue;
-      }
-      if (!subcommandSeen && rule.subcommands !== undefined) {
-        subcommandSeen = true;
-        const subcommand = Object.hasOwn(rule.subcommands, text)
-          ? rule.subcommands[text]
-          : undefined;
-        if (subcommand === "script") {
-          index += 1;
-          continue;
-        }
-        if (subcommand === "code") return;
-        if (subcommand === "package") {
-          this.report(
-            words
-              .slice(index)
-              .map((each) => each.word.source)
-              .join(" "),
-            "runs a task or package not hashed here",
-          );
-          return;
-        }
-      }
-      break;
-    }
-    const operands = words.slice(index);
-    const [first, ...others] = operands;
-    if (first === undefined && allScripts) {
-      this.report(
-        [label, ...words.map((word) => word.word.source)].join(" "),
-        `${label} with no file runs every test file it finds under the directory, and those are not hashed`,
-      );
-      return;
-    }
-    if (first === undefined) {
-      if (!shellCode && !unknownWord)
-        this.readProgramFromStdin(label, rule, state, redirects, piped, depth);
-      return;
-    }
-    if (shellCode) {
-      this.followShellCode(first, state, depth, true);
-      return;
-    }
-    this.resolveScript(label, rule, first, state);
-    if (allScripts) for (const other of others) this.resolveScript(label, rule, other, state);
-    // After an option that may or may not take a value, the next operand may be the script too.
-    else if (ambiguous && others[0] !== undefined)
-      this.resolveScript(label, rule, others[0], state);
+    this.applySteps(findInterpreterCode(label, rule, words), start, piped, depth);
   }
 
   // The paths a word names, as `resolveCode` adds them (one per directory a `cd` may leave).
@@ -1751,40 +1427,10 @@ export class ShellScriptAnalysis {
   observe(label: string, found: EntryLookup, named?: string): void {
     if (found.entry !== null) this.addFile(found.entry);
     for (const file of found.observed) {
-      if (!this.files.includes(file) && file !== named) this.observed.add(file);
-      this.addFile(file);
+      this.addFile(file, file !== named);
     }
     for (const flag of found.flags)
       this.report(label, flag.reason, flag.file === undefined ? {} : { file: flag.file });
-  }
-
-  // Programs whose own configuration files run code (see `configuredCodeRules`).
-  checkConfiguredCode(
-    name: string,
-    program: string,
-    words: readonly EvaluatedWord[],
-    state: ShellState,
-  ): void {
-    const key = /^python\d*(\.\d+)*$/.test(name)
-      ? "python"
-      : /^pip\d*(\.\d+)*$/.test(name)
-        ? "pip"
-        : name;
-    const rule = Object.hasOwn(configuredCodeRules, key) ? configuredCodeRules[key] : undefined;
-    if (rule === undefined) return;
-    if (rule.outsideSystemOnly === true && (!program.includes("/") || isSystemProgram(program)))
-      return;
-    const first = words[1]?.value;
-    if (first?.known === true && rule.safeSubcommands?.includes(first.text) === true) return;
-    const label = words.map((word) => word.word.source).join(" ");
-    for (const file of rule.files ?? []) {
-      const absolute = file.startsWith("~/") ? path.join(this.#context.home, file.slice(2)) : file;
-      const scripts = new Set(this.files);
-      for (const found of this.collectCode(literal(absolute, label), "file", state)) {
-        if (!scripts.has(found)) this.observed.add(found);
-      }
-    }
-    if (rule.reason !== undefined) this.report(label, rule.reason);
   }
 
   // What an option's value does; true when the program is now known to be inline code or a module.
@@ -2139,19 +1785,93 @@ export class ShellScriptAnalysis {
     for (const directory of state.directories) this.addFile(path.resolve(directory, text));
   }
 
-  addFile(file: string): void {
+  /** Absolute paths of the hashed files, in the order found, each once. */
+  get files(): string[] {
+    return listHashedFiles(this.findings);
+  }
+
+  /** The words that may name code (or data) whose file cannot be known before the shell runs. */
+  get notHashed(): NotHashedWord[] {
+    return listNotHashedWords(this.findings);
+  }
+
+  /** The hashed files hashed because a lookup looked at them, not scripts named by the command. */
+  get observed(): Set<string> {
+    return listObservedFiles(this.findings);
+  }
+
+  // What a per-program analysis needs of the walker's state.
+  programContext(state: ShellState): StartupContext {
+    return {
+      home: this.#context.home,
+      directories: state.directories,
+      observing: this.#context.lookup !== undefined,
+      variable: (name) => this.environmentValue(name, state),
+    };
+  }
+
+  // Adds what a per-program analysis found.
+  record(findings: readonly ProgramFinding[]): void {
+    for (const finding of findings) {
+      if (finding.certain) this.addFile(finding.file, finding.observed);
+      else
+        this.report(finding.word, finding.reason, {
+          role: finding.role,
+          ...(finding.file !== undefined && { file: finding.file }),
+        });
+    }
+  }
+
+  isHashed(file: string): boolean {
+    return this.#hashed.has(file);
+  }
+
+  addFile(file: string, observed = false): void {
     this.#collected?.push(file);
-    if (!this.files.includes(file)) this.files.push(file);
+    const known = this.#hashed.get(file);
+    if (known !== undefined) {
+      known.leading ||= this.#leading;
+      return;
+    }
+    const finding: HashedFinding = {
+      file,
+      role: "code",
+      certain: true,
+      observed,
+      leading: this.#leading,
+    };
+    this.#hashed.set(file, finding);
+    this.findings.push(finding);
+  }
+
+  // A file first hashed by `collectCode` as a candidate a program looks at, not one it was named.
+  markObserved(file: string): void {
+    const finding = this.#hashed.get(file);
+    if (finding !== undefined) finding.observed = true;
   }
 
   report(word: string, reason: string, known: Pick<NotHashedWord, "file" | "role"> = {}): void {
     const oneLine = word.replace(/\s*\n\s*/g, " ");
     const label = oneLine.length <= 80 ? oneLine : `${oneLine.slice(0, 79)}…`;
-    const same = (entry: NotHashedWord) =>
-      entry.word === label && entry.reason === reason && entry.file === known.file;
-    if (!this.notHashed.some(same)) {
-      this.notHashed.push({ word: label, reason, ...known });
+    const same = (entry: Finding) =>
+      !entry.certain &&
+      entry.word === label &&
+      entry.reason === reason &&
+      entry.file === known.file;
+    const existing = this.findings.find(same);
+    if (existing !== undefined) {
+      existing.leading ||= this.#leading;
+      return;
     }
+    const finding: FlaggedFinding = {
+      word: label,
+      reason,
+      role: known.role ?? "code",
+      certain: false,
+      leading: this.#leading,
+      ...(known.file !== undefined && { file: known.file }),
+    };
+    this.findings.push(finding);
   }
 }
 
@@ -2197,21 +1917,6 @@ function textOf(word: EvaluatedWord | undefined): string {
 }
 
 // Directories of the operating system's own programs (read-only to users).
-const systemDirectories: ReadonlySet<string> = new Set([
-  "/bin",
-  "/sbin",
-  "/usr/bin",
-  "/usr/sbin",
-  "/usr/local/bin",
-  "/usr/local/sbin",
-  "/opt/homebrew/bin",
-]);
-
-function isSystemProgram(program: string): boolean {
-  return path.isAbsolute(program) && systemDirectories.has(path.dirname(path.resolve(program)));
-}
-
-// Programs whose own file is not what the hook's author wrote: interpreters and wrappers.
 function isRunner(name: string): boolean {
   return (
     findInterpreterRule(name) !== undefined ||
@@ -2234,30 +1939,6 @@ function findInterpreterRule(name: string): InterpreterRule | undefined {
 }
 
 // Words with a placeholder (`{}`) are filled in at run time: their value is not known.
-function fillPlaceholder(
-  words: readonly EvaluatedWord[],
-  placeholder: string,
-  reason: string,
-): EvaluatedWord[] {
-  return words.map((word) =>
-    placeholder !== "" && word.value.known && word.value.text.includes(placeholder)
-      ? { word: word.word, value: { known: false, reason } }
-      : word,
-  );
-}
-
-// What a wrapper adds to its command at run time: placeholders filled in, or items appended.
-function fillIn(
-  rule: WrapperRule,
-  words: readonly EvaluatedWord[],
-  placeholder: string | null,
-): readonly EvaluatedWord[] {
-  if (rule.appends === undefined || words.length === 0) return words;
-  const reason = `${rule.appends}, filled in at run time`;
-  if (placeholder !== null) return fillPlaceholder(words, placeholder, reason);
-  const label = `<${rule.appends}>`;
-  return [...words, { word: literalWord(label, label), value: { known: false, reason } }];
-}
 
 function findProgramRule(name: string): ProgramRule | undefined {
   for (const table of [programRules, dataReaders, programsWithoutFiles])
@@ -2279,31 +1960,6 @@ function isKnownProgram(program: string): boolean {
   );
 }
 
-// `gdb -ex …`, `sqlite3 -init f`: a single-dash long option, or a whole word the table names
-// (`julia --startup-file=no`), before the usual reading.
-function readProgramOption(
-  words: readonly EvaluatedWord[],
-  index: number,
-  rule: ProgramRule,
-): ReturnType<typeof readCommandOption> {
-  const text = textOf(words[index]);
-  const whole = Object.hasOwn(rule.long, text) ? rule.long[text] : undefined;
-  if (whole !== undefined && text.includes("="))
-    return { role: whole, value: null, next: index + 1, ambiguous: false };
-  if (whole !== undefined && !text.startsWith("--")) {
-    return readCommandOption(
-      [
-        ...words.slice(0, index),
-        literal(`-${text}`, words[index]?.word.source ?? text),
-        ...words.slice(index + 1),
-      ],
-      index,
-      { short: {}, long: { [`-${text}`]: whole } },
-    );
-  }
-  return readCommandOption(words, index, rule);
-}
-
 // The path an operand or an option's value (`--config=./x.toml`) names, if it looks like one:
 // it has a `/`, starts with `~` or `.`, or is a file name with an extension.
 function pathValueOf(word: EvaluatedWord): EvaluatedWord | null {
@@ -2320,4 +1976,25 @@ function pathValueOf(word: EvaluatedWord): EvaluatedWord | null {
       /^[~.]/.test(text) ||
       /^[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(text));
   return looksLikePath && !/^\.+$/.test(text) ? literal(text, word.word.source) : null;
+}
+
+// The simple command that runs first in a statement, or null when it is a compound command: it
+// runs whatever follows it (the left of `&&`, `||` and `|`).
+function findLeadingCall(
+  statement: ShellStatement,
+): Extract<NonNullable<ShellStatement["command"]>, { kind: "call" }> | null {
+  const command = statement.command;
+  if (command === null) return null;
+  switch (command.kind) {
+    case "call":
+      return command;
+    case "and":
+    case "or":
+    case "pipe":
+      return findLeadingCall(command.left);
+    case "time":
+      return command.statement === null ? null : findLeadingCall(command.statement);
+    default:
+      return null;
+  }
 }

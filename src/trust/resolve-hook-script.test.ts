@@ -107,6 +107,15 @@ describe("resolveHookScript", () => {
     ]);
   });
 
+  it("flags a bare program after the command sets PATH, not under a PATH the hook is given", () => {
+    expect(scripts("PATH=./bin:/usr/bin; python3 x.py").notHashed).toEqual([
+      { word: "python3", reason: "a program looked up on a PATH this command changes" },
+    ]);
+    const given = resolveHookScripts("python3 x.py", { ...where, env: { PATH: "/usr/bin" } });
+    expect(given).toMatchObject({ files: ["/repo/sub/x.py"], notHashed: [] });
+    expect(given.required).toEqual([{ file: "/repo/sub/x.py", executable: false }]);
+  });
+
   it.each([
     ['cat "$(./inner.sh)"', '"$(./inner.sh)"', "a command substitution"],
     ["cat *.json", "*.json", "glob"],

@@ -2,12 +2,18 @@ import path from "node:path";
 import type { HookCommand } from "../config/hook-definition.js";
 import { parseShellScript } from "../shell/parse-shell-script.js";
 import type { ShellDialect } from "../shell/shell-syntax.js";
-import { type NotHashedWord, ShellScriptAnalysis } from "./analyze-shell-script.js";
+import { ShellScriptAnalysis } from "./analyze-shell-script.js";
 import { findRequiredScripts, type RequiredScript } from "./find-required-scripts.js";
+import {
+  listHashedFiles,
+  listNotHashedWords,
+  listObservedFiles,
+  type NotHashedWord,
+} from "./hook-finding.js";
 import type { FileLookup } from "./lookup-interpreter-entry.js";
 
-export type { NotHashedWord } from "./analyze-shell-script.js";
 export type { RequiredScript } from "./find-required-scripts.js";
+export type { NotHashedWord } from "./hook-finding.js";
 
 /** Where a hook command's words are resolved: its working directory, home, and known variables. */
 export interface ScriptResolutionOptions {
@@ -112,14 +118,18 @@ export function resolveHookScripts(
           program?.startsWith("~/") === true ? path.join(options.home, program.slice(2)) : program;
         const argv = expanded === undefined ? [] : [expanded, ...args];
         analysis.analyzeArgv(argv, state);
-        scripts.required = findRequiredScripts(argv, context, variables);
+        scripts.required = findRequiredScripts(analysis.findings, argv, options.cwd);
       } else {
         const parsed = parseShellScript(command, dialect);
         if (parsed.ok) {
           analysis.analyzeScript(parsed.script.statements, state);
           // Bash is read first; what its first command certainly runs is the same in POSIX sh.
           if (dialect === "bash")
-            scripts.required = findRequiredScripts(parsed.script.statements, context, variables);
+            scripts.required = findRequiredScripts(
+              analysis.findings,
+              analysis.leadingWords,
+              options.cwd,
+            );
         } else {
           const shell = dialect === "bash" ? "bash" : "POSIX sh";
           analysis.reject(
@@ -135,9 +145,12 @@ export function resolveHookScripts(
         `the command could not be followed (${String(error)}), so nothing it runs is hashed`,
       );
     }
-    for (const file of analysis.files) if (!scripts.files.includes(file)) scripts.files.push(file);
-    for (const file of analysis.observed) observed.add(file);
-    for (const entry of analysis.notHashed) {
+    // What the hook's scripts are is derived from the analysis's findings.
+    const findings = analysis.findings;
+    for (const file of listHashedFiles(findings))
+      if (!scripts.files.includes(file)) scripts.files.push(file);
+    for (const file of listObservedFiles(findings)) observed.add(file);
+    for (const entry of listNotHashedWords(findings)) {
       const seen = scripts.notHashed.some(
         (other) =>
           other.word === entry.word && other.reason === entry.reason && other.file === entry.file,

@@ -6,7 +6,7 @@ import type { HookCommand } from "../config/hook-definition.js";
 import { parseJsonDocument } from "../config/parse-json-document.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { requireZod } from "../require-zod.js";
-import type { NotHashedWord } from "./analyze-shell-script.js";
+import type { NotHashedWord } from "./hook-finding.js";
 
 /** What the user decided about one hook: trusted at a hash, or disabled. */
 export type TrustEntryState = "trusted" | "disabled";
