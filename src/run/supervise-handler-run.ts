@@ -104,6 +104,8 @@ class HandlerRunSupervisor {
   private exitedAt = 0;
   /** The drain ended with stdout or stderr still open: the output may be cut. */
   private outputLeftOpen = false;
+  /** Counts the drain timers set, so a check deferred past one knows whether a newer one runs. */
+  private drainTimersSet = 0;
 
   constructor(run: SupervisedRun) {
     this.run = run;
@@ -182,7 +184,7 @@ class HandlerRunSupervisor {
     if (!this.settled) {
       // Descendants may hold the pipes open forever: read a little longer, then stop.
       const quiet = this.run.request.outputDrain?.quietMs ?? drainWindowMs;
-      this.drainTimer = setTimeout(() => this.endDrain(), clampDelay(quiet));
+      this.startDrainTimer(quiet);
     }
   }
 
@@ -193,7 +195,22 @@ class HandlerRunSupervisor {
     const left = this.exitedAt + drain.capMs - readMonotonicMs();
     if (left <= 0) return;
     clearTimeout(this.drainTimer);
-    this.drainTimer = setTimeout(() => this.endDrain(), clampDelay(Math.min(drain.quietMs, left)));
+    this.startDrainTimer(Math.min(drain.quietMs, left));
+  }
+
+  /**
+   * Ends the drain after `delayMs` of quiet, checked one turn of the event loop later: on a busy
+   * host a timer can run before the loop has read output that was written before the exit.
+   */
+  private startDrainTimer(delayMs: number): void {
+    this.drainTimersSet += 1;
+    const timer = this.drainTimersSet;
+    this.drainTimer = setTimeout(() => {
+      // Timers run before the poll for I/O; an immediate runs after it.
+      setImmediate(() => {
+        if (timer === this.drainTimersSet) this.endDrain();
+      });
+    }, clampDelay(delayMs));
   }
 
   private settle(exit: Pick<ProcessOutcome, "exitCode" | "signal" | "spawnError">): void {
@@ -283,6 +300,12 @@ class HandlerRunSupervisor {
   /** The drain window after the leader's exit ended and something still holds its output. */
   private endDrain(): void {
     if (this.settled) return;
+    const { stdout, stderr } = this.run.child;
+    // Both streams reached their end: the output is whole, only the 'close' event is pending.
+    if (stdout.readableEnded && stderr.readableEnded) {
+      this.settleWithExit();
+      return;
+    }
     if (this.stopReason === null) this.outputLeftOpen = true;
     if (!this.killing) {
       // The hook is done; processes it left holding its output are ended, not waited for.
