@@ -125,7 +125,8 @@ function countHookRuns(log) {
     const name = line.trim();
     if (name !== "") counts[name] = (counts[name] ?? 0) + 1;
   }
-  return counts;
+  // By name: hooks that run in parallel log in whichever order they finish.
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /**
