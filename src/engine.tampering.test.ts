@@ -9,13 +9,9 @@ import {
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { loadConfig } from "./config/load-config.js";
+import { trustEveryHook } from "../test/support/trust-every-hook.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { zerocodeProfile } from "./profiles/zerocode.js";
-import { evaluateHookTrust } from "./trust/evaluate-hook-trust.js";
-import { createEmptyTrustStore, writeTrustStore } from "./trust/trust-store.js";
-import { recordHookTrusted } from "./trust/update-trust-store.js";
 
 // Hooks (and other processes) attacking the configuration snapshot and hook trust mid-session.
 
@@ -136,22 +132,7 @@ describe("hook trust under attack", () => {
       );
     /** Trusts every hook the configuration holds now, at its current hash. */
     const trustAll = async () => {
-      const { definitions } = await loadConfig(zerocodeProfile, {
-        home,
-        cwd: root,
-        systemDir: options.systemDir,
-      });
-      const inventory = await evaluateHookTrust(definitions, createEmptyTrustStore(), {
-        cwd: root,
-        home,
-      });
-      let store = createEmptyTrustStore();
-      for (const [definition, trust] of inventory) {
-        store = recordHookTrusted(store, { definition, trust });
-      }
-      expect(await writeTrustStore(join(home, ".zerotwo", "hooks-trust.json"), store)).toEqual({
-        ok: true,
-      });
+      await trustEveryHook({ home, cwd: root, systemDir: options.systemDir });
     };
     return { root, home, config, log, script, options, writeConfig, trustAll };
   }

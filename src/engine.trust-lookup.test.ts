@@ -3,13 +3,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { loadConfig } from "./config/load-config.js";
+import { trustEveryHook } from "../test/support/trust-every-hook.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { zerocodeProfile } from "./profiles/zerocode.js";
-import { evaluateHookTrust, type HookTrust } from "./trust/evaluate-hook-trust.js";
-import { createEmptyTrustStore, writeTrustStore } from "./trust/trust-store.js";
-import { recordHookTrusted } from "./trust/update-trust-store.js";
+import type { HookTrust } from "./trust/evaluate-hook-trust.js";
 
 // Trust a hook, change the file that really runs (found by an interpreter's lookup, git's top
 // level, or a program's configuration), dispatch: skipped as modified, or not hashed from the
@@ -47,23 +44,8 @@ function setup(command: string, files: Record<string, string>, cwd = ".") {
   };
   /** Trusts the hook at its current hash; returns its trust as `hooks list` shows it. */
   const trust = async (): Promise<HookTrust> => {
-    const { definitions } = await loadConfig(zerocodeProfile, {
-      home,
-      cwd: options.cwd,
-      systemDir: options.systemDir,
-    });
-    const inventory = await evaluateHookTrust(definitions, createEmptyTrustStore(), {
-      cwd: options.cwd,
-      home,
-    });
-    let store = createEmptyTrustStore();
-    for (const [definition, each] of inventory) {
-      store = recordHookTrusted(store, { definition, trust: each });
-    }
-    expect(await writeTrustStore(join(home, ".zerotwo", "hooks-trust.json"), store)).toEqual({
-      ok: true,
-    });
-    return [...inventory.values()][0] as HookTrust;
+    const [first] = await trustEveryHook({ home, cwd: options.cwd, systemDir: options.systemDir });
+    return first as HookTrust;
   };
   const engine = async () => {
     const created = await createHookEngine(options);

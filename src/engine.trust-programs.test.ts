@@ -2,13 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { loadConfig } from "./config/load-config.js";
+import { trustEveryHook } from "../test/support/trust-every-hook.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { zerocodeProfile } from "./profiles/zerocode.js";
-import { evaluateHookTrust } from "./trust/evaluate-hook-trust.js";
-import { createEmptyTrustStore, writeTrustStore } from "./trust/trust-store.js";
-import { recordHookTrusted } from "./trust/update-trust-store.js";
 
 // Issue classes "placeholders and list files" and "programs that run code from files", through a
 // real ZeroCode engine: the file that really runs is hashed (a change makes the hook
@@ -41,20 +37,7 @@ async function trustedHook(command: (root: string) => string, files: Record<stri
     }),
   );
   const options = { profile: "zerocode" as const, cwd: root, home, systemDir: join(root, "sys") };
-  const { definitions } = await loadConfig(zerocodeProfile, {
-    home,
-    cwd: root,
-    systemDir: options.systemDir,
-  });
-  const inventory = await evaluateHookTrust(definitions, createEmptyTrustStore(), {
-    cwd: root,
-    home,
-  });
-  let store = createEmptyTrustStore();
-  for (const [definition, trust] of inventory)
-    store = recordHookTrusted(store, { definition, trust });
-  await writeTrustStore(join(home, ".zerotwo", "hooks-trust.json"), store);
-  const trust = [...inventory.values()][0];
+  const [trust] = await trustEveryHook({ home, cwd: root, systemDir: options.systemDir });
   return { root, options, notHashed: trust?.notHashed ?? [] };
 }
 

@@ -2,13 +2,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { loadConfig } from "./config/load-config.js";
+import { trustEveryHook } from "../test/support/trust-every-hook.js";
 import type { DispatchResult } from "./decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { zerocodeProfile } from "./profiles/zerocode.js";
-import { evaluateHookTrust, type HookTrust } from "./trust/evaluate-hook-trust.js";
-import { createEmptyTrustStore, writeTrustStore } from "./trust/trust-store.js";
-import { recordHookTrusted } from "./trust/update-trust-store.js";
 
 // Hook trust through a real ZeroCode engine for commands whose program comes from a variable
 // or from stdin or a descriptor: what runs is hashed (a change is refused), or the hook shows
@@ -47,24 +43,7 @@ async function trustedHook(command: string) {
     home,
     systemDir: join(root, "system"),
   };
-  const { definitions } = await loadConfig(zerocodeProfile, {
-    home,
-    cwd: root,
-    systemDir: options.systemDir,
-  });
-  const inventory = await evaluateHookTrust(definitions, createEmptyTrustStore(), {
-    cwd: root,
-    home,
-  });
-  let store = createEmptyTrustStore();
-  const trusts: HookTrust[] = [];
-  for (const [definition, trust] of inventory) {
-    store = recordHookTrusted(store, { definition, trust });
-    trusts.push(trust);
-  }
-  expect(await writeTrustStore(join(home, ".zerotwo", "hooks-trust.json"), store)).toEqual({
-    ok: true,
-  });
+  const trusts = await trustEveryHook({ home, cwd: root, systemDir: options.systemDir });
   const engine = await createHookEngine(options);
   engines.push(engine);
   const readLog = () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
