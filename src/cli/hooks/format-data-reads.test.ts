@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { zerocodeProfile } from "../../profiles/zerocode.js";
@@ -27,7 +28,8 @@ describe("data reads in hooks list and review", () => {
 
   it("says `script not hashed` only for code it cannot hash", async () => {
     const { home, inventory } = await inventoryOf(["cat ./data.json", "mytool ./x.js"]);
-    const lines = formatHookTable(inventory.entries, home).split("\n");
+    // CI may force colour; the assertions are about the text.
+    const lines = stripVTControlCharacters(formatHookTable(inventory.entries, home)).split("\n");
     expect(lines[1]).toMatch(/cat \.\/data\.json\s+untrusted$/);
     expect(lines[2]).toMatch(/mytool \.\/x\.js\s+untrusted, script not hashed$/);
   });
@@ -36,7 +38,7 @@ describe("data reads in hooks list and review", () => {
     const { home, inventory } = await inventoryOf(["cat ./data.json"]);
     const entry = inventory.entries[0];
     if (entry === undefined) throw new Error("no hook");
-    const details = formatHookDetails(entry, home);
+    const details = stripVTControlCharacters(formatHookDetails(entry, home));
     expect(details).toMatch(/reads\s+\.\/data\.json \(read as data, not hashed\)/);
     expect(details).not.toContain("not hashed  ");
   });
