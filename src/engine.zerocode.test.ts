@@ -583,10 +583,11 @@ describe("zerocode PostToolUse, Stop, compaction and subagents", () => {
 
   it("times out a SessionEnd hook after the one-second default", async () => {
     const { engine } = await setup({ SessionEnd: [group(null, command(emit("--sleep", "5")))] });
-    const started = performance.now();
     const result = await engine.dispatch("SessionEnd", { reason: "other" });
     expect(result.runs[0]?.status).toBe("timeout");
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "timeout", message: expect.stringContaining("1 s") }),
+    );
   });
 });
 

@@ -176,5 +176,5 @@ describe.skipIf(python === null)("the Python client (clients/python/agent_hooks_
       "Stop        -      -      the agent stops",
       "",
     ]);
-  }, 60_000);
+  });
 });

@@ -107,7 +107,7 @@ describe("createEventDispatcher", () => {
     );
     expect(payloads[7]).toEqual({ event: "user.prompt", sequence: 7 });
     expect(logged).toEqual([]);
-  }, 30_000);
+  });
 
   it("runs each non-tool event after the previous one's handlers finished, tool events at once", async () => {
     const { dispatcher, file } = await setUp((file) => [
@@ -356,5 +356,5 @@ describe("createEventDispatcher", () => {
     await dispatcher.drain();
     expect(await readPayloads(file("count.jsonl"))).toHaveLength(100);
     expect(logged).toEqual([]);
-  }, 30_000);
+  });
 });

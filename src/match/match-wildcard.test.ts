@@ -44,9 +44,8 @@ describe("matchWildcard", () => {
     );
   });
 
-  it("stays fast on a pattern with many stars", () => {
-    const started = performance.now();
+  // Backtracking over 31 stars and 50,000 characters would not finish within the test's timeout.
+  it("answers on a pattern with many stars that would make a backtracking matcher hang", () => {
     expect(matchWildcard(`${"*a".repeat(30)}*b`, "a".repeat(50_000))).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -66,7 +66,7 @@ describe("the HTML report in headless Chromium", () => {
         "--disable-sync",
       ],
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await context?.close();

@@ -38,7 +38,7 @@ function readProcessGroup(pid: number): number | null {
 }
 
 // A bound, not a timing assertion: on a loaded 2-core machine starting three processes took over 5 s.
-async function waitUntil(condition: () => boolean, withinMs = 15_000): Promise<boolean> {
+async function waitUntil(condition: () => boolean, withinMs = 60_000): Promise<boolean> {
   const deadline = performance.now() + withinMs;
   while (!condition() && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -61,8 +61,8 @@ describe.skipIf(process.platform !== "linux")("createHandlerProcessTree", () => 
   it("finds and kills a double-forked process in a new session, but not an unmarked one", async () => {
     const marker = createRunMarker();
     markers.push(marker);
-    const leader = startMarked("setsid sh -c 'sleep 30 &' ; sleep 30", marker);
-    const bystander = spawn("sleep", ["30"], { stdio: "ignore" });
+    const leader = startMarked("setsid sh -c 'sleep 300 &' ; sleep 300", marker);
+    const bystander = spawn("sleep", ["300"], { stdio: "ignore" });
     started.push(bystander);
     // The leader and its sleep, plus the reparented sleep.
     expect(await waitUntil(() => findMarked(marker).length >= 3)).toBe(true);
@@ -82,7 +82,7 @@ describe.skipIf(process.platform !== "linux")("createHandlerProcessTree", () => 
     const marker = createRunMarker();
     markers.push(marker);
     const leader = startMarked(
-      "env -i setsid /bin/sleep 30 & echo $! > /dev/null; sleep 30",
+      "env -i setsid /bin/sleep 300 & echo $! > /dev/null; sleep 300",
       marker,
     );
     const findUnmarkedChild = () => {
@@ -111,7 +111,7 @@ describe.skipIf(process.platform !== "linux")("createHandlerProcessTree", () => 
   it("signals only by group and marker once the leader has exited (its pid may be reused)", async () => {
     const marker = createRunMarker();
     markers.push(marker);
-    const leader = startMarked("setsid sleep 30 & exit 0", marker);
+    const leader = startMarked("setsid sleep 300 & exit 0", marker);
     await new Promise<void>((resolve) => leader.on("exit", () => resolve()));
     // Until setsid has run, the escaping child is still in the leader's group.
     const escaped = () => findMarked(marker).some((pid) => readProcessGroup(pid) !== leader.pid);

@@ -184,8 +184,8 @@ describe.skipIf(process.platform === "win32")("createPersistentHandler", () => {
     const pending = send(handler, { mode: "hang" });
     await handler.close();
     expect((await pending).cancelled).toBe(true);
-    expect(await waitForProcessEnd(pid, 500)).toBe(true);
-    expect(await waitForProcessEnd(childPid, 500)).toBe(true);
+    expect(await waitForProcessEnd(pid)).toBe(true);
+    expect(await waitForProcessEnd(childPid)).toBe(true);
     expect((await send(handler, {})).cancelled).toBe(true);
   });
 

@@ -186,7 +186,7 @@ describe("defineHook's own input handling", () => {
     const result = await runScript("guard.mjs", "", true);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("received nothing on stdin");
-  }, 10_000);
+  });
 
   it("refuses another event's payload with a non-blocking error", async () => {
     const input = JSON.stringify({ hook_event_name: "PostToolUse", ...bash("ls") });

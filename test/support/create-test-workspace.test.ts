@@ -50,7 +50,7 @@ describe("createTestWorkspace", () => {
   });
 
   it("ended that process at cleanup", async () => {
-    expect(await waitForProcessEnd(Number(previousRoot), 1_000)).toBe(true);
+    expect(await waitForProcessEnd(Number(previousRoot))).toBe(true);
   });
 });
 
@@ -67,7 +67,7 @@ describe.skipIf(process.platform !== "linux")("findWorkspaceProcesses", () => {
     } finally {
       process.kill(pid, "SIGKILL");
     }
-    expect(await waitForProcessEnd(pid, 1_000)).toBe(true);
+    expect(await waitForProcessEnd(pid)).toBe(true);
     expect(findWorkspaceProcesses([workspace.root], startedAfter)).toEqual([]);
   });
 

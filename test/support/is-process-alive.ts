@@ -18,7 +18,7 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 /** Polls until `pid` is dead or `withinMs` passes, and resolves with whether it died. */
-export async function waitForProcessEnd(pid: number, withinMs = 3_000): Promise<boolean> {
+export async function waitForProcessEnd(pid: number, withinMs = 15_000): Promise<boolean> {
   const deadline = performance.now() + withinMs;
   while (performance.now() < deadline) {
     if (!isProcessAlive(pid)) return true;
