@@ -64,8 +64,8 @@ describe("startHandlerRun", () => {
   it("starts no timeout before the delivery", async () => {
     const { run } = await start("cat");
     // Delivered well after what would have been its timeout had it counted from the start.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const outcome = await run.deliver({ input: "late", timeoutMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const outcome = await run.deliver({ input: "late", timeoutMs: 2_000 });
     expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, stdout: "late" });
   });
 
