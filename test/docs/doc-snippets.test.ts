@@ -4,7 +4,7 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { copyFixture } from "../support/copy-fixture.js";
-import { createTestWorkspace, type TestWorkspace } from "../support/create-test-workspace.js";
+import { createTestWorkspace } from "../support/create-test-workspace.js";
 import {
   type DocSnippet,
   extractDocSnippets,
@@ -31,8 +31,8 @@ interface SnippetSetup {
   stdin?: string;
   /** More files, relative to the workspace root; `@ROOT@` becomes the root. */
   files?: Record<string, string>;
-  /** Starts what the snippet talks to, returns variables for it. */
-  prepare?: (workspace: TestWorkspace) => Promise<Record<string, string>>;
+  /** Starts what the snippet talks to (stopped when the test ends); resolves with variables for it. */
+  prepare?: () => Promise<Record<string, string>>;
   /** The exit code; default 0. */
   exitCode?: number;
   /**
@@ -44,7 +44,7 @@ interface SnippetSetup {
   stderr?: string;
 }
 
-/** The Deep Agents Code guard of cli.md's examples, in the home of the snippets that read it. */
+/** The scratch home of cli.md's examples: its `~/.deepagents/hooks.json`, with scripts that need no jq. */
 const deepagentsGuard = {
   "home/.deepagents/hooks.json": JSON.stringify({
     hooks: {
@@ -54,32 +54,219 @@ const deepagentsGuard = {
           hooks: [
             {
               type: "command",
-              command: "node ~/.deepagents/hooks/block-rm.mjs",
+              command: "~/.deepagents/hooks/block-rm.sh",
+              timeout: 10,
               statusMessage: "Checking the command against policy",
             },
           ],
         },
       ],
+      SessionStart: [
+        {
+          matcher: "startup|resume",
+          hooks: [{ type: "command", command: ["~/.deepagents/hooks/load-context.sh"] }],
+        },
+      ],
     },
   }),
-  "home/.deepagents/hooks/block-rm.mjs": `let text = "";
-for await (const chunk of process.stdin) text += chunk;
-if (/rm -rf/.test(JSON.parse(text).tool_input?.command ?? "")) {
-  console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "Recursive or forced rm is blocked by policy" } }));
-}
+  "home/.deepagents/hooks/block-rm.sh": `#!/bin/sh
+if grep -Eq '"command" *: *"rm +-[a-zA-Z]*[rf]'; then
+  echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Recursive or forced rm is blocked by policy"}}'
+fi
+`,
+  "home/.deepagents/hooks/load-context.sh": `#!/bin/sh
+echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"Session started"}}'
 `,
 };
+
+/**
+ * Starts `agent-hooks serve --listen` on a free port with the example hooks and a token, stopped
+ * when the test ends; resolves with the variables the remote client example reads.
+ */
+async function startHookServer(): Promise<Record<string, string>> {
+  const token = "doc-snippet-token-8f2c";
+  const server = spawn(
+    process.execPath,
+    ["bin/agent-hooks.js", "serve", "--listen", "127.0.0.1:0", "--config", "examples/hooks.json"],
+    { cwd: packageRoot, env: { ...process.env, AGENT_HOOKS_TOKEN: token }, stdio: "pipe" },
+  );
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  onTestFinished(async () => {
+    server.kill("SIGTERM");
+    await exited;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let stderr = "";
+    server.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const listening = /listening on (ws:\/\/\S+)/.exec(stderr);
+      if (listening?.[1] !== undefined) resolve(listening[1]);
+    });
+    server.once("exit", () => reject(new Error(`serve ended before listening:\n${stderr}`)));
+  });
+  return { AGENT_HOOKS_URL: url, AGENT_HOOKS_TOKEN: token };
+}
 
 /** A payload as the host sends it to a hook of `event`. */
 function hookPayload(event: string, fields: Record<string, unknown>): string {
   return JSON.stringify({ hook_event_name: event, session_id: "s", cwd: "/tmp", ...fields });
 }
 
+/** The code of the runnable snippet `name`, for a setup that needs another snippet's file. */
+function readSnippetCode(name: string): string {
+  const found = snippets.find((snippet) => snippet.runName === name);
+  if (found === undefined) throw new Error(`no snippet run=${name}`);
+  return found.code;
+}
+
+/** testing-hooks.md's case file and hooks.json, beside sdk.md's guard.mjs. */
+const guardTestFiles = {
+  "project/guard.mjs": readSnippetCode("sdk-guard"),
+  "project/hooks.json": JSON.stringify({
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [{ type: "command", command: 'node "$AGENT_HOOKS_TEST_DIR/guard.mjs"' }],
+        },
+      ],
+    },
+  }),
+  "project/guard.test.json": JSON.stringify({
+    profile: "deepagents",
+    config: "hooks.json",
+    cases: [
+      {
+        name: "denies rm -rf",
+        event: "PreToolUse",
+        payload: { tool_name: "Bash", tool_input: { command: "rm -rf build" } },
+        expect: { decision: "deny", reason: "recursive deletes" },
+      },
+      {
+        name: "tells the model what it saw",
+        event: "PreToolUse",
+        payload: { tool_name: "Bash", tool_input: { command: "ls" } },
+        expect: { decision: null, additionalContext: "guard saw: ls" },
+      },
+    ],
+  }),
+};
+
 const setups: Readonly<Record<string, SnippetSetup>> = {
   "readme-library": {
     stdout: ["deny Recursive or forced rm is blocked by policy: rm -rf build"],
   },
   "adapters-deep-agents": { stdout: "shown" },
+  "architecture-library": { files: deepagentsGuard, stdout: "shown" },
+  "observability-tracing": {
+    stdout: [
+      "  name: 'agent-hooks.run PreToolUse:0:0',",
+      "    'agent_hooks.decision': 'deny',",
+      "  name: 'agent-hooks.dispatch PreToolUse',",
+      "    'agent_hooks.decision': 'deny',",
+    ],
+  },
+  "protocol-python": {
+    cwd: "repository",
+    stdout: [
+      /^deepagents \['SessionStart', /,
+      "deny Recursive or forced rm is blocked by policy: rm -rf build",
+    ],
+  },
+  "remote-client": {
+    prepare: startHookServer,
+    stdout: ["deny Recursive or forced rm is blocked by policy: rm -rf build"],
+  },
+  "sdk-guard": {
+    fileName: "guard.mjs",
+    stdin: hookPayload("PreToolUse", { tool_name: "Bash", tool_input: { command: "git push" } }),
+    stdout: [
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"pushing needs a human"}}',
+    ],
+  },
+  "sdk-stop-once": {
+    fileName: "stop-once.mjs",
+    stdin: hookPayload("Stop", { stop_hook_active: false }),
+    stdout: [
+      '{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":"run the tests before stopping"}}',
+    ],
+  },
+  "sdk-buggy": {
+    fileName: "buggy.mjs",
+    stdin: hookPayload("PreToolUse", { tool_name: "Bash", tool_input: {} }),
+    exitCode: 1,
+    stdout: [],
+    stderr:
+      "agent-hooks/sdk: PreToolUse hook failed: TypeError: Cannot read properties of undefined (reading 'field')",
+  },
+  "sdk-guard-server": {
+    fileName: "guard-server.mjs",
+    stdin: [
+      JSON.stringify({
+        id: 1,
+        payload: JSON.parse(
+          hookPayload("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } }),
+        ),
+      }),
+      JSON.stringify({
+        id: 2,
+        payload: JSON.parse(
+          hookPayload("PreToolUse", { tool_name: "Bash", tool_input: { command: "rm -rf build" } }),
+        ),
+      }),
+      "oops",
+      "",
+    ].join("\n"),
+    stdout: [
+      /^\{"id":1,"exitCode":0,"stdout":".*guard process \d+ has checked 1 calls.*","stderr":""\}$/,
+      /^\{"id":2,"exitCode":0,"stdout":".*recursive deletes are not allowed.*","stderr":""\}$/,
+    ],
+    stderr: "agent-hooks/sdk: skipped a request line that is not JSON",
+  },
+  "sdk-any-event": {
+    stdin: `${JSON.stringify({ id: 1, payload: JSON.parse(hookPayload("Stop", { stop_hook_active: false })) })}\n`,
+    stdout: [/^\{"id":1,"exitCode":0,"stdout":".*run the tests.*"\}$/],
+  },
+  "sdk-session-watch": {
+    fileName: "session-watch.mjs",
+    stdin: hookPayload("SessionStart", { cwd: "/repo", source: "startup" }),
+    stdout: [
+      '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"branch: main","watchPaths":["/repo/.envrc"],"sessionTitle":"Fix the build"}}',
+    ],
+  },
+  "sdk-types": { stdout: [] },
+  "sdk-schema": {
+    stdout: ["[ 'session_id', 'cwd', 'hook_event_name', 'tool_name', 'tool_input' ]"],
+  },
+  "python-client-readme": {
+    stdout: ["deny Recursive or forced rm is blocked by policy: rm -rf build"],
+  },
+  "testing-node-test": {
+    fileName: "hooks.test.mjs",
+    files: guardTestFiles,
+    stdout: ["# pass 2", "# fail 0"],
+  },
+  "events-api": {
+    files: {
+      "home/.deepagents/hooks.json": JSON.stringify({
+        hooks: [
+          { command: ["node", "@ROOT@/home/append-payload.mjs"] },
+          { command: ["sh", "-c", "exit 4"], events: ["session.start"] },
+          { command: "bash adapter.sh", events: ["session.start"] },
+        ],
+      }),
+      "home/append-payload.mjs": `import { appendFileSync } from "node:fs";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+appendFileSync(new URL("payloads.jsonl", import.meta.url), text.trim() + "\\n");
+`,
+    },
+    stdout: [
+      /^\[error\] invalid_config: command must be an argv list .* hooks\[2\]\.command$/,
+      "2 hooks loaded",
+      /^\[warning\] nonzero_exit: session\.start hook "sh -c 'exit 4'" exited with code 4 \(.*hooks\[1\]\)$/,
+    ],
+  },
   "adapters-ai-sdk": { stdout: "shown" },
   "adapters-openai-agents": { stdout: "shown" },
 };
@@ -142,7 +329,9 @@ async function runSnippet(snippet: DocSnippet, setup: SnippetSetup): Promise<Scr
   linkNodeModules(workspace.project);
   workspace.createDirectory("home");
   for (const [file, content] of Object.entries(setup.files ?? {})) {
-    workspace.writeFile(file, content.replaceAll("@ROOT@", workspace.root));
+    const text = content.replaceAll("@ROOT@", workspace.root);
+    if (file.endsWith(".sh")) workspace.writeScript(file, text);
+    else workspace.writeFile(file, text);
   }
   const extension = snippet.language === "python" ? "py" : "mjs";
   const file = workspace.writeFile(
@@ -155,7 +344,7 @@ async function runSnippet(snippet: DocSnippet, setup: SnippetSetup): Promise<Scr
     NO_COLOR: "1",
     PYTHONDONTWRITEBYTECODE: "1",
     PYTHONPATH: path.join(packageRoot, "clients/python"),
-    ...(await setup.prepare?.(workspace)),
+    ...(await setup.prepare?.()),
   };
   const cwd = setup.cwd === "repository" ? packageRoot : workspace.project;
   const program = snippet.language === "python" ? (python ?? "python3") : process.execPath;
@@ -220,5 +409,3 @@ describe("the docs' code blocks", () => {
     },
   );
 });
-
-export { deepagentsGuard, hookPayload, onTestFinished, spawn };
