@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { accessSync, constants, existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOfflineProject } from "../support/create-offline-project.js";
 import { createSuiteWorkspace } from "../support/create-test-workspace.js";
 import { packageRoot, runProgram, type ScriptRun } from "../support/run-node-script.js";
@@ -80,6 +80,17 @@ describe("the packed package, installed into a new project", { timeout: 120_000 
   const pathWithCli = [bin, nodeOnly].join(path.delimiter);
   let tarball = "";
 
+  // npm keeps a copy of each installed tarball in its cache, under the path the project names it
+  // by: drop this run's, so repeated runs do not fill the user's cache with builds.
+  afterAll(async () => {
+    if (tarball === "") return;
+    const keys = [`file:${tarball}`, `file:../${path.basename(tarball)}`].map(
+      (spec) => `pacote:tarball:${spec}`,
+    );
+    // One key per call: npm stops at the first key it does not find.
+    for (const key of keys) await run("npm", ["cache", "clean", key], { cwd: workspace.root });
+  });
+
   it("packs dist/, bin/, schemas/ and the Python client, and no install-time script", () => {
     if (!existsSync(path.join(packageRoot, "dist/cli/main.js"))) {
       throw new Error("dist/ is missing: run npm run build first");
@@ -123,6 +134,11 @@ describe("the packed package, installed into a new project", { timeout: 120_000 
     const install = await run("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], {
       cwd: project,
     });
+    if (install.stderr.includes("ENOTCACHED")) {
+      throw new Error(
+        `npm's cache lacks a package the repository's package-lock.json names; run npm ci, which fills it:\n${install.stderr}`,
+      );
+    }
     expect(install.stderr).toBe("");
     expect(install.code).toBe(0);
     expect(install.stdout).toMatch(/^added \d+ packages/m);
