@@ -16,14 +16,21 @@ JSON-RPC 2.0 (the protocol is described in ``docs/protocol.md``)::
 
 Standard library only, Python 3.9 or later. One reader thread matches answers to requests by id,
 so any number of threads may dispatch at once; each request has its own timeout.
+
+The client starts the ``agent-hooks`` CLI: the one named by ``AGENT_HOOKS_CLI``, else the
+repository's when this file is in one, else ``agent-hooks`` on ``PATH``. Installed with
+``pip install clients/python``, it also gives the ``agent-hooks-client`` command (and
+``python -m agent_hooks_client``), which dispatches one event and prints the result.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
 import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import IO, Any, Dict, List, Mapping, Optional, Sequence
@@ -33,7 +40,12 @@ __all__ = [
     "AgentHooksError",
     "ServerError",
     "SUPPORTED_PROTOCOL_VERSIONS",
+    "find_agent_hooks",
+    "main",
 ]
+
+#: This client's version: the agent-hooks release it comes with.
+__version__ = "0.1.0"
 
 #: The ``protocolVersion`` values of ``hooks/initialize`` this client speaks.
 SUPPORTED_PROTOCOL_VERSIONS = (1,)
@@ -41,8 +53,14 @@ SUPPORTED_PROTOCOL_VERSIONS = (1,)
 #: The events that deny when the hooks cannot be reached and the client fails closed.
 _DENIABLE_EVENTS = frozenset({"PreToolUse", "PermissionRequest"})
 
-#: The repository this file sits in (``clients/python/`` is two levels down), for the default command.
-_REPOSITORY = Path(__file__).resolve().parents[2]
+#: Where the client looks for the CLI first: a path to ``agent-hooks`` (or to ``bin/agent-hooks.js``).
+CLI_VARIABLE = "AGENT_HOOKS_CLI"
+
+#: What to tell someone whose machine has no ``agent-hooks`` the client can find.
+_INSTALL_HINT = (
+    "install it with `npm install -g <agent-hooks clone or packed .tgz>` (docs/install.md of "
+    "agent-hooks), set AGENT_HOOKS_CLI to its path, or pass command=[...]"
+)
 
 
 class AgentHooksError(Exception):
@@ -73,9 +91,8 @@ class AgentHooksClient:
 
     Args:
         command: The whole command that starts the server (for example
-            ``["ssh", "devbox", "agent-hooks", "serve", "--stdio"]``). Default:
-            ``node <repository>/bin/agent-hooks.js serve --stdio`` plus ``args``, or
-            ``agent-hooks serve --stdio`` from ``PATH`` when this file is not in the repository.
+            ``["ssh", "devbox", "agent-hooks", "serve", "--stdio"]``). Default: the CLI
+            :func:`find_agent_hooks` finds, with ``serve --stdio`` and the options below.
         config: Configuration files read instead of discovery (``--config``, in order).
         profile: The hook system profile (``--profile``): ``claude``, ``deepagents``, ...
         args: More arguments added to the default command (``--home``, ``--session``, ...).
@@ -90,8 +107,9 @@ class AgentHooksClient:
         stderr: Where the server's log lines go (default: this process's standard error).
 
     Raises:
-        AgentHooksError: The server could not start, did not answer ``hooks/initialize``, or
-            speaks a protocol version this client does not know.
+        AgentHooksError: No ``agent-hooks`` CLI was found (the message says how to install it),
+            the server could not start, did not answer ``hooks/initialize``, or speaks a
+            protocol version this client does not know.
     """
 
     def __init__(
@@ -362,16 +380,89 @@ def _server_environment(env: Optional[Mapping[str, str]]) -> Dict[str, str]:
     return chosen
 
 
+def find_agent_hooks() -> List[str]:
+    """The command that starts the ``agent-hooks`` CLI, as an argument list.
+
+    In order: ``AGENT_HOOKS_CLI`` (an executable, or a ``.js`` file run with ``node``); the
+    repository's ``bin/agent-hooks.js`` when this file is its ``clients/python/agent_hooks_client.py``
+    (a clone, or ``node_modules/agent-hooks``); ``agent-hooks`` on ``PATH``.
+
+    Raises:
+        AgentHooksError: None of them exists; the message says how to install the CLI.
+    """
+    named = os.environ.get(CLI_VARIABLE)
+    if named:
+        if not Path(named).is_file():
+            raise AgentHooksError(f"{CLI_VARIABLE}={named!r} is not a file: {_INSTALL_HINT}")
+        return _start_file(Path(named))
+    here = Path(__file__).resolve()
+    if len(here.parents) > 2 and here.parent.name == "python" and here.parents[1].name == "clients":
+        repository_bin = here.parents[2] / "bin" / "agent-hooks.js"
+        if repository_bin.is_file():
+            return _start_file(repository_bin)
+    found = shutil.which("agent-hooks")
+    if found is None:
+        raise AgentHooksError(f"cannot find the agent-hooks CLI (not on PATH): {_INSTALL_HINT}")
+    return [found]
+
+
+def _start_file(file: Path) -> List[str]:
+    """``node <file>`` for a JavaScript file (no execute bit needed), else the file itself."""
+    if file.suffix in (".js", ".mjs", ".cjs"):
+        return [os.environ.get("AGENT_HOOKS_NODE") or shutil.which("node") or "node", str(file)]
+    return [str(file)]
+
+
 def _default_command(config: Sequence[str], profile: Optional[str], args: Sequence[str]) -> List[str]:
-    """``node <repository>/bin/agent-hooks.js serve --stdio ...``, or ``agent-hooks`` from PATH."""
-    bin_file = _REPOSITORY / "bin" / "agent-hooks.js"
-    if bin_file.is_file():
-        start = [os.environ.get("AGENT_HOOKS_NODE") or shutil.which("node") or "node", str(bin_file)]
-    else:
-        start = [shutil.which("agent-hooks") or "agent-hooks"]
-    argv = start + ["serve", "--stdio"]
+    """``<the CLI> serve --stdio`` with ``--profile``, each ``--config`` and ``args``."""
+    argv = find_agent_hooks() + ["serve", "--stdio"]
     if profile is not None:
         argv += ["--profile", profile]
     for file in config:
         argv += ["--config", file]
     return argv + list(args)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``agent-hooks-client EVENT``: dispatches one event (payload on stdin) and prints the result.
+
+    Exits 0 with the DispatchResult as JSON on standard output, or 1 with the reason on standard
+    error when the server cannot be started or the payload is not a JSON object.
+    """
+    parser = argparse.ArgumentParser(
+        prog="agent-hooks-client",
+        description="Dispatch one event through agent-hooks serve --stdio and print the "
+        "DispatchResult as JSON. The payload is read from standard input (default: {}).",
+        epilog="example: echo '{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf build\"}}' "
+        "| agent-hooks-client PreToolUse --profile claude",
+    )
+    parser.add_argument("event", help="the event to dispatch, such as PreToolUse")
+    parser.add_argument("--profile", help="the hook system profile (default: detected)")
+    parser.add_argument(
+        "--config", action="append", default=[], help="a configuration file (repeatable)"
+    )
+    parser.add_argument("--cwd", help="the session working directory (default: this one)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    options = parser.parse_args(argv)
+    text = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
+    try:
+        payload = json.loads(text) if text.strip() else {}
+    except ValueError as error:
+        print(f"agent-hooks-client: the payload is not valid JSON: {error}", file=sys.stderr)
+        return 1
+    if not isinstance(payload, dict):
+        print("agent-hooks-client: the payload must be a JSON object", file=sys.stderr)
+        return 1
+    args = [] if options.cwd is None else ["--cwd", options.cwd]
+    try:
+        with AgentHooksClient(config=options.config, profile=options.profile, args=args) as hooks:
+            result = hooks.dispatch(options.event, payload)
+    except AgentHooksError as error:
+        print(f"agent-hooks-client: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

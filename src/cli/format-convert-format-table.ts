@@ -1,0 +1,43 @@
+import type { HookFormat } from "../convert/hook-format.js";
+import { hookFormats } from "../convert/hook-formats.js";
+import { formatNames } from "../convert/portable-hooks.js";
+import { formatMarkdownTable } from "./format-markdown-table.js";
+
+/** How the format's matchers are read, in words. */
+function describeMatchers(format: HookFormat): string {
+  switch (format.matchers) {
+    case "exact":
+      return "tool names or `|` lists, else a regular expression";
+    case "regex":
+      return "a regular expression";
+    case null:
+      return "none (every hook fires for its event)";
+  }
+}
+
+/**
+ * The table of `agent-hooks convert`'s formats in docs/cli.md, one row per format (all eight):
+ * the agent, the syntaxes it is written in, how many events it has, its default timeout and unit,
+ * and its matchers. The docs test compares the page with it; `npm run docs:generate` writes it.
+ *
+ * @example
+ * ```ts
+ * formatConvertFormatTable(); // "| Format | Agent | Syntax | Events | …\n…"
+ * ```
+ */
+export function formatConvertFormatTable(): string {
+  return formatMarkdownTable(
+    ["Format", "Agent", "Syntax", "Events", "Default timeout", "Matchers"],
+    formatNames.map((name) => {
+      const format = hookFormats[name];
+      return [
+        `\`${name}\``,
+        format.title,
+        format.syntaxes.map((syntax) => syntax.toUpperCase()).join(", "),
+        String(Object.keys(format.events).length),
+        `${format.defaultTimeoutSeconds} s (written in ${format.timeoutUnit})`,
+        describeMatchers(format),
+      ];
+    }),
+  );
+}

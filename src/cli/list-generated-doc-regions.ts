@@ -1,0 +1,42 @@
+import { formatEventTable } from "../convert/format-event-table.js";
+import { formatClaudeEventTable } from "./format-claude-event-table.js";
+import { formatCliReference } from "./format-cli-reference.js";
+import { formatConvertFormatTable } from "./format-convert-format-table.js";
+import { createProgram } from "./main.js";
+
+/** A region of a page that is generated from the code: where it is and what writes it. */
+export interface GeneratedDocRegion {
+  /** The page, relative to the package root (`docs/cli.md`). */
+  file: string;
+  /** The region's marker name: `<!-- name:start … -->` … `<!-- name:end -->`. */
+  name: string;
+  /** The region's content as the code gives it now. */
+  generate(): Promise<string>;
+}
+
+/**
+ * Every generated region of the docs: the command reference and the profile tables of
+ * docs/cli.md, and the event × format table of docs/convert.md. `npm run docs:generate` rewrites
+ * them; the docs test fails when a page differs from them.
+ *
+ * @example
+ * ```ts
+ * for (const region of listGeneratedDocRegions()) console.log(region.file, await region.generate());
+ * ```
+ */
+export function listGeneratedDocRegions(): GeneratedDocRegion[] {
+  return [
+    {
+      file: "docs/cli.md",
+      name: "cli-reference",
+      generate: async () => formatCliReference(await createProgram()),
+    },
+    { file: "docs/cli.md", name: "claude-events", generate: async () => formatClaudeEventTable() },
+    {
+      file: "docs/cli.md",
+      name: "convert-formats",
+      generate: async () => formatConvertFormatTable(),
+    },
+    { file: "docs/convert.md", name: "event-table", generate: async () => formatEventTable() },
+  ];
+}
