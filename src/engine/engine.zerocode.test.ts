@@ -2,18 +2,18 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { loadConfig } from "./config/load-config.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { loadConfig } from "../config/load-config.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import { zerocodeProfile } from "../profiles/zerocode.js";
+import { evaluateHookTrust } from "../trust/evaluate-hook-trust.js";
+import { createEmptyTrustStore, writeTrustStore } from "../trust/trust-store.js";
+import { recordHookTrusted } from "../trust/update-trust-store.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { zerocodeProfile } from "./profiles/zerocode.js";
-import { evaluateHookTrust } from "./trust/evaluate-hook-trust.js";
-import { createEmptyTrustStore, writeTrustStore } from "./trust/trust-store.js";
-import { recordHookTrusted } from "./trust/update-trust-store.js";
 
 // The ZeroCode output rules, run through real handler scripts (test/fixtures/engine/emit.sh).
 
-const fixtures = fileURLToPath(new URL("../test/fixtures/engine/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../../test/fixtures/engine/", import.meta.url));
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 /** A shell command running emit.sh with flags (--stdout, --stderr, --exit, --sleep, --save-stdin). */
 const emit = (...args: string[]) => [join(fixtures, "emit.sh"), ...args].map(quote).join(" ");

@@ -1,48 +1,48 @@
 import { setMaxListeners } from "node:events";
 import os from "node:os";
 import path from "node:path";
-import type { HandlerType } from "./config/hook-definition.js";
-import { createAsyncHandlerRunner } from "./create-async-handler-runner.js";
-import { aggregateVerdicts } from "./decide/aggregate-verdicts.js";
+import type { HandlerType } from "../config/hook-definition.js";
+import { aggregateVerdicts } from "../decide/aggregate-verdicts.js";
 import {
   applySessionRules,
   beginSessionEvent,
   newSessionState,
   readHostStopHookActive,
   type SessionState,
-} from "./decide/apply-session-rules.js";
-import { createToolInputValidator } from "./decide/create-tool-input-validator.js";
-import { createEmptyDispatchResult, type DispatchResult } from "./decide/dispatch-result.js";
-import { mergeAsyncOutput } from "./decide/merge-async-output.js";
-import { resolveContinuationCap } from "./decide/resolve-continuation-cap.js";
-import { resolveEventBudgets } from "./decide/resolve-event-budgets.js";
-import { createDiagnostic } from "./diagnostic.js";
+} from "../decide/apply-session-rules.js";
+import { createToolInputValidator } from "../decide/create-tool-input-validator.js";
+import { createEmptyDispatchResult, type DispatchResult } from "../decide/dispatch-result.js";
+import { mergeAsyncOutput } from "../decide/merge-async-output.js";
+import { resolveContinuationCap } from "../decide/resolve-continuation-cap.js";
+import { resolveEventBudgets } from "../decide/resolve-event-budgets.js";
+import { createDiagnostic } from "../diagnostic.js";
+import { checkRequest } from "../match/check-request.js";
+import { selectCandidateHooks } from "../match/index-hooks-by-name.js";
+import { planHandlers } from "../match/plan-handlers.js";
+import { readMatchValue } from "../match/read-match-value.js";
+import { refuseMissingCallback } from "../match/refuse-missing-callback.js";
+import { createScopedHookSets, mergeScopedHooks } from "../match/scoped-hook-sets.js";
+import { type DispatchTrace, observeDispatches } from "../observe/observe-dispatches.js";
+import { buildPayload } from "../payload/build-payload.js";
+import { resolveDispatchedEvent } from "../profiles/find-event-spec.js";
+import { resolveProfile } from "../profiles/profiles.js";
+import { createHookEnvironments } from "../run/create-hook-environments.js";
+import { fillHostCallbacks, type HostCallbacks, listHostCallbacks } from "../run/host-callbacks.js";
+import { paceWork } from "../run/pace-work.js";
+import { createPersistentHandlerPool } from "../run/persistent-handler-pool.js";
+import { createPrewarmedHandlerPool } from "../run/prewarmed-handler-pool.js";
+import { selectPrewarmedHooks } from "../run/select-prewarmed-hooks.js";
+import { tiePoolLifetime } from "../run/tie-pool-lifetime.js";
+import { createRandomUuid } from "../shared/create-random-uuid.js";
+import { createAsyncHandlerRunner } from "./create-async-handler-runner.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
-import { checkRequest } from "./match/check-request.js";
-import { selectCandidateHooks } from "./match/index-hooks-by-name.js";
-import { planHandlers } from "./match/plan-handlers.js";
-import { readMatchValue } from "./match/read-match-value.js";
-import { refuseMissingCallback } from "./match/refuse-missing-callback.js";
-import { createScopedHookSets, mergeScopedHooks } from "./match/scoped-hook-sets.js";
-import { type DispatchTrace, observeDispatches } from "./observe/observe-dispatches.js";
-import { buildPayload } from "./payload/build-payload.js";
-import { resolveDispatchedEvent } from "./profiles/find-event-spec.js";
-import { resolveProfile } from "./profiles/profiles.js";
-import { createHookEnvironments } from "./run/create-hook-environments.js";
-import { fillHostCallbacks, type HostCallbacks, listHostCallbacks } from "./run/host-callbacks.js";
-import { paceWork } from "./run/pace-work.js";
-import { createPersistentHandlerPool } from "./run/persistent-handler-pool.js";
-import { createPrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
-import { selectPrewarmedHooks } from "./run/select-prewarmed-hooks.js";
-import { tiePoolLifetime } from "./run/tie-pool-lifetime.js";
 import {
   type HandlerCall,
   type HandlerRun,
   type HandlerRunContext,
   runPlannedHandler,
 } from "./run-planned-handler.js";
-import { createRandomUuid } from "./shared/create-random-uuid.js";
 
 export type {
   AsyncHookOutput,
@@ -316,7 +316,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
       await observed.close();
     },
     async explain(event, payload = {}, explainOptions = {}) {
-      const { explainHooks } = await import("./explain/explain-hooks.js");
+      const { explainHooks } = await import("../explain/explain-hooks.js");
       const context = {
         profile,
         cwd,

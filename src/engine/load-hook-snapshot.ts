@@ -1,13 +1,13 @@
-import { applyHttpHookPolicy } from "./config/apply-http-hook-policy.js";
-import { checkHandlerTypes } from "./config/check-handler-types.js";
-import type { HandlerType, HookDefinition } from "./config/hook-definition.js";
-import { type LoadedConfig, loadConfig } from "./config/load-config.js";
-import type { Diagnostic } from "./diagnostic.js";
-import { type CompiledHooks, compileHooks } from "./match/compile-hooks.js";
-import { type HookNameIndex, indexHooksByName } from "./match/index-hooks-by-name.js";
-import type { Profile } from "./profiles/profile.js";
-import { createCommandSuggester } from "./shared/format-agent-hooks-command.js";
-import { createTrustGate, openTrustGate, type TrustGate } from "./trust/gate-hook-trust.js";
+import { applyHttpHookPolicy } from "../config/apply-http-hook-policy.js";
+import { checkHandlerTypes } from "../config/check-handler-types.js";
+import type { HandlerType, HookDefinition } from "../config/hook-definition.js";
+import { type LoadedConfig, loadConfig } from "../config/load-config.js";
+import type { Diagnostic } from "../diagnostic.js";
+import { type CompiledHooks, compileHooks } from "../match/compile-hooks.js";
+import { type HookNameIndex, indexHooksByName } from "../match/index-hooks-by-name.js";
+import type { Profile } from "../profiles/profile.js";
+import { createCommandSuggester } from "../shared/format-agent-hooks-command.js";
+import { createTrustGate, openTrustGate, type TrustGate } from "../trust/gate-hook-trust.js";
 
 /** Where a snapshot is loaded from, and whether hook trust is bypassed. */
 export interface SnapshotOptions {

@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { claudeProfile } from "../profiles/claude.js";
+import type { McpToolRequest, ModelHookRequest } from "../run/host-callbacks.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { claudeProfile } from "./profiles/claude.js";
-import type { McpToolRequest, ModelHookRequest } from "./run/host-callbacks.js";
 
 // The issue's done-when: a project `.claude/settings.json` with every Claude Code handler type on
 // every event loads with no diagnostic when the host supplies the callbacks, and each handler

@@ -1,16 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import { claudeProfile } from "../profiles/claude.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { claudeProfile } from "./profiles/claude.js";
 
 // Every Claude Code event of the claude profile, dispatched through a real settings file and a
 // real hook process (test/fixtures/handlers/respond-with.sh prints what it is told and exits with
 // the code it is given): exit 2, a block and each event's output fields have the documented effect.
 
 const respondWith = fileURLToPath(
-  new URL("../test/fixtures/handlers/respond-with.sh", import.meta.url),
+  new URL("../../test/fixtures/handlers/respond-with.sh", import.meta.url),
 );
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { trustEveryHook } from "../test/support/trust-every-hook.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { trustEveryHook } from "../../test/support/trust-every-hook.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
 // Issue classes "placeholders and list files" and "programs that run code from files", through a

@@ -3,17 +3,17 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { isProcessAlive, waitForProcessEnd } from "../test/support/is-process-alive.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import type { AsyncHookOutput } from "../run/host-callbacks.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
-import type { AsyncHookOutput } from "./run/host-callbacks.js";
 
 // `async` and `asyncRewake` command handlers of the claude profile, through real settings files
 // and real processes (test/fixtures/async/). No timing assertion: the order of events is what
 // the tests check (a hook waits for a file the test creates only after dispatch returned).
 
-const fixtures = fileURLToPath(new URL("../test/fixtures/async/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../../test/fixtures/async/", import.meta.url));
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 const script = (name: string, ...args: string[]) =>
   [join(fixtures, name), ...args].map(quote).join(" ");

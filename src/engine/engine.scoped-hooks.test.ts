@@ -2,15 +2,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import type { ScopedHookSet, ScopedHooksOptions } from "../match/scoped-hook-sets.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
-import type { ScopedHookSet, ScopedHooksOptions } from "./match/scoped-hook-sets.js";
 
 // Skill and subagent frontmatter hooks, added to a Claude Code engine for their lifetime and run
 // through real scripts (test/fixtures/claude/scoped/plugin/scripts/).
 
-const fixtures = fileURLToPath(new URL("../test/fixtures/claude/scoped/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../../test/fixtures/claude/scoped/", import.meta.url));
 const deploySkill = join(fixtures, "plugin/skills/deploy/SKILL.md");
 const onceSkill = join(fixtures, "plugin/skills/setup-once/SKILL.md");
 const reviewerAgent = join(fixtures, "plugin/agents/reviewer.md");

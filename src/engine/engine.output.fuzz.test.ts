@@ -5,13 +5,13 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fuzzParameters } from "../test/fixtures/fuzz/fuzz-runs.js";
-import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
-import { diagnosticCodes } from "./diagnostic.js";
+import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import { diagnosticCodes } from "../diagnostic.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
+import { type ProfileName, profiles } from "../profiles/profiles.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import type { EventSpec, Profile } from "./profiles/profile.js";
-import { type ProfileName, profiles } from "./profiles/profiles.js";
 
 // Output fuzzing: real handler processes print random bytes, invalid UTF-8, NUL bytes, huge or
 // wrong-typed JSON, then exit with a random code or die by a random signal. `dispatch` must
@@ -19,7 +19,7 @@ import { type ProfileName, profiles } from "./profiles/profiles.js";
 // crash must never decide anything, except where the profile reads JSON whatever the exit code
 // (Claude Code): there a crash decides exactly as its JSON would on exit 0, and stays reported.
 
-const fixture = fileURLToPath(new URL("../test/fixtures/fuzz/emit-output.sh", import.meta.url));
+const fixture = fileURLToPath(new URL("../../test/fixtures/fuzz/emit-output.sh", import.meta.url));
 const events = ["PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit"] as const;
 const slots = [0, 1] as const;
 /** Signals a shell dies of when it sends them to itself. */

@@ -1,8 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${…}` is Claude Code's mcp_tool placeholder syntax, not a template.
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import type { Diagnostic } from "./diagnostic.js";
-import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import type { Diagnostic } from "../diagnostic.js";
 import type {
   CallMcpTool,
   EvaluatePrompt,
@@ -10,7 +9,8 @@ import type {
   McpToolResult,
   ModelHookReply,
   ModelHookRequest,
-} from "./run/host-callbacks.js";
+} from "../run/host-callbacks.js";
+import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 
 // prompt, agent and mcp_tool handlers of the Claude Code profile, end to end: settings files
 // read by the claude dialect, the host's callbacks played by plain async functions that record

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { collectLines, waitFor } from "../test/fixtures/remote/serve-process.js";
+import { collectLines, waitFor } from "../../test/fixtures/remote/serve-process.js";
 
 // Starting a handler fails with EMFILE when the host is out of file descriptors. The engine and
 // `serve --stdio` run from dist/ (built by `npm test` before vitest) in a child process limited
@@ -11,7 +11,7 @@ import { collectLines, waitFor } from "../test/fixtures/remote/serve-process.js"
 // two persistent): every dispatch must resolve, every run be ok or a `spawn_failed` error, and
 // nothing may throw.
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixtures = "test/fixtures/fd-limit";
 const dispatches = 100;
 /** Handlers per PreToolUse dispatch in test/fixtures/fd-limit/hooks.json. */

@@ -2,17 +2,19 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { loadConfig } from "./config/load-config.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { loadConfig } from "../config/load-config.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import { vscodeProfile } from "../profiles/vscode.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { vscodeProfile } from "./profiles/vscode.js";
 
 // The VS Code Local harness, run through real handler scripts (test/fixtures/engine/emit.sh and
 // test/fixtures/vscode/scripts).
 
-const engineFixtures = fileURLToPath(new URL("../test/fixtures/engine/", import.meta.url));
-const vscodeScripts = fileURLToPath(new URL("../test/fixtures/vscode/scripts/", import.meta.url));
+const engineFixtures = fileURLToPath(new URL("../../test/fixtures/engine/", import.meta.url));
+const vscodeScripts = fileURLToPath(
+  new URL("../../test/fixtures/vscode/scripts/", import.meta.url),
+);
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 /** A shell command running emit.sh with flags (--stdout, --stderr, --exit, --sleep, --save-stdin). */
 const emit = (...args: string[]) => [join(engineFixtures, "emit.sh"), ...args].map(quote).join(" ");

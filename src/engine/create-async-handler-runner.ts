@@ -1,10 +1,10 @@
-import { type AsyncOutputQueue, createAsyncOutputQueue } from "./decide/async-output-queue.js";
-import type { RunSummary } from "./decide/dispatch-result.js";
-import { createEmptyVerdict } from "./decide/handler-verdict.js";
-import { readAsyncRun } from "./decide/read-async-run.js";
-import type { PlannedHandler } from "./match/plan-handlers.js";
-import { readClock } from "./observe/dispatch-observation.js";
-import type { AsyncHookOutput } from "./run/host-callbacks.js";
+import { type AsyncOutputQueue, createAsyncOutputQueue } from "../decide/async-output-queue.js";
+import type { RunSummary } from "../decide/dispatch-result.js";
+import { createEmptyVerdict } from "../decide/handler-verdict.js";
+import { readAsyncRun } from "../decide/read-async-run.js";
+import type { PlannedHandler } from "../match/plan-handlers.js";
+import { readClock } from "../observe/dispatch-observation.js";
+import type { AsyncHookOutput } from "../run/host-callbacks.js";
 import {
   type HandlerCall,
   type HandlerRun,

@@ -1,27 +1,27 @@
 import path from "node:path";
-import { describeHandler } from "./config/describe-handler.js";
-import type { HookDefinition } from "./config/hook-definition.js";
-import type { RunStatus, RunSummary } from "./decide/dispatch-result.js";
-import { createEmptyVerdict, type HandlerVerdict } from "./decide/handler-verdict.js";
-import { interpretOutcome } from "./decide/interpret-outcome.js";
-import { parseEnvironmentFile } from "./decide/parse-environment-file.js";
-import { screenCutCapture } from "./decide/screen-cut-capture.js";
-import { translateModelReply } from "./decide/translate-model-reply.js";
-import { createDiagnostic, type Diagnostic } from "./diagnostic.js";
+import { describeHandler } from "../config/describe-handler.js";
+import type { HookDefinition } from "../config/hook-definition.js";
+import type { RunStatus, RunSummary } from "../decide/dispatch-result.js";
+import { createEmptyVerdict, type HandlerVerdict } from "../decide/handler-verdict.js";
+import { interpretOutcome } from "../decide/interpret-outcome.js";
+import { parseEnvironmentFile } from "../decide/parse-environment-file.js";
+import { screenCutCapture } from "../decide/screen-cut-capture.js";
+import { translateModelReply } from "../decide/translate-model-reply.js";
+import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { CompiledHook } from "../match/compile-hooks.js";
+import type { PlannedHandler } from "../match/plan-handlers.js";
+import { type RunObservation, readClock } from "../observe/dispatch-observation.js";
+import type { EventSpec, Profile } from "../profiles/profile.js";
+import { selectHandlerShell } from "../profiles/select-handler-shell.js";
+import type { HostCallbacks } from "../run/host-callbacks.js";
+import type { PersistentHandlerPool } from "../run/persistent-handler-pool.js";
+import type { PrewarmedHandlerPool } from "../run/prewarmed-handler-pool.js";
+import type { ProcessOutcome, SpawnRequest } from "../run/process-outcome.js";
+import { runHookAction } from "../run/run-hook-action.js";
+import { runWithEnvironmentFile } from "../run/run-with-environment-file.js";
+import { spawnHandler } from "../run/spawn-handler.js";
+import { quoteShellWord } from "../shell/quote-shell-word.js";
 import type { RunEnd, RunStart } from "./engine-types.js";
-import type { CompiledHook } from "./match/compile-hooks.js";
-import type { PlannedHandler } from "./match/plan-handlers.js";
-import { type RunObservation, readClock } from "./observe/dispatch-observation.js";
-import type { EventSpec, Profile } from "./profiles/profile.js";
-import { selectHandlerShell } from "./profiles/select-handler-shell.js";
-import type { HostCallbacks } from "./run/host-callbacks.js";
-import type { PersistentHandlerPool } from "./run/persistent-handler-pool.js";
-import type { PrewarmedHandlerPool } from "./run/prewarmed-handler-pool.js";
-import type { ProcessOutcome, SpawnRequest } from "./run/process-outcome.js";
-import { runHookAction } from "./run/run-hook-action.js";
-import { runWithEnvironmentFile } from "./run/run-with-environment-file.js";
-import { spawnHandler } from "./run/spawn-handler.js";
-import { quoteShellWord } from "./shell/quote-shell-word.js";
 
 /** One dispatched event as every handler of it sees it. */
 export interface HandlerCall {
@@ -177,7 +177,7 @@ export async function runPlannedHandler(
   let contextSpilled = false;
   if (profile.spill !== null && verdict.additionalContext !== null) {
     // Loaded on first use: most profiles never spill.
-    const { spillContext } = await import("./spill/spill-context.js");
+    const { spillContext } = await import("../spill/spill-context.js");
     const spilled = await spillContext({
       text: verdict.additionalContext,
       limitTokens: definition.additionalContextLimit ?? profile.spill.defaultLimitTokens,

@@ -8,9 +8,9 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { trustEveryHook } from "../test/support/trust-every-hook.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { trustEveryHook } from "../../test/support/trust-every-hook.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
 // Hooks (and other processes) attacking the configuration snapshot and hook trust mid-session.

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine } from "./engine.js";
 
 // Regressions found by fuzzing (src/config/config.fuzz.test.ts, src/engine.output.fuzz.test.ts):

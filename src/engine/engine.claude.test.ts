@@ -3,16 +3,16 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyFixture } from "../test/support/copy-fixture.js";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
-import type { Diagnostic } from "./diagnostic.js";
+import { copyFixture } from "../../test/support/copy-fixture.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import type { Diagnostic } from "../diagnostic.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 
 // The Claude Code profile, run through real Claude-style handler scripts
 // (test/fixtures/claude/scripts/) and real-world hooks (test/fixtures/claude/real-world/).
 
-const scripts = fileURLToPath(new URL("../test/fixtures/claude/scripts/", import.meta.url));
+const scripts = fileURLToPath(new URL("../../test/fixtures/claude/scripts/", import.meta.url));
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 /** A command string running a fixture script, as settings files write them. */
 const script = (name: string, ...args: string[]) =>
@@ -702,7 +702,9 @@ describe.skipIf(process.platform === "win32")("claude command with args", () => 
 // them (managed, then local, project, user), with that copy's own timeout; a plugin's copy stays
 // its own handler. Every lower copy here has a 1 ms timeout, so a wrong survivor times out.
 describe.skipIf(process.platform === "win32")("claude identical handlers", () => {
-  const counter = fileURLToPath(new URL("../test/fixtures/engine/count-run.sh", import.meta.url));
+  const counter = fileURLToPath(
+    new URL("../../test/fixtures/engine/count-run.sh", import.meta.url),
+  );
   const countLines = (file: string) =>
     readFileSync(file, "utf8").split("\n").filter(Boolean).length;
   type Layer = "managed" | "user" | "project" | "local";

@@ -2,15 +2,18 @@ import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace, type TestWorkspace } from "../test/support/create-test-workspace.js";
-import { isProcessAlive, waitForProcessEnd } from "../test/support/is-process-alive.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import {
+  createTestWorkspace,
+  type TestWorkspace,
+} from "../../test/support/create-test-workspace.js";
+import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 
 // Prewarmed handlers through the whole engine (claude profile), with real scripts that log their
 // pid when they start (started.log) and their pid and input once they have read it (ran.log).
 
-const fixtures = fileURLToPath(new URL("../test/fixtures/prewarm/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../../test/fixtures/prewarm/", import.meta.url));
 
 const engines: HookEngine[] = [];
 afterEach(async () => {

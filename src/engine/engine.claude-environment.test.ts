@@ -3,16 +3,19 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyFixture } from "../test/support/copy-fixture.js";
-import { createTestWorkspace, type TestWorkspace } from "../test/support/create-test-workspace.js";
-import type { Diagnostic } from "./diagnostic.js";
+import { copyFixture } from "../../test/support/copy-fixture.js";
+import {
+  createTestWorkspace,
+  type TestWorkspace,
+} from "../../test/support/create-test-workspace.js";
+import type { Diagnostic } from "../diagnostic.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 
 // The Claude Code hook environment end to end: CLAUDE_ENV_FILE, CLAUDE_PLUGIN_OPTION_<KEY>, the
 // credential scrub, SessionEnd's budget and `shell: "powershell"`, through real settings files
 // and real processes.
 
-const fixtures = fileURLToPath(new URL("../test/fixtures/claude/environment/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../../test/fixtures/claude/environment/", import.meta.url));
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 const script = (name: string, ...args: string[]) =>
   [join(fixtures, name), ...args].map(quote).join(" ");

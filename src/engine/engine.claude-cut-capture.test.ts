@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { partialCaptureMessage, suspectCaptureMessage } from "./decide/screen-cut-capture.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { partialCaptureMessage, suspectCaptureMessage } from "../decide/screen-cut-capture.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
 // A hook that exits while a child it started still holds its stdout open: Claude Code 2.1.328
@@ -12,7 +12,7 @@ import { createHookEngine, type HookEngine } from "./engine.js";
 // script backgrounds `sleep 30` and records its pid, and each test reads what happened to it.
 
 const script = fileURLToPath(
-  new URL("../test/fixtures/claude/scripts/reply-leaving-child.sh", import.meta.url),
+  new URL("../../test/fixtures/claude/scripts/reply-leaving-child.sh", import.meta.url),
 );
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 

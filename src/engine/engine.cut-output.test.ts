@@ -2,9 +2,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
+import { deepagentsProfile } from "../profiles/deepagents.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import { deepagentsProfile } from "./profiles/deepagents.js";
 
 // A hook's stdout past the capture limit (1 MiB) is dropped. Real handlers, spawned per event
 // and persistent (test/fixtures/handlers/persistent-hook.mjs), print decisions that the limit
@@ -12,7 +12,7 @@ import { deepagentsProfile } from "./profiles/deepagents.js";
 // a decision followed only by whitespace past the limit is read as if whole.
 
 const hookScript = fileURLToPath(
-  new URL("../test/fixtures/handlers/persistent-hook.mjs", import.meta.url),
+  new URL("../../test/fixtures/handlers/persistent-hook.mjs", import.meta.url),
 );
 const limit = deepagentsProfile.captureLimitBytes;
 

@@ -3,15 +3,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { findMarkedProcesses } from "../test/support/find-marked-processes.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { findMarkedProcesses } from "../../test/support/find-marked-processes.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
 // Chaos hooks: real processes that misbehave on purpose (test/fixtures/chaos/). After each, the
 // dispatch has returned, no process of the hook survives, and the engine is still usable.
 
-const fixtures = fileURLToPath(new URL("../test/fixtures/chaos/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../../test/fixtures/chaos/", import.meta.url));
 const fixture = (name: string): string => join(fixtures, name);
 const markerVariable = "AGENT_HOOKS_CHAOS_MARKER";
 /** The profile's grace between SIGTERM and SIGKILL, plus room for a loaded machine. */

@@ -1,17 +1,17 @@
-import type { HookDefinition } from "./config/hook-definition.js";
-import type { DispatchResult, RunSummary } from "./decide/dispatch-result.js";
-import type { Diagnostic } from "./diagnostic.js";
-import type { ExplainOptions, HookExplanation } from "./explain/explain-hooks.js";
-import type { ScopedHookSet, ScopedHooksOptions } from "./match/scoped-hook-sets.js";
-import type { TracingOption } from "./observe/trace-dispatch.js";
-import type { Profile } from "./profiles/profile.js";
-import type { ProfileName } from "./profiles/profiles.js";
+import type { HookDefinition } from "../config/hook-definition.js";
+import type { DispatchResult, RunSummary } from "../decide/dispatch-result.js";
+import type { Diagnostic } from "../diagnostic.js";
+import type { ExplainOptions, HookExplanation } from "../explain/explain-hooks.js";
+import type { ScopedHookSet, ScopedHooksOptions } from "../match/scoped-hook-sets.js";
+import type { TracingOption } from "../observe/trace-dispatch.js";
+import type { Profile } from "../profiles/profile.js";
+import type { ProfileName } from "../profiles/profiles.js";
 import type {
   AsyncHookOutput,
   CallMcpTool,
   EvaluatePrompt,
   HostCallbacks,
-} from "./run/host-callbacks.js";
+} from "../run/host-callbacks.js";
 
 export type {
   AsyncHookOutput,
@@ -22,7 +22,7 @@ export type {
   McpToolResult,
   ModelHookReply,
   ModelHookRequest,
-} from "./run/host-callbacks.js";
+} from "../run/host-callbacks.js";
 
 // The engine's public types; `engine.ts` re-exports them.
 

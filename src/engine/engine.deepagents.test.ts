@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
-import type { Diagnostic } from "./diagnostic.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import type { Diagnostic } from "../diagnostic.js";
 import {
   createHookEngine,
   type HookEngine,
@@ -15,7 +15,7 @@ import {
 
 // Every test here spawns the real handler scripts in test/fixtures/engine/.
 
-const fixtures = fileURLToPath(new URL("../test/fixtures/engine/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../../test/fixtures/engine/", import.meta.url));
 const fixture = (name: string): string => join(fixtures, name);
 /** `emit.sh` with flags: --stdout, --stderr, --exit, --sleep (seconds), --save-stdin, --label. */
 const emit = (...args: string[]): string[] => [fixture("emit.sh"), ...args];

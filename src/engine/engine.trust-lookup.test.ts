@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import { trustEveryHook } from "../test/support/trust-every-hook.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { trustEveryHook } from "../../test/support/trust-every-hook.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
+import type { HookTrust } from "../trust/evaluate-hook-trust.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
-import type { HookTrust } from "./trust/evaluate-hook-trust.js";
 
 // Trust a hook, change the file that really runs (found by an interpreter's lookup, git's top
 // level, or a program's configuration), dispatch: skipped as modified, or not hashed from the

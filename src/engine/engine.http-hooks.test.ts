@@ -2,11 +2,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestWorkspace } from "../test/support/create-test-workspace.js";
-import type { Diagnostic } from "./diagnostic.js";
+import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import type { Diagnostic } from "../diagnostic.js";
+import { claudeProfile } from "../profiles/claude.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
-import { claudeProfile } from "./profiles/claude.js";
 
 // `http` handlers of the claude profile, end to end: settings files → policy → a POST to a real
 // local server → the decision, through createHookEngine.

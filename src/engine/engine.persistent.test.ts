@@ -2,16 +2,16 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createSuiteWorkspace } from "../test/support/create-test-workspace.js";
-import { isProcessAlive } from "../test/support/is-process-alive.js";
-import { describeHandler } from "./config/describe-handler.js";
-import type { DispatchResult } from "./decide/dispatch-result.js";
+import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
+import { isProcessAlive } from "../../test/support/is-process-alive.js";
+import { describeHandler } from "../config/describe-handler.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
 // Persistent handlers through the whole engine, against the same hook spawned per event.
 
 const hook = fileURLToPath(
-  new URL("../test/fixtures/handlers/persistent-hook.mjs", import.meta.url),
+  new URL("../../test/fixtures/handlers/persistent-hook.mjs", import.meta.url),
 );
 const root = createSuiteWorkspace("persistent").root;
 const engines: HookEngine[] = [];
@@ -115,7 +115,7 @@ describe.skipIf(process.platform === "win32")("persistent handlers in the engine
   });
 
   it("runs the example in examples/persistent-hook.mjs", async () => {
-    const example = fileURLToPath(new URL("../examples/persistent-hook.mjs", import.meta.url));
+    const example = fileURLToPath(new URL("../../examples/persistent-hook.mjs", import.meta.url));
     const configFile = join(root, "example.json");
     const handler = { type: "command", command: `node ${example}`, persistent: true };
     writeFileSync(
