@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import { createHookEngine } from "./engine.js";
 
-// Regressions found by fuzzing (src/config/config.fuzz.test.ts, src/engine.output.fuzz.test.ts):
+// Regressions found by fuzzing (src/config/config.fuzz.test.ts, src/engine/engine.output.fuzz.test.ts):
 // names and keys that exist on Object.prototype must never be read as events, fields or hooks.
 
 const directory = createSuiteWorkspace("prototype-keys").root;
