@@ -27,6 +27,29 @@ describe("prototype keys", () => {
     },
   );
 
+  // Regression: toolMatchAliases["constructor"] is Object, so a tool named "constructor" made
+  // dispatch and explain reject with a TypeError once a hook had a named matcher.
+  it.each(["constructor", "toString"])("dispatches a tool named %j", async (toolName) => {
+    const file = path.join(directory, "named-matcher.json");
+    const hooks = [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }];
+    writeFileSync(file, JSON.stringify({ hooks: { PreToolUse: hooks } }));
+    const engine = await createHookEngine({
+      profile: "deepagents",
+      home: directory,
+      cwd: directory,
+      configFiles: [file],
+    });
+    expect(engine.diagnostics).toEqual([]);
+    const payload = { tool_name: toolName, tool_input: {} };
+    const result = await engine.dispatch("PreToolUse", payload);
+    const explained = await engine.explain("PreToolUse", payload);
+    await engine.close();
+    expect(result.runs).toEqual([]);
+    expect(result.diagnostics).toEqual([]);
+    expect(explained.aliases).toEqual([]);
+    expect(explained.entries.map((entry) => entry.reasons[0]?.kind)).toEqual(["matcher"]);
+  });
+
   // Regression: a handler printing {"__proto__": …} made dispatch reject with a TypeError.
   it("resolves when a handler prints a __proto__ key", async () => {
     const file = path.join(directory, "hooks.json");

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { describeHandler } from "../config/describe-handler.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import type { RunStatus, RunSummary } from "../decide/dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "../decide/handler-verdict.js";
@@ -7,7 +6,7 @@ import { interpretOutcome } from "../decide/interpret-outcome.js";
 import { parseEnvironmentFile } from "../decide/parse-environment-file.js";
 import { screenCutCapture } from "../decide/screen-cut-capture.js";
 import { translateModelReply } from "../decide/translate-model-reply.js";
-import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import type { Diagnostic } from "../diagnostic.js";
 import type { CompiledHook } from "../match/compile-hooks.js";
 import type { PlannedHandler } from "../match/plan-handlers.js";
 import { type RunObservation, readClock } from "../observe/dispatch-observation.js";
@@ -17,11 +16,9 @@ import type { HostCallbacks } from "../run/host-callbacks.js";
 import type { PersistentHandlerPool } from "../run/persistent-handler-pool.js";
 import type { PrewarmedHandlerPool } from "../run/prewarmed-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "../run/process-outcome.js";
-import { runHookAction } from "../run/run-hook-action.js";
-import { runWithEnvironmentFile } from "../run/run-with-environment-file.js";
-import { spawnHandler } from "../run/spawn-handler.js";
 import { quoteShellWord } from "../shell/quote-shell-word.js";
 import type { RunEnd, RunStart } from "./engine-types.js";
+import { handlerTypeRuns } from "./handler-type-runs.js";
 
 /** One dispatched event as every handler of it sees it. */
 export interface HandlerCall {
@@ -69,9 +66,9 @@ export interface HandlerRun {
 }
 
 /**
- * Runs one planned handler: verify, spawn (or ask its persistent process, or hand the event to
- * its prewarmed standby), interpret the outcome, spill long context where the profile does, and
- * summarize. Never throws for a hook's failure.
+ * Runs one planned handler: verify, start it as its type runs (`handlerTypeRuns`: a process in
+ * its mode, or a call), interpret the outcome, read its environment file, spill long context
+ * where the profile does, and summarize. Never throws for a hook's failure.
  *
  * @example
  * ```ts
@@ -117,32 +114,12 @@ export async function runPlannedHandler(
       outputDrain: { quietMs: profile.cutCapture.quietMs, capMs: profile.cutCapture.capMs },
     }),
   };
-  // A command run of an event with an environment file gets a fresh one (not a persistent process).
-  const environmentVariable =
-    spec.environmentFile === true && definition.action === undefined && !definition.persistent
-      ? profile.environmentFileVariable
-      : undefined;
-  // A prewarmed hook's standby that did not wait for its input: said once, with this run.
-  let prewarmUnsafe: string | null = null;
-  const start = (startRequest: SpawnRequest): Promise<ProcessOutcome> => {
-    const prewarm = context.prewarm;
-    if (prewarm === undefined || !prewarm.prewarms(hook)) {
-      return startHandler(call, hook, startRequest, context);
-    }
-    return prewarm.pool.run(hook.id, startRequest).then((run) => {
-      prewarmUnsafe = run.unsafe;
-      return run.outcome;
-    });
-  };
-  const started =
-    environmentVariable === undefined
-      ? { outcome: await start(request), environmentFile: null }
-      : await runWithEnvironmentFile(request, environmentVariable, start);
+  const type = handlerTypeRuns[definition.action?.type ?? "command"];
+  const started = await type.start({ call, hook, request, context });
   const { outcome } = started;
-  // A prompt or agent handler's reply `{ ok, reason }` is read as the exit a command with its
-  // meaning would make; the run still reports the reply itself.
-  const model = definition.action?.type === "prompt" || definition.action?.type === "agent";
-  const read = model ? translateModelReply(outcome, { hook: definition, spec, profile }) : outcome;
+  const read = type.readsModelReply
+    ? translateModelReply(outcome, { hook: definition, spec, profile })
+    : outcome;
   // A budget that cut the timeout is what a timeout message names.
   const timed =
     request.timeoutMs === definition.timeoutMs
@@ -159,16 +136,7 @@ export async function runPlannedHandler(
     payload: call.payload,
   });
   if (screened.diagnostic !== null) verdict.diagnostics.push(screened.diagnostic);
-  if (prewarmUnsafe !== null) {
-    verdict.diagnostics.push(
-      createDiagnostic(
-        "prewarm_unsafe",
-        "warning",
-        `${describeHandler(definition)} ${prewarmUnsafe}, so it was not waiting for it: it is not prewarmed from now on and runs as a new process per event`,
-        { file: definition.file, path: definition.path },
-      ),
-    );
-  }
+  verdict.diagnostics.push(...started.diagnostics);
   if (started.environmentFile !== null) {
     const exported = parseEnvironmentFile(started.environmentFile, definition);
     if (Object.keys(exported.variables).length > 0) verdict.environment = exported.variables;
@@ -201,33 +169,6 @@ export async function runPlannedHandler(
   });
   const observation = observeRun(hook, summary, verdict, outcome, contextSpilled, startedAt);
   return { verdict, summary, observation };
-}
-
-// A persistent handler answers on its running process, and a handler that is not a process
-// (http, prompt, agent, mcp_tool) through its call: each answer reads like an exit.
-function startHandler(
-  call: HandlerCall,
-  hook: CompiledHook,
-  request: SpawnRequest,
-  context: HandlerRunContext,
-): Promise<ProcessOutcome> {
-  const { definition } = hook;
-  if (definition.action !== undefined) {
-    const actionRequest = {
-      action: definition.action,
-      event: call.event,
-      input: call.input,
-      payload: call.payload,
-      env: request.env,
-      timeoutMs: request.timeoutMs,
-      captureLimitBytes: request.captureLimitBytes,
-      signal: context.signal,
-    };
-    return runHookAction(actionRequest, call.callbacks);
-  }
-  return definition.persistent
-    ? context.persistentHandlers.run(hook.id, request)
-    : spawnHandler(request);
 }
 
 function observeRun(

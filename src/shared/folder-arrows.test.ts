@@ -29,12 +29,12 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   profiles: [],
   // The pipeline, in its order. "config/ knows nothing of matching".
   config: ["profiles", "diagnostic.ts", "require-zod.ts", "shell/quote-shell-word.ts"],
-  // "match/ nothing of processes".
-  match: ["profiles", "config", "diagnostic.ts"],
+  // "match/ nothing of processes"; it describes a dispatch from the payload it builds.
+  match: ["profiles", "config", "payload", "diagnostic.ts"],
   // "trust/ nothing of processes or output".
   trust: ["profiles", "config", "match", "shell", "diagnostic.ts", "require-zod.ts"],
-  // Builds the payload from the profile.
-  payload: ["profiles"],
+  // Builds the payload from the profile, and serializes it (or says why it cannot).
+  payload: ["profiles", "diagnostic.ts"],
   // The event schemas, derived from the profile tables.
   "event-schemas": ["profiles"],
   // "run/ nothing of events or output formats".
