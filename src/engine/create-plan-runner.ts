@@ -1,9 +1,5 @@
 import type { PlannedHandler } from "../match/plan-handlers.js";
-import type { AsyncHookOutput } from "../run/host-callbacks.js";
-import {
-  type AsyncHandlerRunner,
-  createAsyncHandlerRunner,
-} from "./create-async-handler-runner.js";
+import type { AsyncHandlerRunner } from "./create-async-handler-runner.js";
 import {
   type HandlerCall,
   type HandlerRun,
@@ -15,36 +11,32 @@ import {
 export interface PlanRunner {
   /**
    * Runs a dispatch's planned handlers concurrently and resolves with their runs in plan order;
-   * an `async` handler is started in the background and listed as `async`.
+   * an `async` handler is handed to the async runner and listed as `async`.
    */
   run(call: HandlerCall, planned: readonly PlannedHandler[]): Promise<HandlerRun[]>;
-  /** How many dispatches are running their handlers now. */
+  /** How many dispatches are running their handlers now (the engine paces new ones beyond a few). */
   readonly running: number;
-  /** The output of async handlers that ended since the session's last dispatch, removed. */
-  take: AsyncHandlerRunner["take"];
-  /** Waits for the async handlers, then for the running dispatches (the close signal kills them). */
-  close(): Promise<void>;
+  /** Resolves once every running dispatch has settled (the close signal kills their processes). */
+  settle(): Promise<void>;
 }
 
 /**
- * Creates an engine's runner of planned handlers: each through `runPlannedHandler`, or through
- * the async runner when it is `async`.
+ * Creates an engine's runner of planned handlers: each through `runPlannedHandler`, or, when it
+ * is `async`, through `asyncHandlers` without waiting.
  *
  * @example
  * ```ts
- * const plans = createPlanRunner(runContext, options.onAsyncOutput);
+ * const plans = createPlanRunner(runContext, asyncHandlers);
  * const runs = await plans.run(call, planned);
  * ```
  */
 export function createPlanRunner(
   context: HandlerRunContext,
-  onAsyncOutput?: ((output: AsyncHookOutput) => void) | undefined,
+  asyncHandlers: Pick<AsyncHandlerRunner, "start">,
 ): PlanRunner {
-  const asyncHandlers = createAsyncHandlerRunner(context, onAsyncOutput);
   const running = new Set<Promise<unknown>>();
   return {
     run(call, planned) {
-      if (planned.length === 0) return Promise.resolve([]);
       const work = Promise.all(
         planned.map((entry) =>
           entry.hook.definition.async === true
@@ -58,9 +50,7 @@ export function createPlanRunner(
     get running() {
       return running.size;
     },
-    take: (sessionId) => asyncHandlers.take(sessionId),
-    async close() {
-      await asyncHandlers.close();
+    async settle() {
       await Promise.allSettled([...running]);
     },
   };

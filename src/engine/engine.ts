@@ -27,11 +27,12 @@ import { createPrewarmedHandlerPool } from "../run/prewarmed-handler-pool.js";
 import { selectPrewarmedHooks } from "../run/select-prewarmed-hooks.js";
 import { tiePoolLifetime } from "../run/tie-pool-lifetime.js";
 import { createRandomUuid } from "../shared/create-random-uuid.js";
+import { createAsyncHandlerRunner } from "./create-async-handler-runner.js";
 import { createPlanRunner } from "./create-plan-runner.js";
 import type { DispatchOptions, HookEngine, HookEngineOptions } from "./engine-types.js";
 import { listRunnableHandlerTypes } from "./handler-type-runs.js";
 import { loadHookSnapshot } from "./load-hook-snapshot.js";
-import type { HandlerCall } from "./run-planned-handler.js";
+import type { HandlerCall, HandlerRunContext } from "./run-planned-handler.js";
 
 export type * from "./engine-types.js";
 
@@ -119,21 +120,20 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     trustGate,
     action: "dispatched" as const,
   };
-  const plans = createPlanRunner(
-    {
-      profile,
-      cwd,
-      home,
-      verify: (hook) => trustGate.verify(hook),
-      environmentFor: environments.environmentFor,
-      persistentHandlers,
-      prewarm,
-      signal: closing.signal,
-      onRunStart: options.onRunStart,
-      onRunEnd: options.onRunEnd,
-    },
-    options.onAsyncOutput,
-  );
+  const runContext: HandlerRunContext = {
+    profile,
+    cwd,
+    home,
+    verify: (hook) => trustGate.verify(hook),
+    environmentFor: environments.environmentFor,
+    persistentHandlers,
+    prewarm,
+    signal: closing.signal,
+    onRunStart: options.onRunStart,
+    onRunEnd: options.onRunEnd,
+  };
+  const asyncHandlers = createAsyncHandlerRunner(runContext, options.onAsyncOutput);
+  const plans = createPlanRunner(runContext, asyncHandlers);
 
   const dispatchTraced = async (
     requestedEvent: string,
@@ -158,7 +158,7 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     if ("refusal" in serialized) return createEmptyDispatchResult(event, [serialized.refusal]);
     const { input } = serialized;
     // Output of async handlers that ended since this session's last dispatch (not this one's).
-    const asyncOutput = plans.take(session);
+    const asyncOutput = asyncHandlers.take(session);
     if (trace !== null)
       Object.assign(trace, { session, matcherValue: described.matchValue, input });
     const value = described.matchValue ?? undefined;
@@ -216,7 +216,8 @@ export async function createHookEngine(options: HookEngineOptions): Promise<Hook
     addScopedHooks: scopedHooks.add,
     async close() {
       closing.abort();
-      await plans.close();
+      await asyncHandlers.close();
+      await plans.settle();
       await persistentHandlers.close();
       untiePrewarmedHandlers();
       await prewarm?.pool.close();
