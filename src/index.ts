@@ -33,7 +33,7 @@ export {
   type ModelHookRequest,
   type RunEnd,
   type RunStart,
-} from "./engine.js";
+} from "./engine/engine.js";
 export type {
   ExplainEntry,
   ExplainOptions,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DispatchResult } from "../../src/decide/dispatch-result.js";
-import { createHookEngine, type HookEngine } from "../../src/engine.js";
+import { createHookEngine, type HookEngine } from "../../src/engine/engine.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

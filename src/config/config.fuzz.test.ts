@@ -13,7 +13,7 @@ import {
 } from "../../test/fixtures/fuzz/serialize-document.js";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { createHookEngine } from "../engine.js";
+import { createHookEngine } from "../engine/engine.js";
 import { parseEventHooks } from "../event-stream/parse-event-hooks.js";
 import { compileHooks } from "../match/compile-hooks.js";
 import { findUnsafePattern } from "../match/find-unsafe-pattern.js";

@@ -1,6 +1,6 @@
 import type { HookCommand } from "../config/hook-definition.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { createUndecidedVerdict } from "./aggregate-verdicts.js";
+import { type AggregatedVerdict, createUndecidedVerdict } from "./aggregate-verdicts.js";
 
 /**
  * A combined decision: allow / deny / ask for permissions, defer to hand a tool call back to the
@@ -58,4 +58,28 @@ export function createEmptyDispatchResult(
   diagnostics: Diagnostic[],
 ): DispatchResult {
   return { event, ...createUndecidedVerdict(), runs: [], diagnostics };
+}
+
+/** A dispatch's result: the ruled verdict, the runs in configuration order, the diagnostics. */
+export function createDispatchResult(
+  event: string,
+  ruled: AggregatedVerdict,
+  runs: RunSummary[],
+  diagnostics: Diagnostic[],
+): DispatchResult {
+  // Written out, not spread: this runs on every dispatch.
+  return {
+    event,
+    decision: ruled.decision,
+    reason: ruled.reason,
+    continue: ruled.continue,
+    stopReason: ruled.stopReason,
+    systemMessages: ruled.systemMessages,
+    additionalContext: ruled.additionalContext,
+    updatedInput: ruled.updatedInput,
+    ...(ruled.environment !== undefined && { environment: ruled.environment }),
+    ...(ruled.eventOutput !== undefined && { eventOutput: ruled.eventOutput }),
+    runs,
+    diagnostics,
+  };
 }

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
-import { createHookEngine } from "../engine.js";
+import { createHookEngine } from "../engine/engine.js";
 import type { EventSpec } from "../profiles/profile.js";
 import { type ProfileName, profiles } from "../profiles/profiles.js";
 import { eventSchemas } from "./event-schemas.js";

@@ -8,7 +8,6 @@ import { createTestWorkspace } from "../../test/support/create-test-workspace.js
 import { describeHandler } from "../config/describe-handler.js";
 import { createEventDispatcher, type EventDispatcherOptions } from "./create-event-dispatcher.js";
 import type { EventDiagnostic } from "./event-diagnostic.js";
-import type { EventLogEntry } from "./event-logger.js";
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/event-stream/", import.meta.url));
 const fixture = (name: string) => path.join(fixtures, name);
@@ -28,7 +27,7 @@ interface Entry {
 
 /**
  * A dispatcher over a fresh list-form file in a scratch directory; `entries` receives a function
- * naming files in that directory. Log entries are collected in `logged`.
+ * naming files in that directory. Diagnostics are collected in `logged`.
  */
 async function setUp(
   entries: (file: (name: string) => string) => Entry[],
@@ -38,12 +37,12 @@ async function setUp(
   const file = (name: string) => path.join(directory, name);
   const config = file("hooks.json");
   await writeFile(config, JSON.stringify({ hooks: entries(file) }));
-  const logged: EventLogEntry[] = [];
+  const logged: EventDiagnostic[] = [];
   const dispatcher = await createEventDispatcher({
     configFiles: [config],
     home: directory,
     cwd: directory,
-    logger: (entry) => logged.push(entry),
+    onDiagnostic: (diagnostic) => logged.push(diagnostic),
     ...options,
   });
   return { config, dispatcher, logged, file };
@@ -237,14 +236,14 @@ describe("createEventDispatcher", () => {
     expect(logged).toHaveLength(4);
   });
 
-  it("logs bad payloads and bad options, survives a throwing logger, and never rejects", async () => {
-    const logged: EventLogEntry[] = [];
+  it("reports bad payloads and bad options, survives a throwing listener, and never rejects", async () => {
+    const logged: EventDiagnostic[] = [];
     const { dispatcher, file } = await setUp((file) => [append(file("out.jsonl"))], {
       timeoutSeconds: -1,
       outputLimit: Number.NaN,
-      logger: (entry) => {
-        logged.push(entry);
-        throw new Error("logger failed");
+      onDiagnostic: (diagnostic) => {
+        logged.push(diagnostic);
+        throw new Error("listener failed");
       },
     });
     expect(dispatcher.timeoutSeconds).toBe(60);
@@ -266,7 +265,7 @@ describe("createEventDispatcher", () => {
     expect(existsSync(file("out.jsonl"))).toBe(false);
   });
 
-  it("reports configuration problems through diagnostics and the logger, and still loads the rest", async () => {
+  it("reports configuration problems through diagnostics and onDiagnostic, and still loads the rest", async () => {
     const { config, dispatcher, logged, file } = await setUp((file) => [
       append(file("out.jsonl"), ["session.start"]),
       { command: "bash adapter.sh" },
@@ -278,13 +277,12 @@ describe("createEventDispatcher", () => {
       ["invalid_config", "hooks[1].command"],
       ["invalid_config", "hooks[2].events[0]"],
     ]);
-    expect(logged[0]?.message).toMatch(
-      /the entry is skipped \(.*hooks\.json hooks\[1\]\.command\)$/,
-    );
+    expect(logged[0]).toMatchObject({ file: config, path: "hooks[1].command", event: null });
+    expect(logged[0]?.message).toMatch(/the entry is skipped$/);
     expect(dispatcher.diagnostics).toHaveLength(2);
     const missing = await createEventDispatcher({
       configFiles: [file("missing.json")],
-      logger: () => {},
+      onDiagnostic: () => {},
     });
     expect(missing.hooks).toEqual([]);
     expect(missing.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["config_not_found"]);
@@ -292,10 +290,10 @@ describe("createEventDispatcher", () => {
     await missing.shutdown();
   });
 
-  it("sends every diagnostic to onDiagnostic as it is, info included, beside the deprecated logger", async () => {
+  it("sends every diagnostic to onDiagnostic as it is, info included", async () => {
     const reported: EventDiagnostic[] = [];
     const failing = ["/bin/sh", fixture("exit-with-code.sh"), "3"];
-    const { config, dispatcher, logged } = await setUp(
+    const { config, dispatcher } = await setUp(
       () => [{ command: failing }, { command: "bash adapter.sh" }],
       { onDiagnostic: (diagnostic) => reported.push(diagnostic) },
     );
@@ -308,21 +306,15 @@ describe("createEventDispatcher", () => {
     };
     expect(dispatcher.diagnostics).toEqual([loadDiagnostic]);
     expect(reported).toEqual([{ ...loadDiagnostic, event: null, command: null }]);
-    // The logger still gets the file and JSON path in the message, as before.
-    expect(logged.map((entry) => entry.message)).toEqual([
-      `${reported[0]?.message} (${config} hooks[1].command)`,
-    ]);
     await dispatcher.dispatch("session.start", {});
-    const failure = {
+    expect(reported[1]).toMatchObject({
       code: "nonzero_exit",
       severity: "warning",
       file: config,
       path: "hooks[0]",
       event: "session.start",
       command: failing,
-    };
-    expect(reported[1]).toMatchObject(failure);
-    expect(logged[1]).toEqual(reported[1]);
+    });
 
     const decisionForm = path.join(path.dirname(config), "decision.json");
     await writeFile(decisionForm, JSON.stringify({ hooks: { PreToolUse: [] } }));
@@ -339,8 +331,42 @@ describe("createEventDispatcher", () => {
     expect(quiet.map((diagnostic) => [diagnostic.code, diagnostic.severity])).toEqual([
       ["decision_form_config", "info"],
     ]);
-    // With onDiagnostic and no logger, nothing goes to the console.
+    // With onDiagnostic, nothing goes to the console.
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("prints warnings and errors with console.warn when no onDiagnostic is given, a configuration problem with its place", async () => {
+    const directory = createTestWorkspace("event-stream").root;
+    const config = path.join(directory, "hooks.json");
+    const failing = ["/bin/sh", fixture("exit-with-code.sh"), "3"];
+    await writeFile(
+      config,
+      JSON.stringify({
+        hooks: [{ command: failing, events: ["session.start"] }, { command: "bash adapter.sh" }],
+      }),
+    );
+    const decisionForm = path.join(directory, "decision.json");
+    await writeFile(decisionForm, JSON.stringify({ hooks: { PreToolUse: [] } }));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const dispatcher = await createEventDispatcher({
+        configFiles: [config],
+        home: directory,
+        cwd: directory,
+      });
+      await dispatcher.dispatch("session.start", {});
+      await dispatcher.shutdown();
+      // An info diagnostic (the decision-form file) is not printed.
+      await createEventDispatcher({ configFiles: [decisionForm], home: directory, cwd: directory });
+      const lines = warn.mock.calls.map((call) => String(call[0]));
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(
+        /^agent-hooks: error invalid_config: .* the entry is skipped \(.*hooks\.json hooks\[1\]\.command\)$/,
+      );
+      expect(lines[1]).toMatch(/^agent-hooks: warning nonzero_exit: session\.start hook .* code 3/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   // Correctness under load only: how responsive the event loop stays is a timing, not a unit test.

@@ -12,9 +12,9 @@ import {
   type EventDiagnosticListener,
 } from "./event-diagnostic.js";
 import type { EventHook } from "./event-hook.js";
-import { adaptEventLogger, consoleEventLogger, type EventLogger } from "./event-logger.js";
 import { type EventDelivery, selectEventDelivery } from "./event-stream-events.js";
 import { loadEventHooks } from "./load-event-hooks.js";
+import { warnOnConsole } from "./warn-on-console.js";
 
 /** The fields an event carries; sent to handlers as `{"event": <name>, ...payload}`. */
 export type EventPayload = Readonly<Record<string, unknown>>;
@@ -37,15 +37,9 @@ export interface EventDispatcherOptions {
   /**
    * Receives every diagnostic as it happens: each load diagnostic (info included) at creation,
    * then each failed run, dropped dispatch and bad payload. Anything it throws is ignored.
+   * Without it, warnings and errors are printed with `console.warn` (`warnOnConsole`).
    */
   onDiagnostic?: EventDiagnosticListener;
-  /**
-   * Receives every warning and error, configuration problems with their file and JSON path added
-   * to the message; default `consoleEventLogger` when `onDiagnostic` is not given either.
-   *
-   * @deprecated Use `onDiagnostic`.
-   */
-  logger?: EventLogger;
   /** The most characters of a `tool_output` the tool-event tracker sends; default 2000. */
   outputLimit?: number;
   /** Seconds a hook may run before its process group is killed; default 60. */
@@ -58,7 +52,7 @@ export interface EventDispatcher {
   readonly hooks: readonly EventHook[];
   /** The configuration files that were read. */
   readonly files: readonly string[];
-  /** Problems found at creation (also sent to `onDiagnostic`; warnings and errors to `logger`). */
+  /** Problems found at creation (also sent to `onDiagnostic`). */
   readonly diagnostics: readonly Diagnostic[];
   /** The `tool_output` cap in characters. */
   readonly outputLimit: number;
@@ -101,18 +95,12 @@ export interface EventDispatcher {
 export async function createEventDispatcher(
   options: EventDispatcherOptions = {},
 ): Promise<EventDispatcher> {
-  const listeners: EventDiagnosticListener[] = [];
-  if (options.onDiagnostic !== undefined) listeners.push(options.onDiagnostic);
-  if (options.logger !== undefined || options.onDiagnostic === undefined) {
-    listeners.push(adaptEventLogger(options.logger ?? consoleEventLogger));
-  }
+  const listener = options.onDiagnostic ?? warnOnConsole;
   const report = (diagnostic: EventDiagnostic): void => {
-    for (const listener of listeners) {
-      try {
-        listener(diagnostic);
-      } catch {
-        // A throwing listener must not reach the host either.
-      }
+    try {
+      listener(diagnostic);
+    } catch {
+      // A throwing listener must not reach the host either.
     }
   };
   const cwd = options.cwd ?? process.cwd();

@@ -163,7 +163,10 @@ describe("createToolEventTracker", () => {
       new URL("../../test/fixtures/event-stream/append-payload.sh", import.meta.url),
     );
     await writeFile(config, JSON.stringify({ hooks: [{ command: ["/bin/sh", append, out] }] }));
-    const dispatcher = await createEventDispatcher({ configFiles: [config], logger: () => {} });
+    const dispatcher = await createEventDispatcher({
+      configFiles: [config],
+      onDiagnostic: () => {},
+    });
     const tracker = createToolEventTracker(dispatcher);
     const sizes = [1999, 2000, 2001, 10 * 1024 * 1024];
     for (const [index, size] of sizes.entries()) {

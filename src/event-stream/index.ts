@@ -21,7 +21,6 @@ export {
 export { dispatchUserNameSet } from "./dispatch-user-name-set.js";
 export type { EventDiagnostic, EventDiagnosticListener } from "./event-diagnostic.js";
 export type { EventHook } from "./event-hook.js";
-export { consoleEventLogger, type EventLogEntry, type EventLogger } from "./event-logger.js";
 export {
   type EventDelivery,
   type EventStreamEventName,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { copyFixture } from "../../test/support/copy-fixture.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { loadConfig } from "../config/load-config.js";
-import { createHookEngine, type HookEngine, type HookEngineOptions } from "../engine.js";
+import { createHookEngine, type HookEngine, type HookEngineOptions } from "../engine/engine.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
 import { evaluateHookTrust } from "../trust/evaluate-hook-trust.js";
 import { createEmptyTrustStore, writeTrustStore } from "../trust/trust-store.js";

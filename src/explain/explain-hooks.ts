@@ -3,13 +3,9 @@ import type { ExcludedSource, ExclusionReason } from "../config/discoverers/disc
 import type { HookCommand, HookDefinition } from "../config/hook-definition.js";
 import type { HostCallbackName } from "../config/required-host-callbacks.js";
 import type { Diagnostic, DiagnosticCode } from "../diagnostic.js";
-import { createUnknownEventDiagnostic } from "../match/check-request.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
+import { describeDispatch } from "../match/describe-dispatch.js";
 import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
-import { readMatchValue } from "../match/read-match-value.js";
-import { refuseMissingCallback } from "../match/refuse-missing-callback.js";
-import { buildPayload } from "../payload/build-payload.js";
-import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import { checkBashOnlySyntax } from "../trust/check-bash-only-syntax.js";
 import { checkHookScripts } from "../trust/check-hook-scripts.js";
@@ -150,22 +146,14 @@ export async function explainHooks(
   options: ExplainOptions = {},
 ): Promise<HookExplanation> {
   const { profile } = context;
-  const event = resolveDispatchedEvent(profile, requestedEvent, options.asSubagent);
-  const spec = findEventSpec(profile, event);
-  const diagnostics: Diagnostic[] = [];
-  if (spec === undefined) diagnostics.push(createUnknownEventDiagnostic(profile, event));
-  const built = buildPayload(event, payload, profile, {
-    cwd: context.cwd,
-    sessionId: context.sessionId,
-    payloadDefaults: context.payloadDefaults,
+  const described = describeDispatch(profile, requestedEvent, payload, {
+    ...context,
+    asSubagent: options.asSubagent,
+    closed: false,
+    action: "explained",
   });
-  const matchField = spec?.matchField ?? null;
-  const matchValue = readMatchValue(spec, built);
-  const toolName =
-    spec !== undefined && spec.matchField === profile.toolNameField
-      ? built[profile.toolNameField]
-      : null;
-  const aliases = typeof toolName === "string" ? (profile.toolMatchAliases[toolName] ?? []) : [];
+  const { event, spec, matchField, matchValue, aliases, payload: built } = described;
+  const diagnostics = described.refusal === null ? [] : [described.refusal];
 
   const compiledByDefinition = new Map<HookDefinition, CompiledHook>();
   for (const hooks of context.compiled.byEvent.values()) {
@@ -181,8 +169,7 @@ export async function explainHooks(
     cwd: context.cwd,
     home: context.home,
     aliases,
-    gate: (hook: CompiledHook) =>
-      refuseMissingCallback(hook, context.availableCallbacks) ?? context.trustGate.refuse(hook),
+    gate: described.gate,
     deduplicate: profile.deduplicate,
   };
   const traces = new Map<HookDefinition, HandlerTrace>();

@@ -19,11 +19,11 @@ const simpleNamePattern = /^[A-Za-z0-9_]+$/;
 const alternationPattern = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)+$/;
 
 /**
- * How a profile (or one event) reads matchers: names and alternations exactly (`names-or-regex`,
- * formerly `deepagents`), always as a RegExp, or as `|`-separated literal names, never a RegExp
+ * How a profile (or one event) reads matchers: names and alternations exactly (`names-or-regex`),
+ * always as a RegExp, or as `|`-separated literal names, never a RegExp
  * (`literal-names`: Claude Code's FileChanged, `.envrc|.env`).
  */
-export type MatcherSyntax = "names-or-regex" | "regex" | "literal-names" | "deepagents";
+export type MatcherSyntax = "names-or-regex" | "regex" | "literal-names";
 
 /**
  * Compiles a hook matcher: omitted, `""` or `"*"` match all; with the `names-or-regex` syntax names

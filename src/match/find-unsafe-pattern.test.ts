@@ -53,7 +53,7 @@ describe("compileMatcher with unsafe and oversized expressions", () => {
       fc.property(
         fc.constantFrom("a", "[a-z]", "\\w", ".", "(?:ab)"),
         fc.integer({ min: 2, max: 60 }),
-        fc.constantFrom("deepagents" as const, "regex" as const),
+        fc.constantFrom("names-or-regex" as const, "regex" as const),
         (atom, count, syntax) => {
           for (const pattern of [
             `(${atom}+)+$`,

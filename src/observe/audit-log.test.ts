@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
-import { createHookEngine, type HookEngineOptions } from "../engine.js";
+import { createHookEngine, type HookEngineOptions } from "../engine/engine.js";
 
 // The audit log through the real engine and real handler processes. Handlers build their
 // secret output at run time, so the command text never contains it.

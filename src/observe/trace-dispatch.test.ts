@@ -11,7 +11,7 @@ import {
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
-import { createHookEngine, type HookEngineOptions } from "../engine.js";
+import { createHookEngine, type HookEngineOptions } from "../engine/engine.js";
 
 // Spans through the real engine and real handler processes, exported to memory. The global
 // provider is registered by the second test; the first runs with none.

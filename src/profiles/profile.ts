@@ -132,8 +132,6 @@ export interface EventSpec {
    * (and so the SDK's types and `schemas/`) are derived from them; the pipeline does not read them.
    */
   payload?: PayloadFields;
-  /** @deprecated Use `payload`, which splits the fields into required and optional. */
-  payloadFields?: readonly string[];
 }
 
 /** Payload fields: those the host always sends, and those it sends when available. */
@@ -223,9 +221,9 @@ export interface Profile {
    * How configuration is found: `locations` reads `configLocations`; `layered-walk` walks the
    * system, user and project layers with their features, project trust, plugins and managed policy;
    * `managed-then-locations` reads a managed settings file, then `configLocations`, as lenient JSONC
-   * settings. `zerocode` and `claude` are deprecated names of the last two.
+   * settings.
    */
-  discovery: "locations" | "layered-walk" | "managed-then-locations" | "zerocode" | "claude";
+  discovery: "locations" | "layered-walk" | "managed-then-locations";
   configLocations: readonly ConfigLocation[];
   /** What a run whose output may be cut decides (see {@link CutCaptureRule}); absent: it is read as it is. */
   cutCapture?: CutCaptureRule;
@@ -234,9 +232,9 @@ export interface Profile {
   events: Readonly<Record<string, EventSpec>>;
   /**
    * `names-or-regex`: a name or an alternation of names matches exactly, anything else is a regex;
-   * `regex`: always a regex. `deepagents` is a deprecated name of `names-or-regex`.
+   * `regex`: always a regex.
    */
-  matcherSyntax: "names-or-regex" | "regex" | "deepagents";
+  matcherSyntax: "names-or-regex" | "regex";
   /** Maps host-internal tool names to the public names handlers see (the payload is rewritten). */
   toolNameAliases: Readonly<Record<string, string>>;
   /** Extra names a tool also matches as, the payload keeping its canonical name. */

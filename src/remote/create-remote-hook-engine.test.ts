@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyDispatchResult } from "../decide/dispatch-result.js";
-import type { HookEngine } from "../engine.js";
+import type { HookEngine } from "../engine/engine.js";
 import type { HookExplanation } from "../explain/explain-hooks.js";
 import { connectStream } from "./connect-stream.js";
 import {

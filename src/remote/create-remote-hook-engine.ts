@@ -1,6 +1,6 @@
 import { createEmptyDispatchResult, type DispatchResult } from "../decide/dispatch-result.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
-import type { HookEngine } from "../engine.js";
+import type { HookEngine } from "../engine/engine.js";
 import type { HookExplanation } from "../explain/explain-hooks.js";
 import { checkRequest } from "../match/check-request.js";
 import { readMatchValue } from "../match/read-match-value.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DispatchOptions } from "../engine.js";
+import type { DispatchOptions } from "../engine/engine.js";
 import type { Profile } from "../profiles/profile.js";
 import { type EventRequest, parseEventRequest } from "./parse-event-request.js";
 

@@ -17,7 +17,7 @@ import {
   waitFor,
 } from "../../test/fixtures/remote/serve-process.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
-import { createHookEngine, type HookEngine } from "../engine.js";
+import { createHookEngine, type HookEngine } from "../engine/engine.js";
 import { connectWebSocket } from "./connect-websocket.js";
 import { createRemoteHookEngine } from "./create-remote-hook-engine.js";
 

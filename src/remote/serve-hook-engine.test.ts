@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
-import { createHookEngine, type HookEngine } from "../engine.js";
+import { createHookEngine, type HookEngine } from "../engine/engine.js";
 import type { MessageChannel, MessageListeners } from "./message-channel.js";
 import { serveHookEngine } from "./serve-hook-engine.js";
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
-import { createHookEngine, type HookEngine } from "../engine.js";
+import { createHookEngine, type HookEngine } from "../engine/engine.js";
 import { connectWebSocket } from "./connect-websocket.js";
 import { createRemoteHookEngine } from "./create-remote-hook-engine.js";
 import { startWebSocketServer, type WebSocketHookServer } from "./start-websocket-server.js";

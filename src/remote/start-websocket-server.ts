@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
-import type { HookEngine } from "../engine.js";
+import type { HookEngine } from "../engine/engine.js";
 import { checkRequestToken } from "./check-request-token.js";
 import { createWebSocketChannel } from "./create-websocket-channel.js";
 import { defaultMaxMessageBytes } from "./message-channel.js";

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
-import { createHookEngine } from "../engine.js";
+import { createHookEngine } from "../engine/engine.js";
 import type { ProfileName } from "../profiles/profiles.js";
 import { addContext, allow, block, defer, deny, stop } from "./hook-results.js";
 import { renderHookResult } from "./render-hook-result.js";

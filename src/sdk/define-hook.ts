@@ -20,12 +20,6 @@ export interface HookScriptDefinition<
   stdinTimeoutMs?: number;
 }
 
-/** @deprecated Use HookScriptDefinition. */
-export type HookDefinition<
-  E extends HookEventName<P>,
-  P extends HookProfileName = HookProfileName,
-> = HookScriptDefinition<E, P>;
-
 /**
  * Runs a hook definition on input text and returns its exit code, stdout and stderr as values:
  * invalid input or a mismatched event is a non-blocking error (exit 1), and so is a throw.

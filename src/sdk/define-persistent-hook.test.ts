@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
-import { createHookEngine } from "../engine.js";
+import { createHookEngine } from "../engine/engine.js";
 import { definePersistentHook, type PersistentHookStreams } from "./define-persistent-hook.js";
 import { addContext, allow, deny } from "./hook-results.js";
 

@@ -1,6 +1,5 @@
 export {
   defineHook,
-  type HookDefinition,
   type HookScriptDefinition,
   runHook,
 } from "./define-hook.js";

@@ -15,18 +15,7 @@ const source = fileURLToPath(new URL("../", import.meta.url));
 
 const leaves = ["diagnostic.ts", "require-zod.ts", "open-private-file.ts", "shell"] as const;
 const stages = ["config", "match", "trust", "payload", "run", "decide", "spill"] as const;
-const core = [
-  ...leaves,
-  ...stages,
-  "profiles",
-  "observe",
-  "explain",
-  "engine-types.ts",
-  "load-hook-snapshot.ts",
-  "run-planned-handler.ts",
-  "create-async-handler-runner.ts",
-  "engine.ts",
-] as const;
+const core = [...leaves, ...stages, "profiles", "observe", "explain", "engine"] as const;
 
 const allowedImports: Readonly<Record<string, readonly string[]>> = {
   // A suggested `agent-hooks` command line, quoted for the shell.
@@ -40,12 +29,12 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   profiles: [],
   // The pipeline, in its order. "config/ knows nothing of matching".
   config: ["profiles", "diagnostic.ts", "require-zod.ts", "shell/quote-shell-word.ts"],
-  // "match/ nothing of processes".
-  match: ["profiles", "config", "diagnostic.ts"],
+  // "match/ nothing of processes"; it describes a dispatch from the payload it builds.
+  match: ["profiles", "config", "payload", "diagnostic.ts"],
   // "trust/ nothing of processes or output".
   trust: ["profiles", "config", "match", "shell", "diagnostic.ts", "require-zod.ts"],
-  // Builds the payload from the profile.
-  payload: ["profiles"],
+  // Builds the payload from the profile, and serializes it (or says why it cannot).
+  payload: ["profiles", "diagnostic.ts"],
   // The event schemas, derived from the profile tables.
   "event-schemas": ["profiles"],
   // "run/ nothing of events or output formats".
@@ -63,30 +52,11 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   ],
   // "spill/ nothing but the text it is given" (and the ownership check it shares).
   spill: ["diagnostic.ts", "open-private-file.ts"],
-  // The engine's wiring and the pieces it hands work to.
-  "load-hook-snapshot.ts": ["profiles", "config", "match", "trust", "diagnostic.ts"],
-  // One handler run: verify, spawn, interpret, spill, observe.
-  "run-planned-handler.ts": [
-    "profiles",
-    "config",
-    "match",
-    "run",
-    "decide",
-    "spill",
-    "observe",
-    "shell",
-    "engine-types.ts",
-    "diagnostic.ts",
-  ],
-  // Async handlers: each a planned handler run, not awaited; its output read and queued.
-  "create-async-handler-runner.ts": ["match", "run", "decide", "observe", "run-planned-handler.ts"],
   explain: ["profiles", "config", "match", "trust", "payload", "diagnostic.ts"],
   observe: ["decide", "diagnostic.ts", "open-private-file.ts"],
-  "engine-types.ts": core.filter(
-    (unit) =>
-      unit !== "engine.ts" && unit !== "engine-types.ts" && unit !== "run-planned-handler.ts",
-  ),
-  "engine.ts": core,
+  // The engine's wiring (engine/engine.ts) and the pieces it hands work to: the snapshot, one
+  // handler run, the async runner, the public types.
+  engine: core,
   // Beside the pipeline: "convert/ ... builds its formats on the profile tables, shares a few
   // config/ helpers";
   // the event stream shares the process runner and the stages' helpers.
@@ -197,7 +167,7 @@ describe("folder arrows (docs/architecture.md)", () => {
   });
 
   it("finds the imports it checks (the scan itself works)", () => {
-    expect(readRelativeSpecifiers("engine.ts")).toContain("./engine-types.js");
+    expect(readRelativeSpecifiers("engine/engine.ts")).toContain("./engine-types.js");
     // A dynamic import, a type-only import over several lines, and a re-export.
     expect(readRelativeSpecifiers("config/read-config-document.ts")).toContain(
       "./parse-toml-document.js",

@@ -3,7 +3,7 @@ import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { createHookEngine } from "../engine.js";
+import { createHookEngine } from "../engine/engine.js";
 import { findProfile, profiles } from "../profiles/profiles.js";
 import { expandHome } from "../shared/expand-home.js";
 import { findHookTestErrors } from "./find-hook-test-errors.js";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { loadConfig } from "../config/load-config.js";
-import { createHookEngine, type HookEngine } from "../engine.js";
+import { createHookEngine, type HookEngine } from "../engine/engine.js";
 import { type CompiledHook, compileHooks } from "../match/compile-hooks.js";
 import { zerocodeProfile } from "../profiles/zerocode.js";
 import { createCommandSuggester } from "../shared/format-agent-hooks-command.js";

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createHookEngine, type HookEngine } from "../../src/engine.js";
+import { createHookEngine, type HookEngine } from "../../src/engine/engine.js";
 import { createSuiteWorkspace } from "../support/create-test-workspace.js";
 import { packageRoot } from "../support/run-node-script.js";
 

@@ -1,4 +1,4 @@
-import { createHookEngine, type HookEngine } from "../../src/engine.js";
+import { createHookEngine, type HookEngine } from "../../src/engine/engine.js";
 import { createTestWorkspace } from "./create-test-workspace.js";
 
 /**

@@ -3,7 +3,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openPromptHookEngine as openSharedPromptHookEngine } from "../../../test/support/open-prompt-hook-engine.js";
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
 import { createPromptEvaluator, createSessionHooks, runWithHooks, withHooks } from "./index.js";
 

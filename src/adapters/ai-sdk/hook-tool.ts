@@ -6,7 +6,7 @@ import {
   type ToolSet,
 } from "ai";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { DispatchOptions, HookEngine } from "../../engine.js";
+import type { DispatchOptions, HookEngine } from "../../engine/engine.js";
 import type { HostCallbacks } from "../../run/host-callbacks.js";
 import { callSafely } from "../shared/call-safely.js";
 import type { CallCache } from "../shared/create-call-cache.js";

@@ -5,7 +5,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { createHookEngine, type HookEngine } from "../../engine/engine.js";
 import { claudeProfile } from "../../profiles/claude.js";
 import type { Profile } from "../../profiles/profile.js";
 import { vscodeProfile } from "../../profiles/vscode.js";

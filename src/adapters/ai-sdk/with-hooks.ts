@@ -1,6 +1,6 @@
 import type { Tool, ToolSet } from "ai";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import { createCallCache } from "../shared/create-call-cache.js";
 import { type AiSdkHooksOptions, hookTool } from "./hook-tool.js";
 import type { HookToolResult } from "./hook-tool-result.js";

@@ -6,7 +6,7 @@ import { AIMessage, type BaseMessage, fakeModel, HumanMessage, ToolMessage } fro
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { packageRoot as root } from "../../../test/support/run-node-script.js";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { createHookEngine, type HookEngine } from "../../engine/engine.js";
 import type { EventDiagnostic } from "../../event-stream/event-diagnostic.js";
 import { createEventDispatcher, type EventDispatcher } from "../../event-stream/index.js";
 import { createHooksMiddleware } from "./index.js";

@@ -1,6 +1,6 @@
 import { type AgentMiddleware, createMiddleware, type InterruptOnConfig } from "langchain";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import { defaultMaxContinuations } from "../shared/create-stop-hook.js";
 import type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
 import type { PromptHookModel } from "./create-prompt-evaluator.js";

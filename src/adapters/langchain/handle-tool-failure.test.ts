@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { packageRoot as root } from "../../../test/support/run-node-script.js";
-import { createHookEngine, type HookEngine, type HookEngineOptions } from "../../engine.js";
+import { createHookEngine, type HookEngine, type HookEngineOptions } from "../../engine/engine.js";
 import type { EventDispatcher, EventPayload } from "../../event-stream/index.js";
 import { createHooksMiddleware, type HookDispatchRecord } from "./index.js";
 

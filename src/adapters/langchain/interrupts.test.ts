@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
 import { packageRoot as root } from "../../../test/support/run-node-script.js";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { createHookEngine, type HookEngine } from "../../engine/engine.js";
 import { createHooksMiddleware, type HookDispatchRecord } from "./index.js";
 
 const hookScripts = "test/fixtures/adapters/langchain/hooks";

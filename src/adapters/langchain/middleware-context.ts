@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { DispatchOptions, HookEngine } from "../../engine.js";
+import type { DispatchOptions, HookEngine } from "../../engine/engine.js";
 import type { EventDispatcher } from "../../event-stream/create-event-dispatcher.js";
 import { callSafely } from "../shared/call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "../shared/dispatch-safely.js";

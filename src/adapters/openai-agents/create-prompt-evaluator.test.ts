@@ -12,7 +12,7 @@ import {
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openPromptHookEngine as openSharedPromptHookEngine } from "../../../test/support/open-prompt-hook-engine.js";
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import { promptHookInstruction } from "../shared/create-model-prompt-evaluator.js";
 import {
   createPromptEvaluator,

@@ -11,7 +11,7 @@ import {
   type UnknownContext,
 } from "@openai/agents";
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { DispatchOptions, HookEngine } from "../../engine.js";
+import type { DispatchOptions, HookEngine } from "../../engine/engine.js";
 import { parseToolArguments } from "../../event-stream/parse-tool-arguments.js";
 import { callSafely } from "../shared/call-safely.js";
 import { createCallCache } from "../shared/create-call-cache.js";

@@ -17,7 +17,7 @@ import {
   createTestWorkspace,
   type TestWorkspace,
 } from "../../../test/support/create-test-workspace.js";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { createHookEngine, type HookEngine } from "../../engine/engine.js";
 import { createSessionHooks, runWithHooks, withHooks } from "./index.js";
 
 const script = path.resolve("test/fixtures/adapters/session/session-hooks.mjs");

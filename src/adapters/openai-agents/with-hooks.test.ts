@@ -14,7 +14,7 @@ import {
 } from "@openai/agents";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { createHookEngine, type HookEngine } from "../../engine/engine.js";
 import type { ProfileName } from "../../profiles/profiles.js";
 import { createToolGuardrails, runWithStopHooks, withHooks } from "./index.js";
 

@@ -1,5 +1,5 @@
 import type { FunctionTool, Tool, UnknownContext } from "@openai/agents";
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import { parseToolArguments } from "../../event-stream/parse-tool-arguments.js";
 import {
   createHookGuardrails,

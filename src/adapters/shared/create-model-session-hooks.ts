@@ -1,4 +1,4 @@
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import type { ModelLender } from "./create-model-lender.js";
 import {
   createSessionHooks,

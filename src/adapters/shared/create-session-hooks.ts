@@ -1,5 +1,5 @@
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import type { HostCallbacks } from "../../run/host-callbacks.js";
 import { callSafely } from "./call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "./dispatch-safely.js";

@@ -1,5 +1,5 @@
 import { createEmptyDispatchResult, type DispatchResult } from "../../decide/dispatch-result.js";
-import type { DispatchOptions, HookEngine } from "../../engine.js";
+import type { DispatchOptions, HookEngine } from "../../engine/engine.js";
 import type { HostCallbacks } from "../../run/host-callbacks.js";
 import { callSafely } from "./call-safely.js";
 

@@ -1,5 +1,5 @@
 import type { DispatchResult } from "../../decide/dispatch-result.js";
-import type { HookEngine } from "../../engine.js";
+import type { HookEngine } from "../../engine/engine.js";
 import { callSafely } from "./call-safely.js";
 import { createStopHook, type StopHookOptions, type StopVerdict } from "./create-stop-hook.js";
 

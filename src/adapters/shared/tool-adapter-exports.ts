@@ -1,7 +1,7 @@
 // The public exports of the shared adapter code, re-exported by each adapter built on it (the AI
 // SDK and OpenAI Agents adapters), so they are listed in one place.
 
-export type { ModelSessionHooksOptions } from "../shared/create-model-session-hooks.js";
+export type { ModelSessionHooksOptions } from "./create-model-session-hooks.js";
 export type {
   SessionEndReason,
   SessionHooks,
@@ -9,12 +9,12 @@ export type {
   SessionNotification,
   SessionStartSource,
   TurnStartVerdict,
-} from "../shared/create-session-hooks.js";
+} from "./create-session-hooks.js";
 export {
   createStopHook,
   type StopHook,
   type StopHookOptions,
   type StopVerdict,
-} from "../shared/create-stop-hook.js";
-export type { AdapterErrorHandler } from "../shared/dispatch-safely.js";
-export type { PostToolBlockEffect } from "../shared/read-tool-feedback.js";
+} from "./create-stop-hook.js";
+export type { AdapterErrorHandler } from "./dispatch-safely.js";
+export type { PostToolBlockEffect } from "./read-tool-feedback.js";

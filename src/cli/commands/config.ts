@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import pc from "picocolors";
 import { type DiscoveryOptions, describeConfigFiles } from "../../config/discover-config-files.js";
 import type { Profile } from "../../profiles/profile.js";
-import { resolveDiscovery } from "../../profiles/resolve-discovery.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
 import { resolveDiscoveryOptions } from "./resolve-discovery-options.js";
 
@@ -52,8 +51,7 @@ async function describeFiles(
   profile: Profile,
   options: DiscoveryOptions,
 ): Promise<{ file: string; layer: string; exists: boolean }[]> {
-  if (resolveDiscovery(profile) !== "managed-then-locations")
-    return describeConfigFiles(profile, options);
+  if (profile.discovery !== "managed-then-locations") return describeConfigFiles(profile, options);
   // Claude Code's layers (managed settings, plugins) are listed by their own discoverer.
   const { describeClaudeFiles } = await import("../../config/discoverers/describe-claude-files.js");
   return describeClaudeFiles(profile, options);

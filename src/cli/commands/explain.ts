@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { createHookEngine } from "../../engine.js";
+import { createHookEngine } from "../../engine/engine.js";
 import { formatExplanation } from "../format-explanation.js";
 import { addPayloadOption, readEventPayload } from "../read-payload.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { createEmptyDispatchResult, type DispatchResult } from "../../decide/dispatch-result.js";
 import { createDiagnostic } from "../../diagnostic.js";
-import { createHookEngine } from "../../engine.js";
+import { createHookEngine } from "../../engine/engine.js";
 import { formatTimelineEntry, formatTimelineHeader } from "../format-timeline.js";
 import { mergeEngineDiagnostics } from "../merge-engine-diagnostics.js";
 import { readInput } from "../read-input.js";

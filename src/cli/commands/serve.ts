@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { createHookEngine } from "../../engine.js";
+import { createHookEngine } from "../../engine/engine.js";
 import { createStreamChannel } from "../../remote/create-stream-channel.js";
 import { defaultMaxMessageBytes } from "../../remote/message-channel.js";
 import { serveHookEngine } from "../../remote/serve-hook-engine.js";

@@ -4,7 +4,6 @@ import path from "node:path";
 import type { Command } from "commander";
 import { findGitRoot } from "../../config/find-git-root.js";
 import { saveProjectTrust } from "../../config/write-project-trust.js";
-import { resolveDiscovery } from "../../profiles/resolve-discovery.js";
 import { resolveProfileFlag, UsageError } from "../shared-options.js";
 
 /** Flags of `agent-hooks trust-project`. */
@@ -40,7 +39,7 @@ Examples:
     )
     .action(async (directory: string | undefined, flags: TrustProjectFlags) => {
       const profile = resolveProfileFlag(flags.profile);
-      if (resolveDiscovery(profile) !== "layered-walk") {
+      if (profile.discovery !== "layered-walk") {
         throw new UsageError(
           `profile "${profile.name}" has no project trust; use --profile zerocode`,
         );

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import pc from "picocolors";
-import { loadHookSnapshot } from "../../load-hook-snapshot.js";
+import { loadHookSnapshot } from "../../engine/load-hook-snapshot.js";
 import { checkBashOnlySyntax } from "../../trust/check-bash-only-syntax.js";
 import { checkHookScripts } from "../../trust/check-hook-scripts.js";
 import { formatDiagnostic } from "../format-diagnostic.js";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DiscoveryOptions } from "../../config/discover-config-files.js";
 import type { HookDefinition } from "../../config/hook-definition.js";
 import type { Diagnostic } from "../../diagnostic.js";
-import { loadHookSnapshot } from "../../load-hook-snapshot.js";
+import { loadHookSnapshot } from "../../engine/load-hook-snapshot.js";
 import type { Profile } from "../../profiles/profile.js";
 import { expandHome } from "../../shared/expand-home.js";
 import { evaluateHookTrust, type HookTrust } from "../../trust/evaluate-hook-trust.js";

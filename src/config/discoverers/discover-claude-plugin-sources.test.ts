@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyFixture } from "../../../test/support/copy-fixture.js";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
-import { createHookEngine, type HookEngine } from "../../engine.js";
+import { createHookEngine, type HookEngine } from "../../engine/engine.js";
 import { claudeProfile } from "../../profiles/claude.js";
 import { loadConfig } from "../load-config.js";
 import { describeClaudeFiles } from "./describe-claude-files.js";

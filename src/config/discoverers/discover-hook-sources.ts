@@ -1,5 +1,4 @@
 import type { Profile } from "../../profiles/profile.js";
-import { resolveDiscovery } from "../../profiles/resolve-discovery.js";
 import { type DiscoveryOptions, discoverConfigFiles } from "../discover-config-files.js";
 import type { DiscoveredSources } from "./discovered-sources.js";
 
@@ -13,7 +12,7 @@ export async function discoverHookSources(
   options: DiscoveryOptions,
 ): Promise<DiscoveredSources> {
   // Layered discoverers are loaded only for the profiles that use them.
-  const discovery = resolveDiscovery(profile);
+  const { discovery } = profile;
   if (discovery === "managed-then-locations") {
     const { discoverClaudeSources } = await import("./discover-claude-sources.js");
     return discoverClaudeSources(profile, options);
