@@ -89,7 +89,7 @@ const table: [string, string, Partial<ProcessOutcome>, Expected][] = [
     "PreToolUse",
     "exit 0, text then JSON",
     { stdout: `note\n${pre("deny")}` },
-    { status: "ok", decision: null },
+    { status: "ok", decision: null, codes: ["invalid_output"] },
   ],
   [
     "PreToolUse",
