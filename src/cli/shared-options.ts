@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
 import { detectProfile } from "../config/detect-profile.js";
+import { suggestName } from "../config/suggest-name.js";
 import type { Profile } from "../profiles/profile.js";
 import { findProfile, type ProfileName, profiles } from "../profiles/profiles.js";
 import { UsageError } from "./usage-error.js";
@@ -70,7 +71,7 @@ export function resolveProfileFlag(name: string): Profile {
   const profile = findProfile(name);
   if (profile === undefined) {
     throw new UsageError(
-      `unknown profile "${name}" (choose from: ${Object.keys(profiles).join(", ")})`,
+      `unknown profile "${name}"${suggestName(name, Object.keys(profiles))} (choose from: ${Object.keys(profiles).join(", ")})`,
     );
   }
   return profile;

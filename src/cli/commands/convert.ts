@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { formatIssueLine } from "../../convert/conversion-issue.js";
 import { convertHooks } from "../../convert/convert-hooks.js";
+import { suggestName } from "../../config/suggest-name.js";
 import { findHookFormat } from "../../convert/hook-formats.js";
 import { type DocumentSyntax, formatNames } from "../../convert/portable-hooks.js";
 import { readInput } from "../read-input.js";
@@ -102,7 +103,7 @@ function resolveFormat(name: string, flag: string) {
   const format = findHookFormat(name);
   if (format === undefined) {
     throw new UsageError(
-      `unknown ${flag} format "${name}" (choose from: ${formatNames.join(", ")})`,
+      `unknown ${flag} format "${name}"${suggestName(name, formatNames)} (choose from: ${formatNames.join(", ")})`,
     );
   }
   return format.name;
