@@ -16,6 +16,11 @@ export interface HookTestExpectation {
   systemMessage?: string;
   /** Diagnostic codes that must occur; failures with these codes then do not fail the case. */
   errors?: DiagnosticCode[];
+  /**
+   * How many hooks must run (skipped ones do not count). Absent, a case in which no hook ran
+   * fails: write `0` for a case that expects none.
+   */
+  hooksRun?: number;
 }
 
 /** One hook test case: an event and payload dispatched through the real engine, and what to expect. */
@@ -29,7 +34,10 @@ export interface HookTestCase {
   files?: Record<string, string>;
   /** Runs in a temporary working directory and home, removed afterwards, instead of the project and real home. */
   sandbox?: boolean;
-  /** A built-in profile name; defaults to the file's, then the runner's, then `deepagents`. */
+  /**
+   * A built-in profile name; defaults to the file's, then the runner's, then the profile detected
+   * in the project directory and home (as every command detects it), then `deepagents`.
+   */
   profile?: string;
   /** Hook configuration files read instead of discovery (relative to `baseDirectory`); `[]`: discovery. */
   config?: string | string[];
@@ -50,6 +58,7 @@ const expectationSchema = z.strictObject({
   stopReason: z.string().optional(),
   systemMessage: z.string().optional(),
   errors: z.array(z.enum(diagnosticCodes)).optional(),
+  hooksRun: z.number().int().nonnegative().optional(),
 });
 
 const caseFields = {
