@@ -219,7 +219,7 @@ describe("convertHooks with shimCommand, target notes", () => {
       PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh" }] }],
     },
   });
-  const subjects = (to: "cursor" | "codex", shimCommand?: string) => {
+  const subjects = (to: "cursor" | "codex" | "gemini" | "copilot", shimCommand?: string) => {
     const result = convertHooks({
       text,
       file: "settings.json",

@@ -93,6 +93,24 @@ const table: [string, string, Partial<ProcessOutcome>, Expected][] = [
   ],
   [
     "PreToolUse",
+    "exit 0, the JSON answer on stderr",
+    { stderr: pre("deny") },
+    { status: "ok", decision: null, codes: ["invalid_output"] },
+  ],
+  [
+    "PreToolUse",
+    "exit 0, a log line then the JSON answer on stderr, plain text on stdout",
+    { stdout: "checked", stderr: `log\n${pre("deny")}` },
+    { status: "ok", decision: null, codes: ["invalid_output"] },
+  ],
+  [
+    "PreToolUse",
+    "exit 0, JSON on stdout and a JSON log on stderr",
+    { stdout: pre("deny"), stderr: pre("allow") },
+    { status: "blocked", decision: "deny" },
+  ],
+  [
+    "PreToolUse",
     "exit 0, JSON then text",
     { stdout: `${pre("deny")}\nnote` },
     { status: "ok", decision: null, codes: ["invalid_output"] },

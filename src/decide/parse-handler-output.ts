@@ -232,6 +232,21 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
 }
 
 /**
+ * The output fields (`decision`, `hookSpecificOutput`, …) of a JSON object in `text`, all of it or
+ * standing on lines of its own after other text, or null: stderr that holds the answer stdout
+ * should have.
+ *
+ * @example
+ * ```ts
+ * findOutputFields('checking\n{"decision": "block", "reason": "no"}'); // ["decision", "reason"]
+ * ```
+ */
+export function findOutputFields(text: string): string[] | null {
+  const trimmed = text.trim();
+  return trimmed.startsWith("{") ? readOutputFields(trimmed) : findOutputObjectAfterText(trimmed);
+}
+
+/**
  * The output fields of a JSON object that stands on lines of its own after other text (a debug
  * print before the answer), or null: the text from the first line that starts with `{` to the end,
  * else any single line that is an object; only an object with a field of the output contract counts.
