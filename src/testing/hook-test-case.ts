@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { suggestName } from "../config/suggest-name.js";
 import { type DiagnosticCode, diagnosticCodes } from "../diagnostic.js";
 
 /** What a case expects of the combined dispatch result; strings match as substrings or `/regex/flags`. */
@@ -117,7 +118,8 @@ export async function readHookTestFile(file: string): Promise<HookTestFile> {
     : fileSchema.safeParse(document);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(
-      (issue) => `${issue.message} at ${issue.path.length === 0 ? "(root)" : issue.path.join(".")}`,
+      (issue) =>
+        `${describeIssue(issue)} at ${issue.path.length === 0 ? "(root)" : issue.path.join(".")}`,
     );
     return { ok: false, file, error: `invalid case file: ${issues.join("; ")}` };
   }
@@ -145,6 +147,20 @@ export async function readHookTestFile(file: string): Promise<HookTestFile> {
     };
   });
   return { ok: true, file, cases };
+}
+
+// A misspelled field gets the field it meant: `Unrecognized key: "decison" (did you mean "decision"?)`.
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "unrecognized_keys" || issue.keys.length !== 1) return issue.message;
+  const [key = ""] = issue.keys;
+  const last = issue.path.at(-1);
+  const shape =
+    last === "expect"
+      ? expectationSchema.shape
+      : typeof last === "number"
+        ? caseSchema.shape
+        : fileSchema.shape;
+  return `${issue.message}${suggestName(key, Object.keys(shape))}`;
 }
 
 function stripUndefined(value: Record<string, unknown>): Record<string, unknown> {
