@@ -20,6 +20,8 @@ export interface HookTestResult {
   file: string | null;
   event: string | null;
   profile: string | null;
+  /** Whether `profile` was the runner's (its option, else detected, else `deepagents`), not the case's or case file's own. */
+  defaultProfile: boolean;
   passed: boolean;
   /** Why it failed, besides `errors`: one entry per mismatch, or why the case could not run. */
   failures: string[];
@@ -89,7 +91,7 @@ export async function runHookTests(
     }
     const read = await readHookTestFile(item);
     if (!read.ok) {
-      results.push(failedToRun(item, item, null, null, [read.error]));
+      results.push(failedToRun(item, item, null, null, false, [read.error]));
       continue;
     }
     for (const testCase of read.cases) results.push(await runHookTestCase(testCase, options));
@@ -111,6 +113,7 @@ export async function runHookTestCase(
   // The project and home as every command resolves them: the current directory, not the case file's.
   const project = path.resolve(options.cwd ?? process.cwd());
   const realHome = path.resolve(options.home ?? homedir());
+  const defaultProfile = testCase.profile === undefined;
   const profileName =
     testCase.profile ??
     options.profile ??
@@ -119,13 +122,13 @@ export async function runHookTestCase(
   const profile = findProfile(profileName);
   if (profile === undefined) {
     const known = Object.keys(profiles);
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
       `unknown profile "${profileName}"${suggestName(profileName, known)} (choose from: ${known.join(", ")})`,
     ]);
   }
   if (!Object.hasOwn(profile.events, testCase.event)) {
     const known = Object.keys(profile.events);
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
       `unknown event "${testCase.event}" for profile ${profileName}${suggestName(testCase.event, known)} (events: ${known.join(", ")})`,
     ]);
   }
@@ -134,7 +137,7 @@ export async function runHookTestCase(
   );
   const sandbox = testCase.sandbox ?? options.sandbox ?? false;
   if (!sandbox && testCase.files !== undefined) {
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
       "files are written only in a sandbox: add sandbox: true (or pass --sandbox)",
     ]);
   }
@@ -197,6 +200,7 @@ export async function runHookTestCase(
       file,
       event: testCase.event,
       profile: profileName,
+      defaultProfile,
       passed: failures.length === 0 && errors.unexpected.length === 0,
       failures,
       errors: errors.unexpected,
@@ -210,7 +214,7 @@ export async function runHookTestCase(
       durationMs: Math.round(performance.now() - started),
     };
   } catch (error) {
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
       `could not run: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   } finally {
@@ -232,6 +236,7 @@ function failedToRun(
   file: string | null,
   event: string | null,
   profile: string | null,
+  defaultProfile: boolean,
   failures: string[],
 ): HookTestResult {
   return {
@@ -239,6 +244,7 @@ function failedToRun(
     file,
     event,
     profile,
+    defaultProfile,
     passed: false,
     failures,
     errors: [],

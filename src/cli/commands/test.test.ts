@@ -17,7 +17,7 @@ beforeAll(() => {
 
 describe("agent-hooks test", () => {
   it("prints one line per passing case and exits 0", async () => {
-    const { code, stdout } = await runCli([
+    const { code, stdout, stderr } = await runCli([
       "test",
       "--home",
       home,
@@ -31,6 +31,8 @@ describe("agent-hooks test", () => {
       "✓ runs a project hook from files under vscode",
       "5 passed, 0 failed",
     ]);
+    // Every case names its profile: no line says which one cases that name none would get.
+    expect(stderr).toBe("");
     expect(code).toBe(0);
   });
 

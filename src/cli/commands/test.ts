@@ -46,9 +46,12 @@ Exit codes: 0 every case passed, 1 a case failed or a usage error, 2 internal er
     )
     .action(async (files: string[], flags: TestFlags) => {
       if (files.length === 0) throw new UsageError("name at least one case file");
-      // As every command: --profile, else detected (a line on stderr says which), and a hint when
-      // the project's configuration is in a folder above the working directory.
-      const profile = chooseProfile(flags);
+      // As every command: --profile, else detected, and a hint when the project's configuration
+      // is in a folder above the working directory. The line naming the detected profile is
+      // printed only when a case ran with it.
+      const lines: string[] = [];
+      const profile = chooseProfile(flags, (text) => lines.push(text));
+      const [profileLine = "", ...hints] = flags.profile === undefined ? lines : ["", ...lines];
       const report = await runHookTests(files, {
         profile: profile.name,
         ...(flags.cwd !== undefined && { cwd: path.resolve(flags.cwd) }),
@@ -57,6 +60,8 @@ Exit codes: 0 every case passed, 1 a case failed or a usage error, 2 internal er
         ...(flags.auditLog !== undefined && { auditLog: path.resolve(flags.auditLog) }),
         ...(flags.auditPayloads === true && { auditPayloads: true }),
       });
+      if (report.results.some((result) => result.defaultProfile)) process.stderr.write(profileLine);
+      for (const hint of hints) process.stderr.write(hint);
       process.stdout.write(
         flags.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatHookTestReport(report),
       );
