@@ -105,6 +105,12 @@ const table: [string, string, Partial<ProcessOutcome>, Expected][] = [
   ],
   [
     "PreToolUse",
+    "exit 0, a JSON log line with a reason on stderr",
+    { stderr: 'start\n{"level": "info", "reason": "checked"}' },
+    { status: "ok", decision: null },
+  ],
+  [
+    "PreToolUse",
     "exit 0, JSON on stdout and a JSON log on stderr",
     { stdout: pre("deny"), stderr: pre("allow") },
     { status: "blocked", decision: "deny" },

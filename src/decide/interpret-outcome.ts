@@ -96,11 +96,14 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   if (outcome.stdoutTruncated && outcome.stdoutDroppedOnlyWhitespace !== true) {
     return createCutOutputVerdict(outcome, context);
   }
-  const misplaced = findOutputFields(outcome.stderr);
+  // Only a decision counts there: stderr is a log, and a log line may carry "reason" or "continue".
+  const misplaced = findOutputFields(outcome.stderr)?.filter(
+    (field) => field === "decision" || field === "hookSpecificOutput",
+  );
   const parsed = stdout === "" ? null : parseHandlerOutput(stdout, context);
   if (parsed?.kind === "json") return applyJsonOutput(parsed, context);
   // Exit 0's stderr is never read: an answer printed there (`>&2`) decides nothing.
-  if (misplaced !== null) {
+  if (misplaced !== undefined && misplaced.length > 0) {
     verdict.diagnostics.push(
       createHandlerDiagnostic(
         hook,
