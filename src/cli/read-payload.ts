@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import type { Profile } from "../profiles/profile.js";
 import { suggestName } from "../config/suggest-name.js";
+import type { Profile } from "../profiles/profile.js";
 import { readTextFile } from "../shared/read-text-file.js";
 import { parseJsonObject, readStandardInput } from "./read-input.js";
 import { UsageError } from "./shared-options.js";

@@ -1,8 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { suggestName } from "../../config/suggest-name.js";
 import { formatIssueLine } from "../../convert/conversion-issue.js";
 import { convertHooks } from "../../convert/convert-hooks.js";
-import { suggestName } from "../../config/suggest-name.js";
 import { findHookFormat } from "../../convert/hook-formats.js";
 import { type DocumentSyntax, formatNames } from "../../convert/portable-hooks.js";
 import { readInput } from "../read-input.js";
