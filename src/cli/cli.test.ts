@@ -417,7 +417,15 @@ describe("agent-hooks dispatch --profile claude: decisions as Claude Code makes 
       ["dispatch", event, "--profile", "claude", "--config", file, "--payload", "-"],
       { input: JSON.stringify(payload), cwd: workspace.root },
     );
-    expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(JSON.parse(run.stdout)).toMatchObject({ event, ...expected });
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as DispatchResult;
+    expect(result).toMatchObject({ event, ...expected });
+    // Each warning (a failed exit) is also a line on stderr; nothing else is.
+    const lines = run.stderr.split("\n").filter((line) => line !== "");
+    expect(lines.map((line) => /^agent-hooks: (\w+ \w+): /.exec(line)?.[1])).toEqual(
+      result.diagnostics
+        .filter((diagnostic) => diagnostic.severity !== "info")
+        .map((diagnostic) => `${diagnostic.severity} ${diagnostic.code}`),
+    );
   });
 });

@@ -21,5 +21,6 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
 export function formatDiagnosticLine(diagnostic: Diagnostic): string {
   const where = [diagnostic.file, diagnostic.path].filter((part) => part !== null).join(" ");
   const head = `${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
-  return where === "" ? head : `${head} (${where})`;
+  // A handler's message names its place already (`… (file path)`): not twice.
+  return where === "" || diagnostic.message.endsWith(`(${where})`) ? head : `${head} (${where})`;
 }

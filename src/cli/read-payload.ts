@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { suggestName } from "../config/suggest-name.js";
 import type { Profile } from "../profiles/profile.js";
 import { readTextFile } from "../shared/read-text-file.js";
 import { parseJsonObject, readStandardInput } from "./read-input.js";
@@ -41,8 +42,10 @@ export async function readEventPayload(
   flag: string | undefined,
 ): Promise<Record<string, unknown>> {
   if (!Object.hasOwn(profile.events, event)) {
-    const known = Object.keys(profile.events).join(", ");
-    throw new UsageError(`unknown event "${event}" for profile ${profile.name} (events: ${known})`);
+    const known = Object.keys(profile.events);
+    throw new UsageError(
+      `unknown event "${event}" for profile ${profile.name}${suggestName(event, known)} (events: ${known.join(", ")})`,
+    );
   }
   return readPayload(flag);
 }

@@ -80,3 +80,33 @@ describe("every command chooses its profile the same way", () => {
     expect(given.code).toBe(0);
   });
 });
+
+describe("every command run from a subfolder of a project says where its configuration is", () => {
+  it.each([
+    [["dispatch", "Stop"], "{}"],
+    [["explain", "Stop"], undefined],
+    [["validate"], undefined],
+    [["hooks", "list"], undefined],
+  ] as const)("%j names the settings above and --cwd", async (command, input) => {
+    const tree = await createTree({ claude: true });
+    const below = path.join(tree.cwd, "src", "lib");
+    await mkdir(below, { recursive: true });
+    const options = { cwd: below, ...(input === undefined ? {} : { input }) };
+    const settings = path.join(tree.cwd, ".claude", "settings.json");
+    const hint = `agent-hooks: ${settings} (claude) is above the working directory ${below}, which has no project hook configuration: run from ${tree.cwd} or pass --cwd ${tree.cwd}`;
+    const detected = await runCli([...command, "--home", tree.home], options);
+    expect(detected.stderr.split("\n").slice(0, 2)).toEqual([
+      "agent-hooks: profile deepagents (the default: no hook configuration found under the cwd or home; --profile overrides)",
+      hint,
+    ]);
+    const given = await runCli([...command, "--home", tree.home, "--profile", "claude"], options);
+    expect(given.stderr.split("\n")[0]).toBe(hint);
+    const pointed = await runCli([...command, "--home", tree.home, "--cwd", tree.cwd], options);
+    expect(pointed.stderr).not.toContain("above the working directory");
+  });
+
+  it("says nothing more where the working directory has the configuration", async () => {
+    const tree = await createTree({ claude: true });
+    expect(choose(tree).stderr.split("\n").filter(Boolean)).toHaveLength(1);
+  });
+});

@@ -2,6 +2,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
 import { detectProfile } from "../config/detect-profile.js";
+import { describeConfigAbove, findConfigAbove } from "../config/find-config-above.js";
+import { suggestName } from "../config/suggest-name.js";
 import type { Profile } from "../profiles/profile.js";
 import { findProfile, type ProfileName, profiles } from "../profiles/profiles.js";
 import { UsageError } from "./usage-error.js";
@@ -70,7 +72,7 @@ export function resolveProfileFlag(name: string): Profile {
   const profile = findProfile(name);
   if (profile === undefined) {
     throw new UsageError(
-      `unknown profile "${name}" (choose from: ${Object.keys(profiles).join(", ")})`,
+      `unknown profile "${name}"${suggestName(name, Object.keys(profiles))} (choose from: ${Object.keys(profiles).join(", ")})`,
     );
   }
   return profile;
@@ -84,25 +86,48 @@ export const fallbackProfileName: ProfileName = "deepagents";
  * fallback (discovery is replaced, so there is nothing to detect); else the profile whose
  * configuration `detectProfile` finds under `--cwd` and `--home`, else the fallback. Without
  * `--profile`, one `agent-hooks: profile <name> (<reason>)` line on stderr says which and why.
+ * Without `--config`, when the working directory holds no project configuration of the profile
+ * (of any profile when none was detected) but a folder above it does, one more line names it and
+ * `--cwd`.
  */
 export function chooseProfile(
   flags: Pick<EngineFlags, "profile" | "config" | "cwd" | "home">,
   writeStderr: (text: string) => void = (text) => process.stderr.write(text),
 ): Profile {
-  if (flags.profile !== undefined) return resolveProfileFlag(flags.profile);
+  const place = {
+    cwd: path.resolve(flags.cwd ?? process.cwd()),
+    home: path.resolve(flags.home ?? os.homedir()),
+  };
+  if (flags.profile !== undefined) {
+    const profile = resolveProfileFlag(flags.profile);
+    if (flags.config === undefined) writeConfigAboveHint(place, profile, writeStderr);
+    return profile;
+  }
   let name = fallbackProfileName;
   let reason = "the default: no hook configuration found under the cwd or home";
+  let detected = false;
   if (flags.config !== undefined) {
     reason = "the default: --config replaces discovery";
   } else {
-    const detected = detectProfile({
-      cwd: path.resolve(flags.cwd ?? process.cwd()),
-      home: path.resolve(flags.home ?? os.homedir()),
-    });
-    if (detected !== null) ({ profile: name, reason } = detected);
+    const found = detectProfile(place);
+    if (found !== null) ({ profile: name, reason } = found);
+    detected = found !== null;
   }
   writeStderr(`agent-hooks: profile ${name} (${reason}; --profile overrides)\n`);
+  if (flags.config === undefined) {
+    writeConfigAboveHint(place, detected ? profiles[name] : undefined, writeStderr);
+  }
   return profiles[name];
+}
+
+// Run from a subfolder of a project, discovery finds none of its files: say where they are.
+function writeConfigAboveHint(
+  place: { cwd: string; home: string },
+  profile: Profile | undefined,
+  writeStderr: (text: string) => void,
+): void {
+  const above = findConfigAbove(place, profile);
+  if (above !== null) writeStderr(`agent-hooks: ${describeConfigAbove(above, place.cwd)}\n`);
 }
 
 /** Turns the shared flags into `createHookEngine` options. */

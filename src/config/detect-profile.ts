@@ -51,12 +51,7 @@ const markerRules: readonly MarkerRule[] = deriveMarkerRules();
 export function detectProfile(options: { cwd: string; home: string }): DetectedProfile | null {
   const cwd = path.resolve(options.cwd);
   const home = path.resolve(options.home);
-  const markers = markerRules.flatMap((rule) =>
-    expandLocationPattern(resolveLocation(rule.template, { cwd, home }))
-      .filter(isFile)
-      .slice(0, 1)
-      .map((file) => ({ profile: rule.profile, file, level: rule.level })),
-  );
+  const markers = findProfileMarkers({ cwd, home });
   const [chosen] = markers;
   if (chosen === undefined) return null;
   // Each other profile once, by its first file; a file several profiles read counts for the first.
@@ -77,6 +72,32 @@ export function detectProfile(options: { cwd: string; home: string }): DetectedP
     reason: `found ${describeMarker(chosen, cwd, home)}${also.length > 0 ? `; also found ${also.join(", ")}` : ""}`,
     markers,
   };
+}
+
+/**
+ * The configuration files of built-in profiles that exist for `cwd` and `home`, in the order
+ * {@link detectProfile} tries them (its markers); `level` keeps only project or only home files.
+ *
+ * @example
+ * ```ts
+ * findProfileMarkers({ cwd: "/src/app", home: "/home/me" }, "project");
+ * // → [{ profile: "claude", file: "/src/app/.claude/settings.json", level: "project" }, …]
+ * ```
+ */
+export function findProfileMarkers(
+  options: { cwd: string; home: string },
+  level?: ProfileMarker["level"],
+): ProfileMarker[] {
+  const cwd = path.resolve(options.cwd);
+  const home = path.resolve(options.home);
+  return markerRules
+    .filter((rule) => level === undefined || rule.level === level)
+    .flatMap((rule) =>
+      expandLocationPattern(resolveLocation(rule.template, { cwd, home }))
+        .filter(isFile)
+        .slice(0, 1)
+        .map((file) => ({ profile: rule.profile, file, level: rule.level })),
+    );
 }
 
 function deriveMarkerRules(): MarkerRule[] {

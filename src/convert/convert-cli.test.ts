@@ -131,7 +131,7 @@ describe("agent-hooks convert", () => {
     expect(run).toEqual({ code: 1, stdout: "", stderr });
   });
 
-  it("converts a Claude guard to Gemini CLI: milliseconds and Gemini's tool name, exit 0", async () => {
+  it("converts a Claude guard to Gemini CLI: milliseconds and Gemini's tool name, exit 3 as Gemini CLI does not read its decisions", async () => {
     const guard = {
       hooks: {
         PreToolUse: [
@@ -142,8 +142,10 @@ describe("agent-hooks convert", () => {
     const run = await runCli(["convert", "--from", "claude", "--to", "gemini", "-"], {
       input: JSON.stringify(guard),
     });
-    expect(run.code).toBe(0);
-    expect(run.stderr).toBe("");
+    expect(run.code).toBe(3);
+    expect(run.stderr).toBe(
+      'agent-hooks convert: lossy: the hooks\' output is Claude Code\'s (hookSpecificOutput.permissionDecision, decision: "block", continue), which Gemini CLI does not read: it reads {"decision": "allow"|"deny", "reason"} and sends its own payloads, so a decision a hook prints is ignored there and what it would block goes ahead (an exit 2 still blocks); convert with --shim to have agent-hooks shim translate each payload and reply\n',
+    );
     expect(JSON.parse(run.stdout)).toEqual({
       hooks: {
         BeforeTool: [
@@ -206,7 +208,7 @@ describe("agent-hooks convert", () => {
     expect(JSON.parse(back.stdout)).toEqual(guard);
   });
 
-  it("converts a Claude guard to Cursor and back: preToolUse on ^Shell$, seconds, exit 0", async () => {
+  it("converts a Claude guard to Cursor and back: preToolUse on ^Shell$, seconds, exit 3 as each reads another protocol", async () => {
     const workspace = createTestWorkspace("convert-cursor");
     const guard = {
       hooks: {
@@ -219,16 +221,16 @@ describe("agent-hooks convert", () => {
     const run = await runCli(["convert", "--from", "claude", "--to", "cursor", "-o", target, "-"], {
       input: JSON.stringify(guard),
     });
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(3);
     expect(run.stderr).toContain(
-      "agent-hooks convert: note: the converted hooks get Cursor's payloads",
+      "agent-hooks convert: lossy: the hooks' output is Claude Code's (hookSpecificOutput.permissionDecision, decision: \"block\", continue), which Cursor does not read",
     );
     expect(JSON.parse(await readFile(target, "utf8"))).toEqual({
       version: 1,
       hooks: { preToolUse: [{ command: "./guard.sh", matcher: "^Shell$", timeout: 30 }] },
     });
     const back = await runCli(["convert", "--from", "cursor", "--to", "claude", target]);
-    expect(back.code).toBe(0);
+    expect(back.code).toBe(3);
     expect(JSON.parse(back.stdout)).toEqual(guard);
   });
 

@@ -1,6 +1,8 @@
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import { fitHooksToFormat } from "./fit-hooks-to-format.js";
+import type { HookFormat } from "./hook-format.js";
 import { hookFormats } from "./hook-formats.js";
+import { formatOutputProtocols, hookOutputProtocols } from "./hook-output-protocols.js";
 import type { DocumentSyntax, FormatName } from "./portable-hooks.js";
 import { wrapShimCommands } from "./wrap-shim-commands.js";
 
@@ -63,12 +65,16 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
           shimCommand,
         });
   const targetNotes =
-    target.targetNote !== undefined &&
-    options.from !== options.to &&
-    fitted.set.hooks.length > 0 &&
-    // The shim answers in the target's protocol: a note about that protocol does not apply.
-    (shimCommand === undefined || target.targetNote.aboutProtocol !== true)
+    target.targetNote !== undefined && options.from !== options.to && fitted.set.hooks.length > 0
       ? [createNoteIssue(target.targetNote.subject, null, target.targetNote.reason)]
+      : [];
+  // Without the shim a script answers in its own agent's protocol: lossy where the target reads
+  // another (its row in formatOutputProtocols), since what the script decides is not read there.
+  const protocolIssues =
+    shimCommand === undefined &&
+    formatOutputProtocols[options.from] !== formatOutputProtocols[options.to] &&
+    fitted.set.hooks.some((hook) => hook.type === "command")
+      ? [createLossyIssue("the hooks' output", null, describeProtocolLoss(source, target))]
       : [];
   // Without the shim the hook's own replies reach the target: say where it reads them otherwise.
   const describeOutputLoss = target.describeOutputLoss;
@@ -83,6 +89,7 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
     ...read.issues,
     ...fitted.issues,
     ...outputIssues,
+    ...protocolIssues,
     ...targetNotes,
   ]).map((issue) => ({
     ...issue,
@@ -94,6 +101,13 @@ export function convertHooks(options: ConvertHooksOptions): ConvertHooksResult {
     issues,
     lossy: issues.some((issue) => issue.kind === "lossy"),
   };
+}
+
+// `is Claude Code's (…), which Gemini CLI does not read: it reads …; convert with --shim …`.
+function describeProtocolLoss(source: HookFormat, target: HookFormat): string {
+  const written = hookOutputProtocols[formatOutputProtocols[source.name]];
+  const read = hookOutputProtocols[formatOutputProtocols[target.name]];
+  return `is ${source.title}'s (${written.answer}), which ${target.title} does not read: it reads ${read.answer} and sends its own payloads, so a decision a hook prints is ignored there and what it would block goes ahead (${read.exitTwo}); convert with --shim to have agent-hooks shim translate each payload and reply`;
 }
 
 /** One line per distinct issue: a group's matcher is reported once, not once per handler. */

@@ -107,10 +107,10 @@ export interface HookFormat {
    */
   substitutedVariables: readonly string[];
   /**
-   * A note every conversion into the format reports (Codex's trust review of new hooks);
-   * `aboutProtocol` when `convert --shim` makes it moot (Cursor's own output protocol).
+   * A note every conversion into the format reports (Codex's trust review of new hooks); what the
+   * format's agent reads of a hook's answer is its row in `formatOutputProtocols`.
    */
-  targetNote?: { subject: string; reason: string; aboutProtocol?: true };
+  targetNote?: { subject: string; reason: string };
   /**
    * Why a portable tool matcher on `event` cannot be written with its meaning (Cursor names MCP
    * tools `MCP:<tool>`), or null; set where some matchers cannot be.

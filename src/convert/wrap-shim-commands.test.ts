@@ -219,7 +219,7 @@ describe("convertHooks with shimCommand, target notes", () => {
       PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh" }] }],
     },
   });
-  const subjects = (to: "cursor" | "codex", shimCommand?: string) => {
+  const subjects = (to: "cursor" | "codex" | "gemini" | "copilot", shimCommand?: string) => {
     const result = convertHooks({
       text,
       file: "settings.json",
@@ -231,9 +231,11 @@ describe("convertHooks with shimCommand, target notes", () => {
     return result.issues.map((issue) => issue.subject);
   };
 
-  it("drops Cursor's output-protocol note when the shim answers in that protocol", () => {
-    expect(subjects("cursor")).toContain("the converted hooks");
-    expect(subjects("cursor", "agent-hooks")).not.toContain("the converted hooks");
+  it("drops the output-protocol line when the shim answers in the target's protocol", () => {
+    for (const to of ["cursor", "gemini", "copilot"] as const) {
+      expect(subjects(to)).toContain("the hooks' output");
+      expect(subjects(to, "agent-hooks")).not.toContain("the hooks' output");
+    }
   });
 
   it("keeps Codex's trust-review note: the shim changes nothing about it", () => {

@@ -89,7 +89,31 @@ const table: [string, string, Partial<ProcessOutcome>, Expected][] = [
     "PreToolUse",
     "exit 0, text then JSON",
     { stdout: `note\n${pre("deny")}` },
+    { status: "ok", decision: null, codes: ["invalid_output"] },
+  ],
+  [
+    "PreToolUse",
+    "exit 0, the JSON answer on stderr",
+    { stderr: pre("deny") },
+    { status: "ok", decision: null, codes: ["invalid_output"] },
+  ],
+  [
+    "PreToolUse",
+    "exit 0, a log line then the JSON answer on stderr, plain text on stdout",
+    { stdout: "checked", stderr: `log\n${pre("deny")}` },
+    { status: "ok", decision: null, codes: ["invalid_output"] },
+  ],
+  [
+    "PreToolUse",
+    "exit 0, a JSON log line with a reason on stderr",
+    { stderr: 'start\n{"level": "info", "reason": "checked"}' },
     { status: "ok", decision: null },
+  ],
+  [
+    "PreToolUse",
+    "exit 0, JSON on stdout and a JSON log on stderr",
+    { stdout: pre("deny"), stderr: pre("allow") },
+    { status: "blocked", decision: "deny" },
   ],
   [
     "PreToolUse",

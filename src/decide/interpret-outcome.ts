@@ -7,7 +7,11 @@ import { capMessage } from "./cap-message.js";
 import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
 import type { Decision, RunStatus } from "./dispatch-result.js";
 import { createEmptyVerdict, type HandlerVerdict } from "./handler-verdict.js";
-import { type ParsedHandlerOutput, parseHandlerOutput } from "./parse-handler-output.js";
+import {
+  findOutputFields,
+  type ParsedHandlerOutput,
+  parseHandlerOutput,
+} from "./parse-handler-output.js";
 import { readBlockEffect } from "./read-block-effect.js";
 
 /** Everything needed to read one handler's outcome for its event. */
@@ -92,9 +96,24 @@ function interpretStdout(outcome: ProcessOutcome, context: OutcomeContext): Hand
   if (outcome.stdoutTruncated && outcome.stdoutDroppedOnlyWhitespace !== true) {
     return createCutOutputVerdict(outcome, context);
   }
-  if (stdout === "") return verdict;
-  const parsed = parseHandlerOutput(stdout, context);
-  if (parsed.kind === "json") return applyJsonOutput(parsed, context);
+  // Only a decision counts there: stderr is a log, and a log line may carry "reason" or "continue".
+  const misplaced = findOutputFields(outcome.stderr)?.filter(
+    (field) => field === "decision" || field === "hookSpecificOutput",
+  );
+  const parsed = stdout === "" ? null : parseHandlerOutput(stdout, context);
+  if (parsed?.kind === "json") return applyJsonOutput(parsed, context);
+  // Exit 0's stderr is never read: an answer printed there (`>&2`) decides nothing.
+  if (misplaced !== undefined && misplaced.length > 0) {
+    verdict.diagnostics.push(
+      createHandlerDiagnostic(
+        hook,
+        "invalid_output",
+        "warning",
+        `printed a JSON object with ${misplaced.map((field) => `"${field}"`).join(", ")} on stderr, which is not read on exit 0, so it decides nothing (print it on stdout)`,
+      ),
+    );
+  }
+  if (parsed === null) return verdict;
   verdict.diagnostics.push(...parsed.diagnostics);
   if (spec.plainStdout === "context") verdict.additionalContext = stdout;
   if (spec.plainStdout === "output" && spec.plainStdoutField !== undefined) {

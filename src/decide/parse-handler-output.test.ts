@@ -36,6 +36,38 @@ describe("parseHandlerOutput", () => {
     });
   });
 
+  it.each([
+    [
+      "a debug line, then the answer",
+      'debug: got it\n{"decision": "block", "reason": "no"}',
+      '"decision", "reason"',
+    ],
+    [
+      "then pretty JSON",
+      'checking\n{\n  "hookSpecificOutput": {"hookEventName": "PreToolUse"}\n}',
+      '"hookSpecificOutput"',
+    ],
+    ["the answer, then a trailing line", 'start\n{"continue": false}\ndone', '"continue"'],
+  ])(
+    "reports text before a JSON object of output fields (%s) and reads it as plain",
+    (_name, stdout, fields) => {
+      const parsed = parse("PreToolUse", stdout);
+      expect(parsed.kind).toBe("plain");
+      expect(codes(parsed)).toEqual([["invalid_output", "warning"]]);
+      expect(parsed.diagnostics[0]?.message).toContain(
+        `printed other text before a JSON object with ${fields}`,
+      );
+      expect(parsed.diagnostics[0]?.message).toContain("write debug output to stderr");
+    },
+  );
+
+  it.each([
+    ["a JSON log line of other fields", 'step 1\n{"level": "info", "msg": "ok"}'],
+    ["a line that only starts like JSON", "step 1\n{not json}"],
+  ])("reads %s after text as plain output without diagnostics", (_name, stdout) => {
+    expect(parse("PreToolUse", stdout).diagnostics).toEqual([]);
+  });
+
   it("reports output that starts like JSON but does not parse", () => {
     const parsed = parse("PreToolUse", '{"continue": false} trailing');
     expect(parsed.kind).toBe("plain");

@@ -87,7 +87,17 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   const report: OutputReporter["report"] = (code, severity, message) => {
     parsed.diagnostics.push(createHandlerDiagnostic(hook, code, severity, message));
   };
-  if (!stdout.startsWith("{")) return parsed;
+  if (!stdout.startsWith("{")) {
+    const fields = findOutputObjectAfterText(stdout);
+    if (fields !== null) {
+      report(
+        "invalid_output",
+        "warning",
+        `printed other text before a JSON object with ${fields.map((field) => `"${field}"`).join(", ")}; stdout is read as JSON only when it holds nothing else, so the whole output is plain text and that JSON decides nothing (write debug output to stderr)`,
+      );
+    }
+    return parsed;
+  }
   const document = safeParseJson(stdout);
   if (!document.success) {
     report("invalid_output", "warning", "printed output that starts like JSON but does not parse");
@@ -219,6 +229,48 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
     validateUpdatedInput(json, context, report);
   }
   return json;
+}
+
+/**
+ * The output fields (`decision`, `hookSpecificOutput`, …) of a JSON object in `text`, all of it or
+ * standing on lines of its own after other text, or null: stderr that holds the answer stdout
+ * should have.
+ *
+ * @example
+ * ```ts
+ * findOutputFields('checking\n{"decision": "block", "reason": "no"}'); // ["decision", "reason"]
+ * ```
+ */
+export function findOutputFields(text: string): string[] | null {
+  const trimmed = text.trim();
+  return trimmed.startsWith("{") ? readOutputFields(trimmed) : findOutputObjectAfterText(trimmed);
+}
+
+/**
+ * The output fields of a JSON object that stands on lines of its own after other text (a debug
+ * print before the answer), or null: the text from the first line that starts with `{` to the end,
+ * else any single line that is an object; only an object with a field of the output contract counts.
+ */
+function findOutputObjectAfterText(stdout: string): string[] | null {
+  let start = stdout.indexOf("\n{");
+  if (start === -1) return null;
+  const rest = readOutputFields(stdout.slice(start + 1));
+  if (rest !== null) return rest;
+  while (start !== -1) {
+    const end = stdout.indexOf("\n", start + 1);
+    const line = stdout.slice(start + 1, end === -1 ? undefined : end).trim();
+    const fields = line.endsWith("}") ? readOutputFields(line) : null;
+    if (fields !== null) return fields;
+    start = end === -1 ? -1 : stdout.indexOf("\n{", end);
+  }
+  return null;
+}
+
+function readOutputFields(text: string): string[] | null {
+  const document = safeParseJson(text);
+  if (!document.success || !isRecord(document.value)) return null;
+  const fields = Object.keys(document.value).filter((key) => Object.hasOwn(topLevelChecks, key));
+  return fields.length === 0 ? null : fields;
 }
 
 function applyTopLevelDecision(

@@ -91,6 +91,23 @@ describe("explain with the deepagents profile", () => {
     });
   });
 
+  it("says where the rule goes when a matcher is written as a permission rule", async () => {
+    const workspace = createTestWorkspace("explain-rule-matcher");
+    const file = workspace.writeJson("hooks.json", {
+      hooks: {
+        PreToolUse: [{ matcher: "Bash(git push*)", hooks: [{ type: "command", command: "true" }] }],
+      },
+    });
+    const explanation = await explain(
+      { profile: "claude", home: workspace.home, cwd: workspace.root, configFiles: [file] },
+      "PreToolUse",
+      bash("git push"),
+    );
+    expect(explanation.entries[0]?.reasons[0]?.message).toBe(
+      'matcher "Bash(git push*)" does not match tool_name "Bash"; it is shaped like a permission rule, but a matcher is tested against the tool name only: match "Bash" and put the rule in the handler\'s "if"',
+    );
+  });
+
   it("lets the git-only hook run for a git command, and runs nothing while explaining", async () => {
     const explanation = await explain(options, "PreToolUse", bash("git status"));
     const running = explanation.entries.filter((entry) => entry.verdict === "would-run");

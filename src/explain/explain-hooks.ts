@@ -5,6 +5,7 @@ import type { HostCallbackName } from "../config/required-host-callbacks.js";
 import type { Diagnostic, DiagnosticCode } from "../diagnostic.js";
 import type { CompiledHook, CompiledHooks } from "../match/compile-hooks.js";
 import { describeDispatch } from "../match/describe-dispatch.js";
+import { findPermissionRuleMatcher } from "../match/find-permission-rule-matcher.js";
 import { type FailedCheck, type HandlerTrace, traceHandlerPlan } from "../match/plan-handlers.js";
 import type { Profile } from "../profiles/profile.js";
 import { checkBashOnlySyntax } from "../trust/check-bash-only-syntax.js";
@@ -181,7 +182,7 @@ export async function explainHooks(
     matchField !== null && spec?.matchOn === "basename"
       ? `the file name in ${matchField}`
       : matchField;
-  const facts: CallFacts = { event, matchField, matchLabel, matchValue, aliases, built };
+  const facts: CallFacts = { event, matchField, matchLabel, matchValue, aliases, built, profile };
   const scriptOptions = {
     cwd: context.cwd,
     home: context.home,
@@ -328,6 +329,7 @@ interface CallFacts {
   matchValue: string | null;
   aliases: readonly string[];
   built: Readonly<Record<string, unknown>>;
+  profile: Profile;
 }
 
 function describeFailedCheck(
@@ -343,12 +345,21 @@ function describeFailedCheck(
       const { matchValue, aliases } = facts;
       const field = facts.matchLabel ?? "the match field";
       const also = aliases.length > 0 ? ` (nor its aliases ${aliases.join(", ")})` : "";
+      const shaped =
+        definition.matcher === null
+          ? null
+          : findPermissionRuleMatcher(definition.matcher, hook.matcher, facts.profile);
+      // A permission rule as a matcher: say where the rule goes.
+      const hint =
+        shaped === null
+          ? ""
+          : `; it is shaped like a permission rule, but a matcher is tested against the tool name only: match "${shaped.tool}" and ${facts.profile.events[definition.event]?.supportsIf === true ? `put the rule in the handler's "if"` : "check the tool input in the hook itself"}`;
       return {
         kind: "matcher",
         message:
           matchValue === null
             ? `matcher ${JSON.stringify(definition.matcher)} needs ${field}, which the payload does not have`
-            : `matcher ${JSON.stringify(definition.matcher)} does not match ${field} ${JSON.stringify(matchValue)}${also}`,
+            : `matcher ${JSON.stringify(definition.matcher)} does not match ${field} ${JSON.stringify(matchValue)}${also}${hint}`,
         code: null,
         file: definition.file,
         path: definition.groupPath,

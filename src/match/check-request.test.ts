@@ -42,4 +42,10 @@ describe("checkRequest", () => {
       `${profile.title} has no event "Nope" (events: ${Object.keys(profile.events).join(", ")})`,
     );
   });
+
+  it("names the event a misspelled one meant", () => {
+    expect(createUnknownEventDiagnostic(profile, "PreTooluse").message).toMatch(
+      / has no event "PreTooluse" \(did you mean "PreToolUse"\?\) \(events: /,
+    );
+  });
 });

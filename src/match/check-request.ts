@@ -1,3 +1,4 @@
+import { suggestName } from "../config/suggest-name.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { findEventSpec } from "../profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
@@ -46,10 +47,10 @@ export function checkRequest(
 
 /** The refusal of a request about an event the profile does not have, listing the ones it has. */
 export function createUnknownEventDiagnostic(profile: Profile, event: string): Diagnostic {
-  const known = Object.keys(profile.events).join(", ");
+  const known = Object.keys(profile.events);
   return createDiagnostic(
     "unknown_event",
     "error",
-    `${profile.title} has no event "${event}" (events: ${known})`,
+    `${profile.title} has no event "${event}"${suggestName(event, known)} (events: ${known.join(", ")})`,
   );
 }

@@ -92,6 +92,38 @@ describe("compileHooks tool names", () => {
     },
   );
 
+  it("hints at if for a matcher shaped like a permission rule", () => {
+    const { diagnostics } = compileHooks(
+      [createDefinition("PreToolUse", "Bash(git push*)")],
+      claudeProfile,
+    );
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: "matcher_unknown_tool",
+        severity: "warning",
+        message:
+          'The matcher "Bash(git push*)" never matches: it is shaped like a permission rule, but a matcher is tested against the tool name only; match "Bash" and put the rule in the handler\'s "if": "if": "Bash(git push*)"',
+        path: "hooks.PreToolUse[0].matcher",
+      }),
+    ]);
+  });
+
+  it("adds the hint to a permission rule that does not compile, and says to check the input where there is no if", () => {
+    const { diagnostics } = compileHooks(
+      [createDefinition("PreToolUse", "Read(./secrets/**)")],
+      zerocodeProfile,
+    );
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: "invalid_matcher",
+        severity: "error",
+        message: expect.stringMatching(
+          /; the group is skipped \(it is shaped like a permission rule, .*; match "Read" and check the tool input in the hook itself\)$/,
+        ),
+      }),
+    ]);
+  });
+
   it("says nothing of a tool name it does not know and that is close to no known one", () => {
     const { diagnostics } = compileHooks(
       [createDefinition("PreToolUse", "mcp__fs__read|WebFetch")],

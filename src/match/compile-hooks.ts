@@ -5,6 +5,7 @@ import type { Profile } from "../profiles/profile.js";
 import { type CompiledMatcher, compileMatcher, isMatchAllMatcher } from "./compile-matcher.js";
 import { type CompiledPermissionRule, compilePermissionRule } from "./compile-permission-rule.js";
 import { findMisspelledToolNames } from "./find-misspelled-tool-names.js";
+import { findPermissionRuleMatcher } from "./find-permission-rule-matcher.js";
 
 /** A handler definition with its matcher and `if` rule compiled once, at load. */
 export interface CompiledHook {
@@ -110,19 +111,41 @@ function compileGroupMatcher(
     matchField === null ? null : definition.matcher,
     profile.events[definition.event]?.matcherSyntax ?? profile.matcherSyntax,
   );
+  const toolMatcher =
+    matchField !== null && matchField === profile.toolNameField && definition.matcher !== null
+      ? definition.matcher
+      : null;
   if (!compiled.ok) {
+    const hint =
+      toolMatcher === null ? "" : describeRuleShape(toolMatcher, null, definition, profile);
     diagnostics.push(
-      createDiagnostic(compiled.code, "error", `${compiled.error}; the group is skipped`, where),
+      createDiagnostic(
+        compiled.code,
+        "error",
+        `${compiled.error}; the group is skipped${hint === "" ? "" : ` (${hint})`}`,
+        where,
+      ),
     );
     return null;
   }
-  if (matchField !== null && matchField === profile.toolNameField && definition.matcher !== null) {
-    for (const { name, closest } of findMisspelledToolNames(definition.matcher, profile)) {
+  if (toolMatcher !== null) {
+    const hint = describeRuleShape(toolMatcher, compiled.matcher, definition, profile);
+    if (hint !== "") {
       diagnostics.push(
         createDiagnostic(
           "matcher_unknown_tool",
           "warning",
-          `The matcher ${JSON.stringify(definition.matcher)} names "${name}", which ${profile.title} has no tool called (did you mean "${closest}"?); it never matches ${closest}`,
+          `The matcher ${JSON.stringify(toolMatcher)} never matches: ${hint}`,
+          where,
+        ),
+      );
+    }
+    for (const { name, closest } of findMisspelledToolNames(toolMatcher, profile)) {
+      diagnostics.push(
+        createDiagnostic(
+          "matcher_unknown_tool",
+          "warning",
+          `The matcher ${JSON.stringify(toolMatcher)} names "${name}", which ${profile.title} has no tool called (did you mean "${closest}"?); it never matches ${closest}`,
           where,
         ),
       );
@@ -139,4 +162,19 @@ function compileGroupMatcher(
     );
   }
   return compiled.matcher;
+}
+
+// A matcher written as a permission rule: what it is and what to write instead, or "".
+function describeRuleShape(
+  matcher: string,
+  compiled: CompiledMatcher | null,
+  definition: HookDefinition,
+  profile: Profile,
+): string {
+  const shaped = findPermissionRuleMatcher(matcher, compiled, profile);
+  if (shaped === null) return "";
+  const instead = profile.events[definition.event]?.supportsIf
+    ? `put the rule in the handler's "if": "if": ${JSON.stringify(shaped.rule)}`
+    : "check the tool input in the hook itself";
+  return `it is shaped like a permission rule, but a matcher is tested against the tool name only; match "${shaped.tool}" and ${instead}`;
 }

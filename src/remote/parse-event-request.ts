@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { suggestName } from "../config/suggest-name.js";
 import type { Profile } from "../profiles/profile.js";
 import { describeZodError } from "./json-rpc-message.js";
 
@@ -25,7 +26,7 @@ export function parseEventRequest<Options extends object>(
   const schema = z.strictObject({
     event: z.string().refine((event) => Object.hasOwn(profile.events, event), {
       error: (issue) =>
-        `${profile.title} has no event ${JSON.stringify(issue.input)} (events: ${Object.keys(profile.events).join(", ")})`,
+        `${profile.title} has no event ${JSON.stringify(issue.input)}${typeof issue.input === "string" ? suggestName(issue.input, Object.keys(profile.events)) : ""} (events: ${Object.keys(profile.events).join(", ")})`,
     }),
     payload: z.record(z.string(), z.unknown()).optional(),
     options: optionsSchema.optional(),

@@ -3,7 +3,8 @@ import type { HookTestReport } from "./run-hook-tests.js";
 
 /**
  * One line per case (`✓ name` / `✗ name: expected … got …`), each unexpected hook or
- * configuration error indented on its own line below, and a final `N passed, N failed`.
+ * configuration error indented on its own line below, then each other warning of a failed case
+ * (`warning unknown_event: …`, often why it failed), and a final `N passed, N failed`.
  */
 export function formatHookTestReport(report: HookTestReport): string {
   const lines: string[] = [];
@@ -15,6 +16,7 @@ export function formatHookTestReport(report: HookTestReport): string {
     const why = result.failures.length === 0 ? "" : `: ${result.failures.join("; ")}`;
     lines.push(`✗ ${result.name}${why}`);
     for (const error of result.errors) lines.push(`    ${formatError(error)}`);
+    for (const warning of result.warnings) lines.push(`    warning ${formatError(warning)}`);
   }
   lines.push(`${report.passed} passed, ${report.failed} failed`);
   return `${lines.join("\n")}\n`;

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { suggestName } from "../config/suggest-name.js";
 import { type DiagnosticCode, diagnosticCodes } from "../diagnostic.js";
 
 /** What a case expects of the combined dispatch result; strings match as substrings or `/regex/flags`. */
@@ -16,6 +17,11 @@ export interface HookTestExpectation {
   systemMessage?: string;
   /** Diagnostic codes that must occur; failures with these codes then do not fail the case. */
   errors?: DiagnosticCode[];
+  /**
+   * How many hooks must run (skipped ones do not count). Absent, a case in which no hook ran
+   * fails: write `0` for a case that expects none.
+   */
+  hooksRun?: number;
 }
 
 /** One hook test case: an event and payload dispatched through the real engine, and what to expect. */
@@ -29,7 +35,10 @@ export interface HookTestCase {
   files?: Record<string, string>;
   /** Runs in a temporary working directory and home, removed afterwards, instead of the project and real home. */
   sandbox?: boolean;
-  /** A built-in profile name; defaults to the file's, then the runner's, then `deepagents`. */
+  /**
+   * A built-in profile name; defaults to the file's, then the runner's, then the profile detected
+   * in the project directory and home (as every command detects it), then `deepagents`.
+   */
   profile?: string;
   /** Hook configuration files read instead of discovery (relative to `baseDirectory`); `[]`: discovery. */
   config?: string | string[];
@@ -50,6 +59,7 @@ const expectationSchema = z.strictObject({
   stopReason: z.string().optional(),
   systemMessage: z.string().optional(),
   errors: z.array(z.enum(diagnosticCodes)).optional(),
+  hooksRun: z.number().int().nonnegative().optional(),
 });
 
 const caseFields = {
@@ -108,7 +118,8 @@ export async function readHookTestFile(file: string): Promise<HookTestFile> {
     : fileSchema.safeParse(document);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(
-      (issue) => `${issue.message} at ${issue.path.length === 0 ? "(root)" : issue.path.join(".")}`,
+      (issue) =>
+        `${describeIssue(issue)} at ${issue.path.length === 0 ? "(root)" : issue.path.join(".")}`,
     );
     return { ok: false, file, error: `invalid case file: ${issues.join("; ")}` };
   }
@@ -136,6 +147,20 @@ export async function readHookTestFile(file: string): Promise<HookTestFile> {
     };
   });
   return { ok: true, file, cases };
+}
+
+// A misspelled field gets the field it meant: `Unrecognized key: "decison" (did you mean "decision"?)`.
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "unrecognized_keys" || issue.keys.length !== 1) return issue.message;
+  const [key = ""] = issue.keys;
+  const last = issue.path.at(-1);
+  const shape =
+    last === "expect"
+      ? expectationSchema.shape
+      : typeof last === "number"
+        ? caseSchema.shape
+        : fileSchema.shape;
+  return `${issue.message}${suggestName(key, Object.keys(shape))}`;
 }
 
 function stripUndefined(value: Record<string, unknown>): Record<string, unknown> {

@@ -17,8 +17,16 @@ export function matchExpectation(
       : null,
     findTextMismatch("stopReason", expectation.stopReason, result.stopReason),
     findTextMismatch("systemMessage", expectation.systemMessage, result.systemMessages),
+    expectation.hooksRun !== undefined && expectation.hooksRun !== countHookRuns(result)
+      ? `expected hooksRun ${expectation.hooksRun}, got ${countHookRuns(result)}`
+      : null,
   ];
   return failures.filter((failure) => failure !== null);
+}
+
+/** How many hooks of a dispatch ran: its runs but the skipped ones. */
+export function countHookRuns(result: Pick<DispatchResult, "runs">): number {
+  return result.runs.filter((run) => run.status !== "skipped").length;
 }
 
 // A text expectation holds when the text (or one of the texts) matches the pattern.

@@ -65,7 +65,9 @@ describe("runHookTests", () => {
     expect(report.failed).toBe(3);
     expect(report.results[0]?.failures[0]).toContain("at cases.0.expect");
     expect(report.results[1]?.failures[0]).toContain("cannot read");
-    expect(report.results[2]?.failures[0]).toBe('unknown event "Nope" for profile deepagents');
+    expect(report.results[2]?.failures[0]).toMatch(
+      /^unknown event "Nope" for profile deepagents \(events: SessionStart, /,
+    );
   });
 });
 
@@ -139,13 +141,13 @@ describe("where cases run", () => {
     expect: {},
   };
 
-  it("runs in the project directory by default, with the case's env", async () => {
+  it("runs in the current directory by default, as every command does, with the case's env", async () => {
     const report = await runHookTests([{ ...fine, config: "hooks.json" }], {
       baseDirectory: brokenHooks,
       home: temporaryHome(),
     });
     expect(report.results[0]?.result?.additionalContext).toEqual([
-      `word=hello cwd=${await realpath(brokenHooks)}`,
+      `word=hello cwd=${await realpath(process.cwd())}`,
     ]);
   });
 
@@ -213,5 +215,105 @@ describe("matchText", () => {
     ["/unclosed", "/unclosed here", true],
   ])("%s against %s", (pattern, text, expected) => {
     expect(matchText(pattern, text)).toBe(expected);
+  });
+});
+
+describe("cases that would pass for the wrong reason", () => {
+  // A Claude Code project: a guard on Bash, and a hook under a misspelled event.
+  function createClaudeProject(guard: string) {
+    const workspace = createTestWorkspace("hook-test-claude");
+    workspace.writeJson("project/.claude/settings.json", {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' }],
+          },
+        ],
+        PostTooluse: [{ hooks: [{ type: "command", command: "true" }] }],
+      },
+    });
+    workspace.writeScript("project/.claude/hooks/guard.sh", guard);
+    return { project: workspace.project, home: workspace.home, workspace };
+  }
+  const denyJson =
+    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}';
+  const bash = { tool_name: "Bash", tool_input: { command: "rm -rf build" } };
+
+  it("detects the project's profile for a case that names none, as every command does", async () => {
+    const { project, home } = createClaudeProject(`#!/bin/sh\necho '${denyJson}'\n`);
+    const report = await runHookTests(
+      [{ name: "denies", event: "PreToolUse", payload: bash, expect: { decision: "deny" } }],
+      { cwd: project, home },
+    );
+    expect(report.results[0]).toMatchObject({ profile: "claude", passed: true });
+  });
+
+  it("fails a case whose hook prints text before its JSON decision, naming it", async () => {
+    const { project, home } = createClaudeProject(
+      `#!/bin/sh\necho "debug: got a payload"\necho '${denyJson}'\n`,
+    );
+    const report = await runHookTests(
+      [{ name: "denies", event: "PreToolUse", payload: bash, expect: { decision: "deny" } }],
+      { cwd: project, home },
+    );
+    const [result] = report.results;
+    expect(result?.failures).toEqual(['expected decision "deny", got null']);
+    expect(result?.errors).toEqual([
+      expect.objectContaining({
+        code: "invalid_output",
+        message: expect.stringContaining(
+          'printed other text before a JSON object with "hookSpecificOutput"',
+        ),
+      }),
+    ]);
+    expect(formatHookTestReport(report).split("\n")[1]).toMatch(
+      /^ {4}invalid_output: PreToolUse hook .* printed other text before a JSON object/,
+    );
+  });
+
+  it("fails a case in which no hook ran, shows the warning that explains it, and passes one expecting none", async () => {
+    const { project, home } = createClaudeProject("#!/bin/sh\ntrue\n");
+    const nothing = {
+      name: "nothing happens after a tool",
+      event: "PostToolUse",
+      payload: { tool_name: "Bash", tool_input: {}, tool_response: {} },
+      expect: { decision: null },
+    };
+    const report = await runHookTests(
+      [nothing, { ...nothing, name: "expects none", expect: { hooksRun: 0 } }],
+      { cwd: project, home },
+    );
+    expect(report.results.map((result) => result.passed)).toEqual([false, true]);
+    expect(report.results[0]?.failures).toEqual([
+      "no hook ran (write expect.hooksRun: 0 for a case that expects none)",
+    ]);
+    expect(formatHookTestReport(report).split("\n").slice(0, 2)).toEqual([
+      "✗ nothing happens after a tool: no hook ran (write expect.hooksRun: 0 for a case that expects none)",
+      expect.stringMatching(
+        /^ {4}warning unknown_event: Claude Code has no hook event "PostTooluse" \(did you mean "PostToolUse"\?\)/,
+      ),
+    ]);
+  });
+
+  it("compares expect.hooksRun with the hooks that ran", async () => {
+    const { project, home } = createClaudeProject("#!/bin/sh\ntrue\n");
+    const report = await runHookTests(
+      [{ name: "two", event: "PreToolUse", payload: bash, expect: { hooksRun: 2 } }],
+      { cwd: project, home },
+    );
+    expect(report.results[0]?.failures).toEqual(["expected hooksRun 2, got 1"]);
+  });
+
+  it("says where the configuration is when the case runs in a folder below it", async () => {
+    const { project, home, workspace } = createClaudeProject("#!/bin/sh\ntrue\n");
+    const below = workspace.createDirectory("project", "tests");
+    const report = await runHookTests(
+      [{ name: "guarded", event: "PreToolUse", payload: bash, expect: { decision: null } }],
+      { cwd: below, home },
+    );
+    expect(report.results[0]?.failures).toEqual([
+      `no hook ran (write expect.hooksRun: 0 for a case that expects none); ${path.join(project, ".claude", "settings.json")} (claude) is above the working directory ${below}, which has no project hook configuration: run from ${project} or pass --cwd ${project}`,
+    ]);
   });
 });

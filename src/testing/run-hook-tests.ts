@@ -1,6 +1,9 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
+import { detectProfile } from "../config/detect-profile.js";
+import { describeConfigAbove, findConfigAbove } from "../config/find-config-above.js";
+import { suggestName } from "../config/suggest-name.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { createHookEngine } from "../engine/engine.js";
@@ -8,7 +11,7 @@ import { findProfile, profiles } from "../profiles/profiles.js";
 import { expandHome } from "../shared/expand-home.js";
 import { findHookTestErrors } from "./find-hook-test-errors.js";
 import { type HookTestCase, readHookTestFile } from "./hook-test-case.js";
-import { matchExpectation } from "./match-expectation.js";
+import { countHookRuns, matchExpectation } from "./match-expectation.js";
 
 /** The outcome of one case (or of a case file that could not be read), pass or fail alike. */
 export interface HookTestResult {
@@ -17,11 +20,18 @@ export interface HookTestResult {
   file: string | null;
   event: string | null;
   profile: string | null;
+  /** Whether `profile` was the runner's (its option, else detected, else `deepagents`), not the case's or case file's own. */
+  defaultProfile: boolean;
   passed: boolean;
   /** Why it failed, besides `errors`: one entry per mismatch, or why the case could not run. */
   failures: string[];
   /** Failures of the hooks or their configuration the case did not list in `expect.errors`. */
   errors: Diagnostic[];
+  /**
+   * The other warnings of the dispatch (an unknown event in the configuration, a matcher that
+   * never matches, …): they do not fail a case, but often say why one failed.
+   */
+  warnings: Diagnostic[];
   /** The engine's combined result, or null when the case could not run. */
   result: DispatchResult | null;
   durationMs: number;
@@ -36,11 +46,14 @@ export interface HookTestReport {
 
 /** Options of {@link runHookTests}. */
 export interface HookTestOptions {
-  /** The profile of cases (and case files) that name none; default `deepagents`. */
+  /**
+   * The profile of cases (and case files) that name none; default the profile detected in `cwd`
+   * and `home` as every command detects it, else `deepagents`.
+   */
   profile?: string;
   /** Where relative `config` paths of cases passed as objects point from; default the current directory. */
   baseDirectory?: string;
-  /** The project directory cases run in (not in a sandbox); default each case's `baseDirectory`. */
+  /** The project directory cases run in (not in a sandbox); default the current directory. */
   cwd?: string;
   /** The home directory of cases not in a sandbox, also what `~/` means; default the OS home. */
   home?: string;
@@ -78,7 +91,7 @@ export async function runHookTests(
     }
     const read = await readHookTestFile(item);
     if (!read.ok) {
-      results.push(failedToRun(item, item, null, null, [read.error]));
+      results.push(failedToRun(item, item, null, null, false, [read.error]));
       continue;
     }
     for (const testCase of read.cases) results.push(await runHookTestCase(testCase, options));
@@ -97,17 +110,26 @@ export async function runHookTestCase(
 ): Promise<HookTestResult> {
   const started = performance.now();
   const file = testCase.file ?? null;
-  const profileName = testCase.profile ?? options.profile ?? "deepagents";
+  // The project and home as every command resolves them: the current directory, not the case file's.
+  const project = path.resolve(options.cwd ?? process.cwd());
+  const realHome = path.resolve(options.home ?? homedir());
+  const defaultProfile = testCase.profile === undefined;
+  const profileName =
+    testCase.profile ??
+    options.profile ??
+    detectProfile({ cwd: project, home: realHome })?.profile ??
+    "deepagents";
   const profile = findProfile(profileName);
   if (profile === undefined) {
-    const known = Object.keys(profiles).join(", ");
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
-      `unknown profile "${profileName}" (choose from: ${known})`,
+    const known = Object.keys(profiles);
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
+      `unknown profile "${profileName}"${suggestName(profileName, known)} (choose from: ${known.join(", ")})`,
     ]);
   }
   if (!Object.hasOwn(profile.events, testCase.event)) {
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
-      `unknown event "${testCase.event}" for profile ${profileName}`,
+    const known = Object.keys(profile.events);
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
+      `unknown event "${testCase.event}" for profile ${profileName}${suggestName(testCase.event, known)} (events: ${known.join(", ")})`,
     ]);
   }
   const baseDirectory = path.resolve(
@@ -115,7 +137,7 @@ export async function runHookTestCase(
   );
   const sandbox = testCase.sandbox ?? options.sandbox ?? false;
   if (!sandbox && testCase.files !== undefined) {
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
       "files are written only in a sandbox: add sandbox: true (or pass --sandbox)",
     ]);
   }
@@ -123,8 +145,8 @@ export async function runHookTestCase(
     ? await realpath(await mkdtemp(path.join(tmpdir(), "agent-hooks-test-")))
     : null;
   try {
-    const cwd = root === null ? path.resolve(options.cwd ?? baseDirectory) : path.join(root, "cwd");
-    const home = root === null ? path.resolve(options.home ?? homedir()) : path.join(root, "home");
+    const cwd = root === null ? project : path.join(root, "cwd");
+    const home = root === null ? realHome : path.join(root, "home");
     if (root !== null) {
       await mkdir(cwd);
       await mkdir(home);
@@ -165,8 +187,12 @@ export async function runHookTestCase(
     await engine.close();
     result.diagnostics = [...engine.diagnostics, ...result.diagnostics];
     const errors = findHookTestErrors(result, testCase.expect.errors);
+    const noneRan = testCase.expect.hooksRun === undefined && countHookRuns(result) === 0;
     const failures = [
       ...matchExpectation(testCase.expect, result),
+      ...(noneRan
+        ? [describeNoHookRan(configs.length > 0 || root !== null ? null : { cwd, home })]
+        : []),
       ...errors.missing.map((code) => `expected error ${code}, which did not occur`),
     ];
     return {
@@ -174,14 +200,21 @@ export async function runHookTestCase(
       file,
       event: testCase.event,
       profile: profileName,
+      defaultProfile,
       passed: failures.length === 0 && errors.unexpected.length === 0,
       failures,
       errors: errors.unexpected,
+      warnings: result.diagnostics.filter(
+        (diagnostic) =>
+          diagnostic.severity === "warning" &&
+          diagnostic.code !== "trust_bypassed" &&
+          !errors.unexpected.includes(diagnostic),
+      ),
       result,
       durationMs: Math.round(performance.now() - started),
     };
   } catch (error) {
-    return failedToRun(testCase.name, file, testCase.event, profileName, [
+    return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
       `could not run: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   } finally {
@@ -189,11 +222,21 @@ export async function runHookTestCase(
   }
 }
 
+// A case in which no hook ran tests nothing unless it says so; where discovery found nothing
+// because the project's files are in a folder above, say which.
+function describeNoHookRan(discovery: { cwd: string; home: string } | null): string {
+  const failure = "no hook ran (write expect.hooksRun: 0 for a case that expects none)";
+  if (discovery === null) return failure;
+  const above = findConfigAbove(discovery);
+  return above === null ? failure : `${failure}; ${describeConfigAbove(above, discovery.cwd)}`;
+}
+
 function failedToRun(
   name: string,
   file: string | null,
   event: string | null,
   profile: string | null,
+  defaultProfile: boolean,
   failures: string[],
 ): HookTestResult {
   return {
@@ -201,9 +244,11 @@ function failedToRun(
     file,
     event,
     profile,
+    defaultProfile,
     passed: false,
     failures,
     errors: [],
+    warnings: [],
     result: null,
     durationMs: 0,
   };

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { suggestName } from "../../config/suggest-name.js";
 import { formatIssueLine } from "../../convert/conversion-issue.js";
 import { convertHooks } from "../../convert/convert-hooks.js";
 import { findHookFormat } from "../../convert/hook-formats.js";
@@ -102,7 +103,7 @@ function resolveFormat(name: string, flag: string) {
   const format = findHookFormat(name);
   if (format === undefined) {
     throw new UsageError(
-      `unknown ${flag} format "${name}" (choose from: ${formatNames.join(", ")})`,
+      `unknown ${flag} format "${name}"${suggestName(name, formatNames)} (choose from: ${formatNames.join(", ")})`,
     );
   }
   return format.name;

@@ -3,7 +3,7 @@ import { createHookEngine } from "../../engine/engine.js";
 import { mergeEngineDiagnostics } from "../merge-engine-diagnostics.js";
 import { addPayloadOption, readEventPayload } from "../read-payload.js";
 import { addEngineOptions, type EngineFlags, toEngineOptions } from "../shared-options.js";
-import { strictOptionHelp, writeErrorDiagnostics } from "../write-error-diagnostics.js";
+import { strictOptionHelp, writeDiagnosticLines } from "../write-diagnostic-lines.js";
 
 const dispatchHelp = `
 Examples:
@@ -11,13 +11,13 @@ Examples:
   $ agent-hooks dispatch PreToolUse --payload payload.json --strict
   $ agent-hooks dispatch Stop                     (from a terminal: the payload is {})
 
-Error diagnostics are printed on standard error; the JSON on standard output is unchanged.
+Error and warning diagnostics are printed on standard error; the JSON on standard output is unchanged.
 Exit codes: 0 dispatched (whatever the decision), 1 usage error or, with --strict, an error
 diagnostic, 2 internal error.`;
 
 /**
  * `agent-hooks dispatch <Event>`: runs one event, prints its DispatchResult as JSON on standard
- * output and its error diagnostics on standard error; `--strict` exits 1 when there are any.
+ * output and its error and warning diagnostics on standard error; `--strict` exits 1 on any error.
  */
 export function registerDispatchCommand(program: Command): void {
   addEngineOptions(
@@ -38,7 +38,7 @@ export function registerDispatchCommand(program: Command): void {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     // Like Claude Code's -p mode: async hooks still running are killed, not waited for.
     await engine.close();
-    const errors = writeErrorDiagnostics(result.diagnostics);
+    const errors = writeDiagnosticLines(result.diagnostics);
     if (flags.strict === true && errors > 0) process.exitCode = 1;
   });
 }

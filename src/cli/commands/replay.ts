@@ -11,7 +11,7 @@ import {
   toEngineOptions,
   UsageError,
 } from "../shared-options.js";
-import { strictOptionHelp, writeErrorDiagnostics } from "../write-error-diagnostics.js";
+import { strictOptionHelp, writeDiagnosticLines } from "../write-diagnostic-lines.js";
 
 interface ReplayLine {
   event: string;
@@ -20,7 +20,7 @@ interface ReplayLine {
 
 /**
  * `agent-hooks replay [file.jsonl]`: dispatches every recorded event through one engine; error
- * diagnostics also go to standard error, and `--strict` exits 1 when there are any.
+ * and warning diagnostics also go to standard error, and `--strict` exits 1 on any error.
  */
 export function registerReplayCommand(program: Command): void {
   addEngineOptions(
@@ -37,7 +37,7 @@ Examples:
   $ agent-hooks replay examples/session.jsonl --config examples/hooks.json --pretty
   $ cat session.jsonl | agent-hooks replay --strict
 
-Error diagnostics are also printed on standard error. Exit codes: 0 replayed, 1 usage error or,
+Error and warning diagnostics are also printed on standard error. Exit codes: 0 replayed, 1 usage error or,
 with --strict, an error diagnostic, 2 internal error.`,
       ),
   ).action(async (file: string | undefined, flags: EngineFlags & ReplayFlags) => {
@@ -50,7 +50,7 @@ with --strict, an error diagnostic, 2 internal error.`,
     const engine = await createHookEngine(options);
     const write = (line: string) => process.stdout.write(`${line}\n`);
     if (flags.pretty) write(formatTimelineHeader(engine.profile, engine.diagnostics));
-    let errors = writeErrorDiagnostics(engine.diagnostics);
+    let errors = writeDiagnosticLines(engine.diagnostics);
     const lines = text.split("\n");
     for (const [index, raw] of lines.entries()) {
       if (raw.trim() === "") continue;
@@ -65,7 +65,7 @@ with --strict, an error diagnostic, 2 internal error.`,
         payload = parsed.payload;
         result = await engine.dispatch(parsed.event, parsed.payload);
       }
-      errors += writeErrorDiagnostics(result.diagnostics);
+      errors += writeDiagnosticLines(result.diagnostics);
       if (flags.pretty) {
         write(formatTimelineEntry(result, payload, engine.profile));
       } else {

@@ -1,5 +1,6 @@
 import { constants } from "node:os";
 import type { Command } from "commander";
+import { suggestName } from "../../config/suggest-name.js";
 import { readMonotonicMs } from "../../shared/read-monotonic-ms.js";
 import { runShim } from "../../shim/run-shim.js";
 import { type ShimFormatName, shimFormatNames } from "../../shim/shim-types.js";
@@ -138,7 +139,7 @@ function findShimFormat(name: string | undefined): ShimFormatName | undefined {
 function describeBadFormat(flag: string, name: string | undefined): string {
   return name === undefined
     ? `${flag} is required (choose from: ${formatList})`
-    : `unknown ${flag} format "${name}" (choose from: ${formatList})`;
+    : `unknown ${flag} format "${name}"${suggestName(name, shimFormatNames)} (choose from: ${formatList})`;
 }
 
 /**

@@ -17,7 +17,7 @@ beforeAll(() => {
 
 describe("agent-hooks test", () => {
   it("prints one line per passing case and exits 0", async () => {
-    const { code, stdout } = await runCli([
+    const { code, stdout, stderr } = await runCli([
       "test",
       "--home",
       home,
@@ -31,6 +31,8 @@ describe("agent-hooks test", () => {
       "✓ runs a project hook from files under vscode",
       "5 passed, 0 failed",
     ]);
+    // Every case names its profile: no line says which one cases that name none would get.
+    expect(stderr).toBe("");
     expect(code).toBe(0);
   });
 
@@ -128,7 +130,7 @@ describe("agent-hooks test", () => {
     );
     const guard = path.join(project, ".claude", "hooks", "guard.sh");
     const testFile = path.join(project, "hooks.test.json");
-    const runTests = () => runCli(["test", "--home", home, testFile]);
+    const runTests = () => runCli(["test", "--home", home, testFile], { cwd: project });
     const brokenLine = (status: string) =>
       expect.stringMatching(
         new RegExp(
@@ -173,9 +175,84 @@ describe("agent-hooks test", () => {
     expect(crashed.code).toBe(1);
   });
 
+  it("runs a case file in tests/ in the project, as claude, and fails what would pass for the wrong reason", async () => {
+    const workspace = createTestWorkspace("cli-test-tests-folder");
+    const project = workspace.project;
+    workspace.writeJson("project/.claude/settings.json", {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' }],
+          },
+        ],
+      },
+    });
+    const deny =
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}';
+    const guard = workspace.writeScript(
+      "project/.claude/hooks/guard.sh",
+      `#!/bin/sh\necho "debug: read the payload"\necho '${deny}'\n`,
+    );
+    const denies = {
+      name: "denies rm -rf",
+      event: "PreToolUse",
+      payload: { tool_name: "Bash", tool_input: { command: "rm -rf build" } },
+      expect: { decision: "deny" },
+    };
+    const nothing = {
+      name: "nothing happens after a tool",
+      event: "PostToolUse",
+      payload: { tool_name: "Bash", tool_input: {}, tool_response: {} },
+      expect: { decision: null },
+    };
+    const cases = workspace.writeJson("project/tests/hooks.test.json", {
+      cases: [denies, nothing],
+    });
+
+    const first = await runCli(["test", "--home", home, cases], { cwd: project });
+    expect(first.stderr.split("\n")[0]).toBe(
+      `agent-hooks: profile claude (found ${path.join(".claude", "settings.json")}; --profile overrides)`,
+    );
+    expect(first.stdout.trimEnd().split("\n")).toEqual([
+      '✗ denies rm -rf: expected decision "deny", got null',
+      expect.stringMatching(
+        /^ {4}invalid_output: PreToolUse hook .*guard\.sh" printed other text before a JSON object with "hookSpecificOutput"; .*write debug output to stderr/,
+      ),
+      "✗ nothing happens after a tool: no hook ran (write expect.hooksRun: 0 for a case that expects none)",
+      "0 passed, 2 failed",
+    ]);
+    expect(first.code).toBe(1);
+
+    await writeFile(guard, `#!/bin/sh\necho "debug: read the payload" >&2\necho '${deny}'\n`);
+    workspace.writeJson(cases, { cases: [denies, { ...nothing, expect: { hooksRun: 0 } }] });
+    const fixed = await runCli(["test", "--home", home, cases], { cwd: project });
+    expect(fixed.stdout.trimEnd().split("\n")).toEqual([
+      "✓ denies rm -rf",
+      "✓ nothing happens after a tool",
+      "2 passed, 0 failed",
+    ]);
+    expect(fixed.code).toBe(0);
+
+    // Run from tests/, the project is that folder: no hook runs, and both lines say where they are.
+    const below = await runCli(["test", "--home", home, cases], {
+      cwd: path.join(project, "tests"),
+    });
+    const settings = path.join(project, ".claude", "settings.json");
+    expect(below.stderr).toContain(
+      `agent-hooks: ${settings} (claude) is above the working directory ${path.join(project, "tests")}`,
+    );
+    expect(below.stdout).toContain(
+      `no hook ran (write expect.hooksRun: 0 for a case that expects none); ${settings} (claude) is above`,
+    );
+    expect(below.code).toBe(1);
+  });
+
   it("refuses an unknown --profile as a usage error", async () => {
     const { code, stderr } = await runCli(["test", "--profile", "nope", "x.json"]);
     expect(stderr).toContain('unknown profile "nope"');
+    const typo = await runCli(["test", "--profile", "claud", "x.json"]);
+    expect(typo.stderr).toContain('unknown profile "claud" (did you mean "claude"?)');
     expect(code).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import {
   type LocalCommands,
   selectLocalCommand,
 } from "../../config/dialects/select-local-command.js";
-import { formatConversionIssue } from "../conversion-issue.js";
+import { type ConversionIssue, formatConversionIssue } from "../conversion-issue.js";
 import { convertHooks } from "../convert-hooks.js";
 import type { FormatName, Platform } from "../portable-hooks.js";
 import { copilotFormat } from "./copilot.js";
@@ -12,9 +12,13 @@ import { copilotFormat } from "./copilot.js";
 function convert(document: unknown, from: FormatName, to: FormatName) {
   const result = convertHooks({ text: JSON.stringify(document), file: "hooks.json", from, to });
   if (!result.ok) throw new Error(result.error);
+  // The configuration's own issues; the line on the hooks' output protocol, which every
+  // conversion between Copilot CLI and another agent has, is `protocol` (tested on its own below).
+  const isProtocol = (issue: ConversionIssue) => issue.subject === "the hooks' output";
   return {
     output: JSON.parse(result.output) as unknown,
-    lines: result.issues.map(formatConversionIssue),
+    lines: result.issues.filter((issue) => !isProtocol(issue)).map(formatConversionIssue),
+    protocol: result.issues.filter(isProtocol).map(formatConversionIssue),
   };
 }
 
@@ -159,7 +163,11 @@ describe("Copilot CLI bash and powershell, into Copilot", () => {
 
   it("keeps a Copilot file as written when converting it to Copilot", () => {
     const document = copilotEntry({ bash: "a.sh", powershell: "a.ps1", timeoutSec: 5 });
-    expect(convert(document, "copilot", "copilot")).toEqual({ output: document, lines: [] });
+    expect(convert(document, "copilot", "copilot")).toEqual({
+      output: document,
+      lines: [],
+      protocol: [],
+    });
   });
 });
 
@@ -183,5 +191,21 @@ describe("convert and the engine's vscode profile read a Copilot entry alike", (
       const converted = command?.[platform] ?? command?.default ?? null;
       expect([platform, converted]).toEqual([platform, selectLocalCommand(local, nodePlatform)]);
     }
+  });
+});
+
+describe("Copilot CLI's output protocol", () => {
+  it("reports, as lossy, that Copilot CLI reads a top-level permissionDecision and VS Code hookSpecificOutput", () => {
+    const into = convert(vscodeEntry({ command: "./guard.sh" }), "vscode", "copilot");
+    expect(into.protocol).toEqual([
+      `${prefix} lossy: the hooks' output is VS Code's (hookSpecificOutput.permissionDecision, decision: "block", continue), which Copilot CLI does not read: it reads {"permissionDecision": "allow"|"deny"|"ask", "permissionDecisionReason"} and sends its own payloads, so a decision a hook prints is ignored there and what it would block goes ahead (an exit 2 denies only on permissionRequest); convert with --shim to have agent-hooks shim translate each payload and reply`,
+    ]);
+    const out = convert(copilotEntry({ bash: "./guard.sh" }), "copilot", "claude");
+    expect(out.protocol).toEqual([
+      expect.stringContaining("the hooks' output is Copilot CLI's ({\"permissionDecision\""),
+    ]);
+    expect(convert(copilotEntry({ bash: "./guard.sh" }), "copilot", "copilot").protocol).toEqual(
+      [],
+    );
   });
 });

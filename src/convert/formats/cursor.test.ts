@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatConversionIssue } from "../conversion-issue.js";
+import { type ConversionIssue, formatConversionIssue } from "../conversion-issue.js";
 import { convertHooks } from "../convert-hooks.js";
 import { cursorToolEvents, selectCursorToolEvent } from "../cursor-tool-events.js";
 import { cursorToolNames, translateToolNameToCursor } from "../cursor-tool-names.js";
@@ -9,15 +9,21 @@ import { cursorEventNames, cursorFormat } from "./cursor.js";
 function convert(document: unknown, from: FormatName, to: FormatName) {
   const result = convertHooks({ text: JSON.stringify(document), file: "hooks.json", from, to });
   if (!result.ok) throw new Error(result.error);
+  // The configuration's own issues; the line on the hooks' output protocol, which every
+  // conversion between Cursor and another agent has, is `protocol` (tested on its own below).
+  const isProtocol = (issue: ConversionIssue) => issue.subject === "the hooks' output";
+  const issues = result.issues.filter((issue) => !isProtocol(issue));
   return {
     output: JSON.parse(result.output) as unknown,
-    lines: result.issues.map(formatConversionIssue),
-    lossy: result.lossy,
+    lines: issues.map(formatConversionIssue),
+    lossy: issues.some((issue) => issue.kind === "lossy"),
+    protocol: result.issues.filter(isProtocol).map(formatConversionIssue),
+    exitLossy: result.lossy,
   };
 }
 
-const targetNote =
-  'agent-hooks convert: note: the converted hooks get Cursor\'s payloads and must answer in Cursor\'s output ({"permission": "allow"|"deny"|"ask", "user_message", "agent_message"}); a script written for another agent needs a protocol bridge such as agent-hooks shim';
+const protocolLine =
+  'agent-hooks convert: lossy: the hooks\' output is Claude Code\'s (hookSpecificOutput.permissionDecision, decision: "block", continue), which Cursor does not read: it reads {"permission": "allow"|"deny"|"ask", "user_message", "agent_message"} and sends its own payloads, so a decision a hook prints is ignored there and what it would block goes ahead (an exit 2 still denies); convert with --shim to have agent-hooks shim translate each payload and reply';
 
 const claudeCommand = { type: "command", command: "./hook.sh", timeout: 30 };
 const cursorCommand = { command: "./hook.sh", timeout: 30 };
@@ -55,10 +61,15 @@ describe("the event-name map", () => {
       "cursor",
     );
     expect(there.output).toEqual({ version: 1, hooks: { [cursor]: [cursorCommand] } });
-    expect(there.lines).toEqual([targetNote]);
+    expect(there.lines).toEqual([]);
+    expect(there.protocol).toEqual([protocolLine]);
+    expect(there.exitLossy).toBe(true);
     const back = convert(there.output, "cursor", "claude");
     expect(back.output).toEqual({ hooks: { [claude]: [{ hooks: [claudeCommand] }] } });
     expect(back.lines).toEqual([]);
+    expect(back.protocol).toEqual([
+      expect.stringContaining("the hooks' output is Cursor's ({\"permission\""),
+    ]);
   });
 
   it.each(["afterAgentResponse", "afterAgentThought"])(

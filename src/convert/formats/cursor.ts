@@ -102,12 +102,6 @@ export const cursorFormat = defineHookFormat({
   toolNames: { internalNames: cursorToolNames, groupedNames: {}, matchesInternalNames: true },
   // A Cursor plugin's hooks refer to their files through it (`${CURSOR_PLUGIN_ROOT}/bin/…`).
   variables: ["CURSOR_PLUGIN_ROOT"],
-  targetNote: {
-    subject: "the converted hooks",
-    reason:
-      'get Cursor\'s payloads and must answer in Cursor\'s output ({"permission": "allow"|"deny"|"ask", "user_message", "agent_message"}); a script written for another agent needs a protocol bridge such as agent-hooks shim',
-    aboutProtocol: true,
-  },
   describeMatcherLoss: describeCursorMatcherLoss,
   read: readCursorHooks,
   write: writeCursorHooks,

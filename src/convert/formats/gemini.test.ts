@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatConversionIssue } from "../conversion-issue.js";
+import { type ConversionIssue, formatConversionIssue } from "../conversion-issue.js";
 import { convertHooks } from "../convert-hooks.js";
 import { convertSecondsToUnit, convertUnitToSeconds } from "../convert-timeout-unit.js";
 import { translateToolNameToGemini } from "../gemini-tool-names.js";
@@ -9,10 +9,16 @@ import { geminiEventNames, geminiFormat } from "./gemini.js";
 function convert(document: unknown, from: FormatName, to: FormatName) {
   const result = convertHooks({ text: JSON.stringify(document), file: "settings.json", from, to });
   if (!result.ok) throw new Error(result.error);
+  // The configuration's own issues; the line on the hooks' output protocol, which every
+  // conversion between Gemini CLI and another agent has, is `protocol` (tested on its own below).
+  const isProtocol = (issue: ConversionIssue) => issue.subject === "the hooks' output";
+  const issues = result.issues.filter((issue) => !isProtocol(issue));
   return {
     output: JSON.parse(result.output) as unknown,
-    lines: result.issues.map(formatConversionIssue),
-    lossy: result.lossy,
+    lines: issues.map(formatConversionIssue),
+    lossy: issues.some((issue) => issue.kind === "lossy"),
+    protocol: result.issues.filter(isProtocol).map(formatConversionIssue),
+    exitLossy: result.lossy,
   };
 }
 
@@ -216,6 +222,31 @@ describe("convert: Claude Code ↔ Gemini CLI", () => {
     const { output, lossy } = convert(geminiGuard, "gemini", "claude");
     expect(output).toEqual(guard);
     expect(lossy).toBe(false);
+  });
+
+  it("reports, as lossy, that Gemini CLI does not read a Claude Code script's decision, and the reverse, unless --shim", () => {
+    const there = convert(guard, "claude", "gemini");
+    expect(there.protocol).toEqual([
+      'agent-hooks convert: lossy: the hooks\' output is Claude Code\'s (hookSpecificOutput.permissionDecision, decision: "block", continue), which Gemini CLI does not read: it reads {"decision": "allow"|"deny", "reason"} and sends its own payloads, so a decision a hook prints is ignored there and what it would block goes ahead (an exit 2 still blocks); convert with --shim to have agent-hooks shim translate each payload and reply',
+    ]);
+    expect(there.exitLossy).toBe(true);
+    const back = convert(geminiGuard, "gemini", "claude");
+    expect(back.protocol).toEqual([
+      expect.stringMatching(
+        /^agent-hooks convert: lossy: the hooks' output is Gemini CLI's \(\{"decision": .*\), which Claude Code does not read: it reads hookSpecificOutput\.permissionDecision/,
+      ),
+    ]);
+    expect(convert(geminiGuard, "gemini", "gemini").protocol).toEqual([]);
+    const shimmed = convertHooks({
+      text: JSON.stringify(guard),
+      file: "settings.json",
+      from: "claude",
+      to: "gemini",
+      shimCommand: "agent-hooks",
+    });
+    expect(shimmed.ok && shimmed.issues.map((issue) => issue.subject)).not.toContain(
+      "the hooks' output",
+    );
   });
 
   it("writes Claude's default of 600 s, since Gemini CLI's default is 60 s", () => {
