@@ -72,7 +72,7 @@ function readRuns(workspace: TestWorkspace): { pid: number; command: unknown }[]
   });
 }
 
-/** Waits (up to 10 s) until `count` processes of the fixture have started. */
+/** Waits (up to 60 s) until `count` processes of the fixture have started. */
 async function waitForStarts(workspace: TestWorkspace, count: number): Promise<number[]> {
   const deadline = performance.now() + 60_000;
   while (startedPids(workspace).length < count && performance.now() < deadline) await sleep(20);
