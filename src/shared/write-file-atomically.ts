@@ -82,7 +82,8 @@ export async function writeFileAtomically(
   const directory = path.dirname(file);
   const temporary = path.join(
     directory,
-    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
+    // Short enough for any file name: a name of 255 bytes is legal, one longer is not.
+    `.${Array.from(path.basename(file)).slice(0, 40).join("")}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
   );
   let created = false;
   try {
