@@ -69,7 +69,8 @@ function noFollowFlag(): number {
   return process.platform === "win32" ? 0 : constants.O_NOFOLLOW;
 }
 
-function findLoosePermissions(stats: Stats): string | null {
+/** Why a file is open to group or others (any mode bit beyond 0600's), or null; never on Windows. */
+export function findLoosePermissions(stats: Stats): string | null {
   if (process.platform === "win32" || (stats.mode & 0o077) === 0) return null;
   const mode = (stats.mode & 0o777).toString(8).padStart(4, "0");
   return `it is open to other users (mode ${mode}); allow only its owner (chmod 600)`;
