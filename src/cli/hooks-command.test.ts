@@ -421,7 +421,7 @@ describe("agent-hooks hooks disable / enable", () => {
       const run = await runHooks(sandbox.engineFlags, verb, ids);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
-        `cannot be written: it is a symbolic link (to ${real}); agent-hooks never writes through one`,
+        `cannot be written: it is a symbolic link to ${real}, and agent-hooks never writes through one\n`,
       );
     }
     expect(await readFile(real, "utf8")).toBe('{"version":1,"hooks":{}}');

@@ -240,7 +240,7 @@ describe("saveProjectTrust", () => {
     expect(await saveProjectTrust(link, "/repo")).toEqual({
       ok: false,
       file: link,
-      error: `it is a symbolic link (to ${target}); agent-hooks never writes through one: name the file itself`,
+      error: `it is a symbolic link to ${target}, and agent-hooks never writes through one; add trust_level = "trusted" under [projects."/repo"] in ${target} by hand`,
     });
     expect(readFileSync(target, "utf8")).toBe("# dotfiles\n");
     expect(lstatSync(link).isSymbolicLink()).toBe(true);

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { parse, TomlError } from "smol-toml";
+import { formatTomlKey } from "../shared/format-toml-key.js";
 import { isRecord } from "../shared/is-record.js";
 import { scanTomlTables } from "../shared/scan-toml-tables.js";
 import { setTomlValue } from "../shared/set-toml-value.js";
@@ -95,7 +96,13 @@ export async function saveProjectTrust(
     },
     { directoryMode: 0o700, newFileMode: 0o600 },
   );
-  if (!written.ok) return { ok: false, file, error: written.reason };
+  if (!written.ok) {
+    const hint =
+      written.link === undefined
+        ? ""
+        : `; add trust_level = "trusted" under [projects.${formatTomlKey(projectPath)}] in ${written.link} by hand`;
+    return { ok: false, file, error: `${written.reason}${hint}` };
+  }
   return { ok: true, file, change };
 }
 

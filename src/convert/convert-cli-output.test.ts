@@ -201,7 +201,7 @@ describe("agent-hooks convert -o into an existing file", () => {
     expect(run).toMatchObject({
       code: 1,
       stdout: "",
-      stderr: `agent-hooks: cannot write ${target}: it is a symbolic link (to ${real}); agent-hooks never writes through one: name the file itself\n`,
+      stderr: `agent-hooks: cannot write ${target}: it is a symbolic link to ${real}, and agent-hooks never writes through one; to write that file, pass -o ${real}\n`,
     });
     expect((await lstat(target)).isSymbolicLink()).toBe(true);
     expect(await readFile(real, "utf8")).toBe('{ "theme": "dark" }\n');

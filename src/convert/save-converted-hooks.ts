@@ -5,7 +5,7 @@ import { type MergeConvertedHooksOptions, mergeConvertedHooks } from "./merge-co
 export type ConvertedHooksSave =
   | { ok: true; change: "created" }
   | { ok: true; change: "merged" | "unchanged"; set: string[]; replaced: string[] }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; link?: string };
 
 /**
  * Writes converted hooks to `file` (`convert -o`): a new file holds the converted document; an

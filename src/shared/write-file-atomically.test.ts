@@ -78,7 +78,8 @@ describe("writeFileAtomically", () => {
     symlinkSync(target, link);
     expect(await writeFileAtomically(link, "mine\n")).toEqual({
       ok: false,
-      reason: `it is a symbolic link (to ${target}); agent-hooks never writes through one: name the file itself`,
+      reason: `it is a symbolic link to ${target}, and agent-hooks never writes through one`,
+      link: target,
     });
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     if (exists) expect(readFileSync(target, "utf8")).toBe("theirs\n");

@@ -27,10 +27,13 @@ export interface WriteFileOptions {
   checkExisting?: (stats: Stats) => string | null;
 }
 
-/** What a write did, or why nothing was written. */
+/**
+ * What a write did, or why nothing was written; `link` is set when `file` is a symbolic link, to
+ * the absolute path it points to (for a hint to write that file instead).
+ */
 export type WriteFileResult =
   | { ok: true; change: "created" | "replaced" | "unchanged" }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; link?: string };
 
 /** Content for a file: fixed text, or text made from the file as it is (null when there is none). */
 export type FileContentSource =
@@ -126,7 +129,7 @@ async function readExistingFile(
   options: WriteFileOptions,
 ): Promise<
   | { ok: true; file: { text: string; mode: number; stats: Stats } | null }
-  | { ok: false; reason: string }
+  | { ok: false; reason: string; link?: string }
 > {
   let stats: Stats;
   try {
@@ -137,9 +140,12 @@ async function readExistingFile(
   }
   if (stats.isSymbolicLink()) {
     const target = await readlink(file).catch(() => null);
+    if (target === null) return { ok: false, reason: "it is a symbolic link" };
+    const link = path.resolve(path.dirname(file), target);
     return {
       ok: false,
-      reason: `it is a symbolic link${target === null ? "" : ` (to ${target})`}; agent-hooks never writes through one: name the file itself`,
+      reason: `it is a symbolic link to ${link}, and agent-hooks never writes through one`,
+      link,
     };
   }
   const problem = findReplacementProblem(stats) ?? options.checkExisting?.(stats) ?? null;

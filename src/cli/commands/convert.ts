@@ -114,7 +114,11 @@ Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losse
           to,
           force: flags.force === true,
         });
-        if (!saved.ok) throw new UsageError(`cannot write ${flags.output}: ${saved.reason}`);
+        if (!saved.ok) {
+          const hint =
+            saved.link === undefined ? "" : `; to write that file, pass -o ${saved.link}`;
+          throw new UsageError(`cannot write ${flags.output}: ${saved.reason}${hint}`);
+        }
         if (saved.change === "unchanged") {
           process.stderr.write(
             `agent-hooks convert: note: ${flags.output} already holds the converted hooks; left as it was\n`,

@@ -155,7 +155,7 @@ describe("agent-hooks report", () => {
         await symlink(target, output);
         return target;
       },
-      "it is a symbolic link (to <directory>/elsewhere.txt); agent-hooks never writes through one: name the file itself",
+      "it is a symbolic link to <directory>/elsewhere.txt, and agent-hooks never writes through one; to write that file, pass -o <directory>/elsewhere.txt",
     ],
     [
       "a dangling symbolic link",
@@ -163,7 +163,7 @@ describe("agent-hooks report", () => {
         await symlink(path.join(directory, "created-through-link.html"), output);
         return null;
       },
-      "it is a symbolic link (to <directory>/created-through-link.html); agent-hooks never writes through one: name the file itself",
+      "it is a symbolic link to <directory>/created-through-link.html, and agent-hooks never writes through one; to write that file, pass -o <directory>/created-through-link.html",
     ],
     [
       "a file readable by others (0644)",
@@ -183,7 +183,7 @@ describe("agent-hooks report", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `agent-hooks: cannot write the report ${output}: ${reason.replace("<directory>", directory)}\n`,
+      `agent-hooks: cannot write the report ${output}: ${reason.replaceAll("<directory>", directory)}\n`,
     );
     if (target !== null) expect(await readFile(target, "utf8")).toBe(untouched);
     await expect(stat(path.join(directory, "created-through-link.html"))).rejects.toThrow("ENOENT");

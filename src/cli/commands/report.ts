@@ -62,7 +62,11 @@ refused, never followed.`,
             findOwnershipProblem(stats, "file") ?? findLoosePermissions(stats),
         },
       );
-      if (!written.ok) throw new UsageError(`cannot write the report ${output}: ${written.reason}`);
+      if (!written.ok) {
+        const hint =
+          written.link === undefined ? "" : `; to write that file, pass -o ${written.link}`;
+        throw new UsageError(`cannot write the report ${output}: ${written.reason}${hint}`);
+      }
       process.stdout.write(`${output}\n`);
     });
 }
