@@ -62,6 +62,9 @@ function applyChange(text: string, change: MergeChange, layout: JsonLayout): str
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   if (root?.type !== "object") return null;
   const existing = findNodeAtLocation(root, [...change.path]);
+  if (existing !== undefined && change.listEdit !== undefined && existing.type === "array") {
+    return editList(text, change.path, change.listEdit, layout);
+  }
   if (existing !== undefined) {
     const replaced = formatValue(change.value, layout, findLineIndent(text, existing.offset));
     return splice(text, existing.offset, existing.length, replaced);
@@ -69,56 +72,122 @@ function applyChange(text: string, change: MergeChange, layout: JsonLayout): str
   const parent = findNodeAtLocation(root, change.path.slice(0, -1));
   const key = change.path.at(-1);
   if (parent?.type !== "object" || key === undefined) return null;
-  return insertMember(text, parent, key, change.value, layout) ?? modifyText(text, change, layout);
+  const member = (indent: string) => formatMember(key, change.value, layout, indent);
+  return (
+    insertChild(text, parent, member, layout) ??
+    modifyText(text, change.path, change.value, false, layout)
+  );
 }
 
-/** Adds `"key": value` as the object's last member, on its own line; null for a one-line object. */
-function insertMember(
+/** Removes a list's entries by index and appends others after the rest, editing only those. */
+function editList(
   text: string,
-  object: Node,
-  key: string,
-  value: unknown,
+  path: readonly string[],
+  edit: NonNullable<MergeChange["listEdit"]>,
   layout: JsonLayout,
 ): string | null {
-  const members = object.children ?? [];
-  const last = members.at(-1);
-  const close = object.offset + object.length - 1;
+  let result = text;
+  for (const index of [...edit.remove].sort((a, b) => b - a)) {
+    const root = parseTree(result, [], { allowTrailingComma: true, disallowComments: false });
+    const element = root === undefined ? undefined : findNodeAtLocation(root, [...path, index]);
+    if (element === undefined) return null;
+    result = removeElement(result, element, [...path, index]);
+  }
+  for (const value of edit.append) {
+    const root = parseTree(result, [], { allowTrailingComma: true, disallowComments: false });
+    const list = root === undefined ? undefined : findNodeAtLocation(root, [...path]);
+    if (list?.type !== "array") return null;
+    const element = (indent: string) => formatValue(value, layout, indent);
+    result =
+      insertChild(result, list, element, layout) ??
+      modifyText(result, [...path, String(list.children?.length ?? 0)], value, true, layout);
+  }
+  return result;
+}
+
+/**
+ * Removes a list element: its whole lines (and its comma) when it has lines of its own, so no
+ * blank line or stray comma is left; else jsonc-parser's removal. A comma left after the new last
+ * element is removed too, so a strict JSON file stays strict.
+ */
+function removeElement(text: string, element: Node, path: (string | number)[]): string {
+  const end = element.offset + element.length;
+  const comma = findCommaAfter(text, end);
+  const lineStart = text.lastIndexOf("\n", element.offset - 1) + 1;
+  const after = comma === null ? end : comma + 1;
+  const lineFeed = text.indexOf("\n", after);
+  const lineEnd = lineFeed === -1 ? text.length : lineFeed + 1;
+  const ownLines =
+    text.slice(lineStart, element.offset).trim() === "" &&
+    /^[ \t]*(\/\/.*)?\r?\n?$/.test(text.slice(after, lineEnd));
+  if (!ownLines) {
+    return applyEdits(text, modify(text, path, undefined, {}));
+  }
+  const removed = splice(text, lineStart, lineEnd - lineStart, "");
+  if (comma !== null) return removed;
+  // The last element went: the one before it, if any, must not keep its comma.
+  const siblings = element.parent?.children ?? [];
+  const previous = siblings[siblings.indexOf(element) - 1];
+  if (previous === undefined) return removed;
+  const previousComma = findCommaAfter(removed, previous.offset + previous.length);
+  return previousComma === null ? removed : splice(removed, previousComma, 1, "");
+}
+
+/**
+ * Adds a child after the last child of an object or array, on its own line after that child's
+ * line (and its comment), indented like it; null where the container's closing bracket shares
+ * that line (the caller falls back to jsonc-parser's insertion).
+ */
+function insertChild(
+  text: string,
+  container: Node,
+  formatChild: (indent: string) => string,
+  layout: JsonLayout,
+): string | null {
+  const children = container.children ?? [];
+  const last = children.at(-1);
+  const close = container.offset + container.length - 1;
   if (last === undefined && layout.compact) {
-    return splice(text, object.offset + 1, 0, `${JSON.stringify(key)}:${JSON.stringify(value)}`);
+    return splice(text, container.offset + 1, 0, formatChild(""));
   }
   if (last === undefined) {
-    const inner = text.slice(object.offset + 1, close);
+    const inner = text.slice(container.offset + 1, close);
     if (inner.trim() !== "") return null;
-    const indent = findLineIndent(text, object.offset);
-    const member = `${layout.newline}${indent}${layout.indent}${formatMember(key, value, layout, indent + layout.indent)}${layout.newline}${indent}`;
-    return splice(text, object.offset + 1, inner.length, member);
+    const indent = findLineIndent(text, container.offset);
+    const child = `${layout.newline}${indent}${layout.indent}${formatChild(indent + layout.indent)}${layout.newline}${indent}`;
+    return splice(text, container.offset + 1, inner.length, child);
   }
   const valueEnd = last.offset + last.length;
-  if (layout.compact)
-    return splice(text, valueEnd, 0, `,${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  if (layout.compact) return splice(text, valueEnd, 0, `,${formatChild("")}`);
   const comma = findCommaAfter(text, valueEnd);
   const anchor = comma === null ? valueEnd : comma + 1;
   const lineFeed = text.indexOf("\n", anchor);
   const lineEnd =
     lineFeed === -1 ? text.length : text[lineFeed - 1] === "\r" ? lineFeed - 1 : lineFeed;
-  // The object's own closing brace on that line: left to jsonc-parser's insertion.
+  // The container's own closing bracket on that line: left to jsonc-parser's insertion.
   if (close < lineEnd) return null;
   if (!/^[ \t]*(\/\*.*?\*\/[ \t]*)*(\/\/.*)?$/.test(text.slice(anchor, lineEnd))) return null;
   const indent = findLineIndent(text, last.offset);
-  const member = `${layout.newline}${indent}${formatMember(key, value, layout, indent)}`;
-  const withMember = splice(text, lineEnd, 0, member);
-  return comma === null ? splice(withMember, valueEnd, 0, ",") : withMember;
+  const withChild = splice(text, lineEnd, 0, `${layout.newline}${indent}${formatChild(indent)}`);
+  return comma === null ? splice(withChild, valueEnd, 0, ",") : withChild;
 }
 
 /** jsonc-parser's own insertion, formatted only where it inserted (never the lines around it). */
-function modifyText(text: string, change: MergeChange, layout: JsonLayout): string {
+function modifyText(
+  text: string,
+  path: readonly (string | number)[],
+  value: unknown,
+  isArrayInsertion: boolean,
+  layout: JsonLayout,
+): string {
   const options = {
     insertSpaces: !layout.indent.startsWith("\t"),
     tabSize: layout.indent.startsWith("\t") ? 1 : layout.indent.length,
     eol: layout.newline,
   };
+  const location = isArrayInsertion ? [...path.slice(0, -1), Number(path.at(-1))] : [...path];
   let result = text;
-  const edits: Edit[] = modify(text, [...change.path], change.value, {});
+  const edits: Edit[] = modify(text, location, value, { isArrayInsertion });
   for (const edit of [...edits].sort((a, b) => b.offset - a.offset)) {
     result = applyEdits(result, [edit]);
     result = applyEdits(
@@ -141,7 +210,7 @@ function findCommaAfter(text: string, offset: number): number | null {
 }
 
 function formatMember(key: string, value: unknown, layout: JsonLayout, indent: string): string {
-  return `${JSON.stringify(key)}: ${formatValue(value, layout, indent)}`;
+  return `${JSON.stringify(key)}:${layout.compact ? "" : " "}${formatValue(value, layout, indent)}`;
 }
 
 /** A value as pretty JSON in the document's indent unit, continued lines indented by `indent`. */

@@ -22,19 +22,81 @@ import type { MergeChange } from "./plan-hook-merge.js";
  */
 export function applyTomlChanges(text: string, changes: readonly MergeChange[]): string | null {
   const newline = text.includes("\r\n") ? "\r\n" : "\n";
-  const events = changes.filter(
-    (change) =>
-      (change.path.length === 2 && change.path[0] === "hooks" && Array.isArray(change.value)) ||
-      (change.path.length === 1 && change.path[0] === "hooks"),
-  );
+  const isEvent = (change: MergeChange) =>
+    (change.path.length === 2 && change.path[0] === "hooks" && Array.isArray(change.value)) ||
+    (change.path.length === 1 && change.path[0] === "hooks");
+  const events = changes.filter((change) => isEvent(change) && change.listEdit === undefined);
   let result: string | null = text;
   for (const change of changes) {
-    if (events.includes(change) || result === null) continue;
+    if (isEvent(change) || result === null) continue;
     result = setValue(result, change, newline);
   }
-  return result === null || events.length === 0
-    ? result
-    : replaceEventTables(result, events, newline);
+  if (result !== null && events.length > 0) result = replaceEventTables(result, events, newline);
+  for (const change of changes) {
+    const edit = change.listEdit;
+    const event = change.path[1];
+    if (result === null || edit === undefined || event === undefined) continue;
+    result = editEventEntries(result, event, edit, newline);
+  }
+  return result;
+}
+
+/**
+ * Cuts the `[[hooks.<event>]]` entries at the given indices (each with its sub-tables) and writes
+ * the appended entries after the last one left.
+ */
+function editEventEntries(
+  text: string,
+  event: string,
+  edit: NonNullable<MergeChange["listEdit"]>,
+  newline: string,
+): string | null {
+  const scan = scanTomlTables(text);
+  if (!scan.ok) return null;
+  const { headers } = scan;
+  const isInside = (header: TomlTableHeader | undefined) =>
+    header !== undefined &&
+    header.keys.length > 2 &&
+    header.keys[0] === "hooks" &&
+    header.keys[1] === event;
+  const entries: { start: number; end: number }[] = [];
+  for (const [index, header] of headers.entries()) {
+    const isEntry =
+      header.array &&
+      header.keys.length === 2 &&
+      header.keys[0] === "hooks" &&
+      header.keys[1] === event;
+    if (!isEntry) continue;
+    let last = header;
+    for (let position = index + 1; isInside(headers[position]); position += 1) {
+      last = headers[position] ?? last;
+    }
+    entries.push({ start: header.start, end: findContentEnd(text, last.bodyStart, last.end) });
+  }
+  const removed = (index: number) => edit.remove.includes(index);
+  const at = entries.filter((_, index) => !removed(index)).at(-1)?.end;
+  if (at === undefined) return null;
+  const cut = mergeRanges(
+    text,
+    entries.filter((_, index) => removed(index)),
+  );
+  let result = text;
+  for (const range of cut.filter((range) => range.start >= at).reverse()) {
+    result = removeRange(result, range);
+  }
+  result = appendTables(result, stringify({ hooks: { [event]: edit.append } }), at, newline);
+  for (const range of cut.filter((range) => range.end <= at).reverse()) {
+    result = removeRange(result, range);
+  }
+  return result;
+}
+
+/** Cuts a range, and the blank line after it when one is left before it, so no blank lines pile up. */
+function removeRange(text: string, range: { start: number; end: number }): string {
+  const before = text.slice(0, range.start);
+  let after = text.slice(range.end);
+  if (before === "" || /\n\r?\n$/.test(before)) after = after.replace(/^\r?\n/, "");
+  return `${before}${after}`;
 }
 
 function setValue(text: string, change: MergeChange, newline: string): string | null {
@@ -75,9 +137,7 @@ function replaceEventTables(
     })),
   );
   let remaining = text;
-  for (const range of [...ranges].reverse()) {
-    remaining = `${remaining.slice(0, range.start)}${remaining.slice(range.end)}`;
-  }
+  for (const range of [...ranges].reverse()) remaining = removeRange(remaining, range);
   const document: Record<string, unknown> = {};
   for (const change of events) {
     if (change.path.length === 1) Object.assign(document, { hooks: change.value });

@@ -124,13 +124,16 @@ describe("agent-hooks convert -o into an existing file", () => {
     expect(merged.theme).toBe("dark");
   });
 
-  it("refuses to replace the user's own hooks for the event, exit 1, file untouched; --force replaces them", async () => {
+  it("keeps the user's own hooks on the event, but stops at one on a converted hook's matcher unless --force", async () => {
     const workspace = createTestWorkspace("convert-merge");
     const source = writeGuard(workspace);
     const settings = `{
   "theme": "dark",
   "hooks": {
-    "BeforeTool": [{ "hooks": [{ "type": "command", "command": "./mine.sh" }] }],
+    "BeforeTool": [
+      { "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh" }] },
+      { "matcher": "^run_shell_command$", "hooks": [{ "type": "command", "command": "./mine.sh" }] }
+    ],
     "AfterAgent": [{ "hooks": [{ "type": "command", "command": "notify" }] }]
   }
 }
@@ -141,17 +144,20 @@ describe("agent-hooks convert -o into an existing file", () => {
     const run = await runCli(args);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `agent-hooks: cannot write ${target}: it already has hooks.BeforeTool (1 entry of its own), which the converted hooks would replace; pass --force to replace it, or convert without -o and merge by hand\n`,
+      `agent-hooks: cannot write ${target}: it already has hooks.BeforeTool (1 entry of its own on the matcher of a converted one), which the converted hooks would replace; pass --force to replace it, or convert without -o and merge by hand\n`,
     );
     expect(await readFile(target, "utf8")).toBe(settings);
     expect(statSync(target).ino).toBe(before.ino);
     const forced = await runCli([...args, "--force"]);
     expect(forced.code).toBe(0);
-    expect(forced.stderr).toContain("replaced hooks.BeforeTool (1 entry of its own)");
+    expect(forced.stderr).toContain(
+      "; replaced hooks.BeforeTool (1 entry of its own on the matcher of a converted one); kept hooks.BeforeTool: 1 entry of its own, before the converted ones;",
+    );
     const merged = parseJsonc(await readFile(target, "utf8"));
     expect(merged.theme).toBe("dark");
     expect(merged.hooks).toEqual({
       BeforeTool: [
+        { matcher: "write_file", hooks: [{ type: "command", command: "./lint.sh" }] },
         {
           matcher: "^run_shell_command$",
           hooks: [{ type: "command", command: "./guard.sh", timeout: 30000 }],

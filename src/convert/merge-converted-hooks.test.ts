@@ -163,21 +163,92 @@ describe("mergeConvertedHooks into JSONC settings", () => {
       text: settings,
       set: [],
       replaced: [],
+      kept: [],
     });
   });
 
   it.each([
     ["the user's own hook", geminiHooks("./mine.sh")],
     ["a shim hook of another source format", geminiHooks(shimCommand("cursor", "gemini", "./x"))],
-  ])("refuses to replace %s for the same event without --force", (_name, settings) => {
+  ])("refuses to replace %s on the same event and matcher without --force", (_name, settings) => {
     expect(mergeConvertedHooks(settings, geminiHooks("./g.sh"), gemini)).toEqual({
       ok: false,
       reason:
-        "it already has hooks.BeforeTool (1 entry of its own), which the converted hooks would replace; pass --force to replace it, or convert without -o and merge by hand",
+        "it already has hooks.BeforeTool (1 entry of its own on the matcher of a converted one), which the converted hooks would replace; pass --force to replace it, or convert without -o and merge by hand",
     });
     const forced = mergeConvertedHooks(settings, geminiHooks("./g.sh"), { ...gemini, force: true });
     expect(expectMerged(forced)).toBe(geminiHooks("./g.sh"));
-    expect(forced).toMatchObject({ replaced: ["hooks.BeforeTool (1 entry of its own)"] });
+    expect(forced).toMatchObject({
+      replaced: ["hooks.BeforeTool (1 entry of its own on the matcher of a converted one)"],
+    });
+  });
+
+  it("keeps the user's own entries on other matchers, drops the shim's old one, appends the new", () => {
+    const settings = lines(
+      "{",
+      '  "hooks": {',
+      '    "BeforeTool": [',
+      "      // lint what gets written",
+      '      { "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh" }] },',
+      `      { "matcher": "^run_shell_command$", "hooks": [{ "type": "command", "command": ${JSON.stringify(shimCommand("claude", "gemini", "./old.sh"))} }] },`,
+      '      { "hooks": [{ "type": "command", "command": "./log.sh" }] } // every tool',
+      "    ]",
+      "  }",
+      "}",
+      "",
+    );
+    const result = mergeConvertedHooks(settings, geminiHooks("./g.sh"), gemini);
+    expect(expectMerged(result)).toBe(
+      lines(
+        "{",
+        '  "hooks": {',
+        '    "BeforeTool": [',
+        "      // lint what gets written",
+        '      { "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh" }] },',
+        '      { "hooks": [{ "type": "command", "command": "./log.sh" }] }, // every tool',
+        "      {",
+        '        "matcher": "^run_shell_command$",',
+        '        "hooks": [',
+        "          {",
+        '            "type": "command",',
+        '            "command": "./g.sh",',
+        '            "timeout": 30000',
+        "          }",
+        "        ]",
+        "      }",
+        "    ]",
+        "  }",
+        "}",
+        "",
+      ),
+    );
+    expect(result).toMatchObject({
+      replaced: ["hooks.BeforeTool: 1 entry agent-hooks wrote before"],
+      kept: ["hooks.BeforeTool: 2 entries of its own"],
+    });
+  });
+
+  it("removes the last entry of a strict JSON list without leaving a trailing comma", () => {
+    const settings = lines(
+      "{",
+      '  "hooks": {',
+      '    "BeforeTool": [',
+      '      { "matcher": "write_file", "hooks": [] },',
+      `      { "matcher": "^run_shell_command$", "hooks": [{ "type": "command", "command": ${JSON.stringify(shimCommand("claude", "gemini", "./old.sh"))} }] }`,
+      "    ]",
+      "  }",
+      "}",
+      "",
+    );
+    const merged = expectMerged(mergeConvertedHooks(settings, geminiHooks("./g.sh"), gemini));
+    expect(JSON.parse(merged)).toEqual({
+      hooks: {
+        BeforeTool: [
+          { matcher: "write_file", hooks: [] },
+          ...JSON.parse(geminiHooks("./g.sh")).hooks.BeforeTool,
+        ],
+      },
+    });
   });
 
   it("refuses a different value of a document field the conversion writes, unless --force", () => {
@@ -211,6 +282,7 @@ describe("mergeConvertedHooks into JSONC settings", () => {
       text: geminiHooks("./g.sh"),
       set: ["hooks"],
       replaced: ["the whole file"],
+      kept: [],
     });
   });
 
@@ -320,11 +392,51 @@ describe("mergeConvertedHooks into config.toml", () => {
     const config = `${codexHooks.replace("./guard.sh", "./mine.sh")}`;
     expect(mergeConvertedHooks(config, codexHooks, codex)).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/^it already has hooks\.PreToolUse \(1 entry of its own\)/),
+      reason: expect.stringMatching(
+        /^it already has hooks\.PreToolUse \(1 entry of its own on the matcher of a converted one\)/,
+      ),
     });
     expect(expectMerged(mergeConvertedHooks(config, codexHooks, { ...codex, force: true }))).toBe(
       codexHooks,
     );
+  });
+
+  it("keeps the user's own entries on another matcher in place, with their comments", () => {
+    const config = lines(
+      "# lint edits",
+      "[[hooks.PreToolUse]]",
+      'matcher = "^apply_patch$"',
+      "[[hooks.PreToolUse.hooks]]",
+      'type = "command"',
+      'command = "./lint.sh" # mine',
+      "",
+      "[[hooks.PreToolUse]]",
+      'matcher = "^Bash$"',
+      "[[hooks.PreToolUse.hooks]]",
+      'type = "command"',
+      `command = ${JSON.stringify(shimCommand("claude", "codex", "./old.sh"))}`,
+      "",
+      "[tui]",
+      'theme = "dark"',
+      "",
+    );
+    const result = mergeConvertedHooks(config, codexHooks, codex);
+    expect(expectMerged(result)).toBe(
+      lines(
+        "# lint edits",
+        "[[hooks.PreToolUse]]",
+        'matcher = "^apply_patch$"',
+        "[[hooks.PreToolUse.hooks]]",
+        'type = "command"',
+        'command = "./lint.sh" # mine',
+        "",
+        codexHooks,
+        "[tui]",
+        'theme = "dark"',
+        "",
+      ),
+    );
+    expect(result).toMatchObject({ kept: ["hooks.PreToolUse: 1 entry of its own"] });
   });
 
   it("keeps CRLF line ends", () => {
@@ -385,6 +497,88 @@ describe("mergeConvertedHooks into config.toml", () => {
         if (text.trim() !== "") expect(merged.startsWith(text)).toBe(true);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("mergeConvertedHooks with hooks already in the file", () => {
+  const matcher = fc.stringMatching(/^[a-z_^$|]{0,12}$/);
+  const command = fc.stringMatching(/^[a-z./ -]{1,12}$/);
+  /** An entry of the user's own (never on the converted matcher), or one the shim wrote. */
+  const entry = (host: string, convertedMatcher: string) =>
+    fc.oneof(
+      fc.record({
+        matcher: matcher.filter((value) => value !== convertedMatcher),
+        hooks: fc.array(fc.record({ type: fc.constant("command"), command }), { maxLength: 2 }),
+      }),
+      command.map((original) => ({
+        matcher: convertedMatcher,
+        hooks: [{ type: "command", command: shimCommand("claude", host, original) }],
+      })),
+    );
+
+  it("keeps the user's entries and other events, drops the shim's, appends the converted (JSON)", () => {
+    const converted = JSON.parse(geminiHooks("./g.sh")) as {
+      hooks: { BeforeTool: unknown[] };
+    };
+    fc.assert(
+      fc.property(
+        fc.array(entry("gemini", "^run_shell_command$"), { maxLength: 4 }),
+        fc.array(entry("gemini", "^run_shell_command$"), { maxLength: 2 }),
+        fc.constantFrom("  ", "    ", "\t"),
+        (existing, others, indent) => {
+          const settings = { theme: "dark", hooks: { AfterTool: others, BeforeTool: existing } };
+          const text = `${JSON.stringify(settings, null, indent)}\n`;
+          const merged = JSON.parse(
+            expectMerged(mergeConvertedHooks(text, geminiHooks("./g.sh"), gemini)),
+          );
+          const isShim = (item: { hooks: { command: string }[] }) =>
+            item.hooks[0]?.command.includes("shim --hook") === true;
+          expect(merged).toEqual({
+            theme: "dark",
+            hooks: {
+              AfterTool: others,
+              BeforeTool: [
+                ...existing.filter((item) => !isShim(item)),
+                ...converted.hooks.BeforeTool,
+              ],
+            },
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps the user's entries and other events, drops the shim's, appends the converted (TOML)", () => {
+    const converted = parseToml(codexHooks) as { hooks: { PreToolUse: unknown[] } };
+    fc.assert(
+      fc.property(
+        fc.array(entry("codex", "^Bash$"), { minLength: 1, maxLength: 4 }),
+        fc.array(entry("codex", "^Bash$"), { minLength: 1, maxLength: 2 }),
+        (existing, others) => {
+          const text = stringifyToml({
+            model: "o3",
+            hooks: { Stop: others, PreToolUse: existing },
+            tui: { theme: "dark" },
+          });
+          const merged = parseToml(expectMerged(mergeConvertedHooks(text, codexHooks, codex)));
+          const isShim = (item: { hooks: { command: string }[] }) =>
+            item.hooks[0]?.command.includes("shim --hook") === true;
+          expect(merged).toEqual({
+            model: "o3",
+            hooks: {
+              Stop: others,
+              PreToolUse: [
+                ...existing.filter((item) => !isShim(item)),
+                ...converted.hooks.PreToolUse,
+              ],
+            },
+            tui: { theme: "dark" },
+          });
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

@@ -17,7 +17,7 @@ export interface MergeConvertedHooksOptions extends HookMergeOptions {
  * (each reason reads after "cannot write <file>: ").
  */
 export type HookMergeResult =
-  | { ok: true; text: string; set: string[]; replaced: string[] }
+  | { ok: true; text: string; set: string[]; replaced: string[]; kept: string[] }
   | { ok: false; reason: string };
 
 /**
@@ -46,7 +46,7 @@ export function mergeConvertedHooks(
   }
   const document = convertedValue.value;
   if (existing.replace(/^\uFEFF/, "").trim() === "") {
-    return { ok: true, text: converted, set: Object.keys(document), replaced: [] };
+    return { ok: true, text: converted, set: Object.keys(document), replaced: [], kept: [] };
   }
   const before = parseDocument(existing, options.syntax);
   const syntaxName = options.syntax === "toml" ? "TOML" : "JSON";
@@ -62,6 +62,7 @@ export function mergeConvertedHooks(
         text: converted,
         set: Object.keys(document),
         replaced: ["the whole file"],
+        kept: [],
       };
     }
     return {
@@ -77,7 +78,9 @@ export function mergeConvertedHooks(
       reason: `it already has ${plan.conflicts.join(", ")}, which the converted hooks would replace; pass --force to replace ${plan.conflicts.length === 1 ? "it" : "them"}, or convert without -o and merge by hand`,
     };
   }
-  if (plan.changes.length === 0) return { ok: true, text: existing, set: [], replaced: [] };
+  if (plan.changes.length === 0) {
+    return { ok: true, text: existing, set: [], replaced: [], kept: [] };
+  }
   const edited =
     options.syntax === "toml"
       ? applyTomlChanges(existing, plan.changes)
@@ -109,6 +112,7 @@ export function mergeConvertedHooks(
     text: edited,
     set: plan.changes.map((change) => change.path.join(".")),
     replaced: plan.replaced,
+    kept: plan.kept,
   };
 }
 

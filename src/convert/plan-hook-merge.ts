@@ -14,7 +14,13 @@ export interface HookMergeOptions {
 /** One value to set in the target document, at a path of object keys. */
 export interface MergeChange {
   path: readonly string[];
+  /** The value the path holds afterwards. */
   value: unknown;
+  /**
+   * Set for an event list that keeps entries of the user's own: which of its entries go (indices,
+   * ascending) and which are appended after the rest, so an editor changes only those.
+   */
+  listEdit?: { remove: readonly number[]; append: readonly unknown[] };
 }
 
 /** How to merge a converted document into an existing one, and what stands in the way. */
@@ -28,6 +34,8 @@ export interface HookMergePlan {
   conflicts: string[];
   /** What the changes replace: entries agent-hooks wrote before and, with `force`, the conflicts. */
   replaced: string[];
+  /** Events whose entries of the user's own are kept, before the converted ones. */
+  kept: string[];
 }
 
 /** Handler keys that hold a command in some format (`bash` and `powershell` in Copilot CLI's). */
@@ -44,11 +52,12 @@ const commandKeys = new Set([
 
 /**
  * Plans how a converted hook document merges into a target settings document of the same format,
- * keeping everything else the target holds. Each event's list under `hooks` is the unit: an event
- * the target lacks is added; an event it has is replaced by the converted list when every entry it
- * holds is one agent-hooks wrote for this conversion (each command an `agent-hooks shim --hook
- * <from> --host <to>` command) or equal to a converted entry, and is otherwise a conflict (the
- * user's own hooks). Any other value the conversion writes (`version`, `$schema`,
+ * keeping everything else the target holds. Under `hooks`, an event the target lacks is added. In
+ * an event it has, the entries agent-hooks wrote for this conversion (each command an
+ * `agent-hooks shim --hook <from> --host <to>` command) and entries equal to a converted one are
+ * replaced; the user's own entries are kept, with the converted ones after them, unless one has
+ * the matcher of a converted entry (an older conversion, or the user's own version of the hook):
+ * that is a conflict. Any other value the conversion writes (`version`, `$schema`,
  * `hooksConfig.enabled`) is added where missing and is a conflict where the target holds another
  * one. With `force`, conflicts are replaced and listed in `replaced`.
  *
@@ -63,7 +72,7 @@ export function planHookMerge(
   converted: Record<string, unknown>,
   options: HookMergeOptions,
 ): HookMergePlan {
-  const plan: HookMergePlan = { changes: [], conflicts: [], replaced: [] };
+  const plan: HookMergePlan = { changes: [], conflicts: [], replaced: [], kept: [] };
   planObject(target, converted, [], options, plan);
   return plan;
 }
@@ -104,20 +113,48 @@ function planEvent(
     recordConflict(plan, place, `${name} (not a list)`, entries, options);
     return;
   }
-  const ours = current.filter(
-    (entry) =>
+  const remove: number[] = [];
+  const clashing: number[] = [];
+  const kept: unknown[] = [];
+  for (const [index, entry] of current.entries()) {
+    if (
       isWrittenByShim(entry, options) ||
-      entries.some((converted) => isDeepStrictEqual(normalize(entry), normalize(converted))),
-  );
-  const own = current.length - ours.length;
-  if (ours.length > 0) {
-    plan.replaced.push(`${name}: ${describeCount(ours.length)} agent-hooks wrote before`);
+      entries.some((converted) => isDeepStrictEqual(normalize(entry), normalize(converted)))
+    ) {
+      remove.push(index);
+    } else if (entries.some((converted) => hasSameMatcher(entry, converted))) {
+      clashing.push(index);
+    } else {
+      kept.push(entry);
+    }
   }
-  if (own === 0) {
+  if (remove.length > 0) {
+    plan.replaced.push(`${name}: ${describeCount(remove.length)} agent-hooks wrote before`);
+  }
+  if (clashing.length > 0) {
+    const description = `${name} (${describeCount(clashing.length)} of its own on the matcher of a converted one)`;
+    if (!options.force) {
+      plan.conflicts.push(description);
+      return;
+    }
+    plan.replaced.push(description);
+  }
+  if (kept.length === 0) {
     plan.changes.push({ path: place, value: entries });
     return;
   }
-  recordConflict(plan, place, `${name} (${describeCount(own)} of its own)`, entries, options);
+  plan.kept.push(`${name}: ${describeCount(kept.length)} of its own`);
+  plan.changes.push({
+    path: place,
+    value: [...kept, ...entries],
+    listEdit: { remove: [...remove, ...clashing].sort((a, b) => a - b), append: entries },
+  });
+}
+
+/** Whether two hook entries match the same thing: equal `matcher` values, or neither has one. */
+function hasSameMatcher(entry: unknown, converted: unknown): boolean {
+  if (!isRecord(entry) || !isRecord(converted)) return false;
+  return isDeepStrictEqual(normalize(entry.matcher), normalize(converted.matcher));
 }
 
 function recordConflict(

@@ -4,7 +4,13 @@ import { type MergeConvertedHooksOptions, mergeConvertedHooks } from "./merge-co
 /** What `saveConvertedHooks` did: wrote a new file, merged into one (what it set and replaced), or why not. */
 export type ConvertedHooksSave =
   | { ok: true; change: "created" }
-  | { ok: true; change: "merged" | "unchanged"; set: string[]; replaced: string[] }
+  | {
+      ok: true;
+      change: "merged" | "unchanged";
+      set: string[];
+      replaced: string[];
+      kept: string[];
+    }
   | { ok: false; reason: string; link?: string };
 
 /**
@@ -25,21 +31,17 @@ export async function saveConvertedHooks(
   converted: string,
   options: MergeConvertedHooksOptions,
 ): Promise<ConvertedHooksSave> {
-  let merged: { set: string[]; replaced: string[] } | null = null;
+  // Filled in by the editor below when the file exists and the merge goes ahead.
+  const outcome: { merge?: { set: string[]; replaced: string[]; kept: string[] } } = {};
   const written = await writeFileAtomically(file, (existing) => {
     if (existing === null) return { ok: true, text: converted };
     const merge = mergeConvertedHooks(existing.text, converted, options);
     if (!merge.ok) return merge;
-    merged = { set: merge.set, replaced: merge.replaced };
+    outcome.merge = { set: merge.set, replaced: merge.replaced, kept: merge.kept };
     return { ok: true, text: merge.text };
   });
   if (!written.ok) return written;
-  if (merged === null) return { ok: true, change: "created" };
-  const { set, replaced } = merged;
-  return {
-    ok: true,
-    change: written.change === "unchanged" ? "unchanged" : "merged",
-    set,
-    replaced,
-  };
+  if (outcome.merge === undefined) return { ok: true, change: "created" };
+  const change = written.change === "unchanged" ? "unchanged" : "merged";
+  return { ok: true, change, ...outcome.merge };
 }

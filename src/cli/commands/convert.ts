@@ -47,7 +47,7 @@ export function registerConvertCommand(program: Command): void {
     )
     .option(
       "--force",
-      "with -o: replace what the target holds where the converted hooks go (its own hooks for the same event, a different value), or a file that does not parse",
+      "with -o: replace what stands in the way in the target (its own hooks on a converted hook's event and matcher, another value of a converted field), or a file that does not parse",
     )
     .option(
       "--shim",
@@ -68,12 +68,13 @@ Examples:
 
 Writing into an existing file (-o):
   The hooks are merged in as text edits: every other setting, comment and the file's layout stay
-  as they are. An event the file has no hooks for is added. An event it has hooks for is replaced
-  only when those hooks are ones agent-hooks wrote before (--shim commands of the same --from and
-  --to, or entries equal to converted ones); hooks of the user's own stop the write, named on
-  stderr, unless --force replaces them. A file that does not parse is refused unless --force
-  (which replaces it whole). The file is replaced atomically with its mode kept; a symbolic link
-  is refused, never followed.
+  as they are. Hooks the file has for other events are kept. On an event it has hooks for, the
+  ones agent-hooks wrote before (--shim commands of the same --from and --to, or entries equal to
+  converted ones) are replaced, the user's own are kept with the converted ones after them, and
+  one of the user's own on the same matcher as a converted hook stops the write, named on stderr,
+  unless --force replaces it. A file that does not parse is refused unless --force (which
+  replaces it whole). The file is replaced atomically with its mode kept; a symbolic link is
+  refused, never followed.
 
 Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losses (listed on stderr).`,
     )
@@ -126,8 +127,12 @@ Exit codes: 0 converted, 1 usage error, 2 internal error, 3 converted with losse
         } else if (saved.change === "merged") {
           const replaced =
             saved.replaced.length === 0 ? "" : `; replaced ${saved.replaced.join(", ")}`;
+          const kept =
+            saved.kept.length === 0
+              ? ""
+              : `; kept ${saved.kept.join(", ")}, before the converted ones`;
           process.stderr.write(
-            `agent-hooks convert: note: merged into ${flags.output}: set ${saved.set.join(", ")}${replaced}; its other settings and comments are kept\n`,
+            `agent-hooks convert: note: merged into ${flags.output}: set ${saved.set.join(", ")}${replaced}${kept}; its other settings and comments are kept\n`,
           );
         }
       }
