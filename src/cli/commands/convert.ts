@@ -62,9 +62,8 @@ export function registerConvertCommand(program: Command): void {
       `
 Examples:
   $ agent-hooks convert --from claude --to zerocode .claude/settings.json
-  $ agent-hooks convert --from claude --to gemini .claude/settings.json   (timeouts become milliseconds)
   $ agent-hooks convert --from claude --to codex -o .codex/config.toml .claude/settings.json
-  $ agent-hooks convert --shim --from claude --to gemini -o .gemini/settings.json .claude/settings.json
+  $ agent-hooks convert --shim --from claude --to gemini -o .gemini/settings.json .claude/settings.json   (merged into the file)
 
 Writing into an existing file (-o):
   The hooks are merged in as text edits: every other setting, comment and the file's layout stay
