@@ -228,6 +228,27 @@ describe("mergeConvertedHooks into JSONC settings", () => {
     });
   });
 
+  it("leaves the file as it is when converting again gives what it holds", () => {
+    const settings = lines(
+      "{",
+      '  "hooks": {',
+      '    "BeforeTool": [',
+      '      { "matcher": "write_file", "hooks": [] }, // mine',
+      `      ${JSON.stringify(JSON.parse(geminiHooks("./g.sh")).hooks.BeforeTool[0])}`,
+      "    ]",
+      "  }",
+      "}",
+      "",
+    );
+    expect(mergeConvertedHooks(settings, geminiHooks("./g.sh"), gemini)).toEqual({
+      ok: true,
+      text: settings,
+      set: [],
+      replaced: [],
+      kept: [],
+    });
+  });
+
   it("removes the last entry of a strict JSON list without leaving a trailing comma", () => {
     const settings = lines(
       "{",

@@ -128,6 +128,13 @@ function planEvent(
       kept.push(entry);
     }
   }
+  // Converted again into a file that holds the result already (the user's entries first).
+  if (
+    clashing.length === 0 &&
+    isDeepStrictEqual(normalize(current), normalize([...kept, ...entries]))
+  ) {
+    return;
+  }
   if (remove.length > 0) {
     plan.replaced.push(`${name}: ${describeCount(remove.length)} agent-hooks wrote before`);
   }
