@@ -21,28 +21,25 @@ export function findOwnershipProblem(stats: Stats, kind: "file" | "directory"): 
 }
 
 /**
- * Opens `file` for writing as a private file of the current user, never throwing: created 0600
+ * Opens `file` for appending as a private file of the current user, never throwing: created 0600
  * when missing; an existing one is used only when it is a regular file (a symbolic link is not
- * followed), owned by the current user and closed to group and others (mode 0600 or narrower),
- * and is then appended to or, with `"replace"`, emptied first.
+ * followed), owned by the current user and closed to group and others (mode 0600 or narrower).
+ * (A file written whole goes through `writeFileAtomically` instead.)
  *
  * @example
  * ```ts
- * const opened = await openPrivateFile("/tmp/audit.jsonl", "append");
+ * const opened = await openPrivateFile("/tmp/audit.jsonl");
  * if (!opened.ok) console.error(`cannot write the audit log: ${opened.reason}`);
  * ```
  */
-export async function openPrivateFile(
-  file: string,
-  mode: "append" | "replace",
-): Promise<PrivateFileResult> {
+export async function openPrivateFile(file: string): Promise<PrivateFileResult> {
   // Non-blocking, so a FIFO planted at the path cannot hang the open; it is refused below.
   const flags =
     constants.O_WRONLY |
     constants.O_CREAT |
     noFollowFlag() |
     (constants.O_NONBLOCK ?? 0) |
-    (mode === "append" ? constants.O_APPEND : 0);
+    constants.O_APPEND;
   let handle: FileHandle;
   try {
     handle = await open(file, flags, 0o600);
@@ -56,7 +53,6 @@ export async function openPrivateFile(
       await handle.close();
       return { ok: false, reason: problem };
     }
-    if (mode === "replace") await handle.truncate(0);
     return { ok: true, handle };
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -69,7 +65,8 @@ function noFollowFlag(): number {
   return process.platform === "win32" ? 0 : constants.O_NOFOLLOW;
 }
 
-function findLoosePermissions(stats: Stats): string | null {
+/** Why a file is open to group or others (any mode bit beyond 0600's), or null; never on Windows. */
+export function findLoosePermissions(stats: Stats): string | null {
   if (process.platform === "win32" || (stats.mode & 0o077) === 0) return null;
   const mode = (stats.mode & 0o777).toString(8).padStart(4, "0");
   return `it is open to other users (mode ${mode}); allow only its owner (chmod 600)`;

@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -391,7 +391,40 @@ describe("agent-hooks hooks disable / enable", () => {
     const run = await runHooks(sandbox.engineFlags, "trust", [], { all: true });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/agent-hooks: Hook trust store .* cannot be written \(EISDIR\)/);
+    expect(run.stderr).toMatch(
+      /agent-hooks: Hook trust store .* cannot be written: it is not a regular file/,
+    );
+  });
+
+  it("refuses to replace a trust store it cannot read, exit 1, leaving it as it was", async () => {
+    const sandbox = await createSandbox();
+    await writeFile(sandbox.storeFile, "{ corrupt", { mode: 0o600 });
+    const run = await runCli(["hooks", "trust", "--all", ...sandbox.flags]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      `agent-hooks: Hook trust store ${sandbox.storeFile} cannot be written: it is not valid JSON; agent-hooks keeps it as it is: fix or remove it, then run the command again\n`,
+    );
+    expect(await readFile(sandbox.storeFile, "utf8")).toBe("{ corrupt");
+  });
+
+  it("refuses a trust store that is a symbolic link, leaving the file it points to as it was", async () => {
+    const sandbox = await createSandbox();
+    const real = path.join(sandbox.cwd, "elsewhere.json");
+    await writeFile(real, '{"version":1,"hooks":{}}', { mode: 0o600 });
+    await symlink(real, sandbox.storeFile);
+    const id = await findId(sandbox, guard);
+    for (const [verb, ids] of [
+      ["trust", [id]],
+      ["disable", [id]],
+    ] as const) {
+      const run = await runHooks(sandbox.engineFlags, verb, ids);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `cannot be written: it is a symbolic link to ${real}, and agent-hooks never writes through one\n`,
+      );
+    }
+    expect(await readFile(real, "utf8")).toBe('{"version":1,"hooks":{}}');
   });
 
   it("refuses unknown ids", async () => {

@@ -1,4 +1,5 @@
 import {
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -10,7 +11,7 @@ import { join } from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
-import { formatTomlKey, saveProjectTrust, writeProjectTrust } from "./write-project-trust.js";
+import { saveProjectTrust, writeProjectTrust } from "./write-project-trust.js";
 
 const lines = (...text: string[]) => text.join("\n");
 
@@ -208,17 +209,6 @@ describe("writeProjectTrust", () => {
   });
 });
 
-describe("formatTomlKey", () => {
-  it.each([
-    ["bare_key-1", "bare_key-1"],
-    ["/repo", '"/repo"'],
-    ['a"b\\c', '"a\\"b\\\\c"'],
-    ["line\nbreak", '"line\\u000abreak"'],
-  ])("%j → %s", (key, expected) => {
-    expect(formatTomlKey(key)).toBe(expected);
-  });
-});
-
 describe("saveProjectTrust", () => {
   const base = createSuiteWorkspace("trust-project").root;
 
@@ -240,19 +230,20 @@ describe("saveProjectTrust", () => {
     expect(await saveProjectTrust(file, "/repo")).toMatchObject({ ok: true, change: "unchanged" });
   });
 
-  it("writes through a symlinked config.toml to its target", async () => {
+  it("refuses a symlinked config.toml, leaving the link and its target as they were", async () => {
     const directory = join(base, "linked");
     mkdirSync(directory);
     const target = join(directory, "real.toml");
-    writeFileSync(target, "");
+    writeFileSync(target, "# dotfiles\n");
     const link = join(directory, "config.toml");
     symlinkSync(target, link);
     expect(await saveProjectTrust(link, "/repo")).toEqual({
-      ok: true,
-      file: target,
-      change: "added",
+      ok: false,
+      file: link,
+      error: `it is a symbolic link to ${target}, and agent-hooks never writes through one; add trust_level = "trusted" under [projects."/repo"] in ${target} by hand`,
     });
-    expect(readFileSync(link, "utf8")).toContain('[projects."/repo"]');
+    expect(readFileSync(target, "utf8")).toBe("# dotfiles\n");
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
   it("does not touch a file it cannot edit safely", async () => {

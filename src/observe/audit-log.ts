@@ -111,7 +111,7 @@ export function createAuditLog(file: string): AuditLog {
 // (a symbolic link, another user's file, one others can read) is refused, never written.
 async function openLogFile(file: string): Promise<PrivateFileResult> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  return openPrivateFile(file, "append");
+  return openPrivateFile(file);
 }
 
 // One write call for the whole buffer; loop only on the rare short write.

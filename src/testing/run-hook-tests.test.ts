@@ -1,4 +1,4 @@
-import { mkdir, realpath, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -180,6 +180,30 @@ describe("where cases run", () => {
     expect(report.results[0]?.failures).toEqual([
       "files are written only in a sandbox: add sandbox: true (or pass --sandbox)",
     ]);
+  });
+
+  it("refuses files that would land outside the sandbox, writing none of them", async () => {
+    const home = temporaryHome();
+    const outsideFile = path.join(home, "escaped.txt");
+    const report = await runHookTests(
+      [
+        {
+          ...fine,
+          config: "hooks.json",
+          sandbox: true,
+          files: {
+            "inside.txt": "x",
+            "../../../../../../../../tmp-outsideFile.txt": "x",
+            [outsideFile]: "x",
+          },
+        },
+      ],
+      { baseDirectory: brokenHooks, home },
+    );
+    expect(report.results[0]?.failures).toEqual([
+      `files are written only inside the sandbox: "../../../../../../../../tmp-outsideFile.txt", ${JSON.stringify(outsideFile)} are outside it`,
+    ]);
+    await expect(readFile(outsideFile, "utf8")).rejects.toThrow(/ENOENT/);
   });
 
   it("reads a config under ~/ from the case's home", async () => {

@@ -151,6 +151,16 @@ export async function runHookTestCase(
       await mkdir(cwd);
       await mkdir(home);
     }
+    // A case's files stay inside its sandbox: never `../../..` or an absolute path onto the user's own.
+    const outside = Object.keys(testCase.files ?? {}).filter((name) => {
+      const relative = path.relative(root ?? cwd, path.resolve(cwd, name));
+      return relative.startsWith("..") || path.isAbsolute(relative);
+    });
+    if (outside.length > 0) {
+      return failedToRun(testCase.name, file, testCase.event, profileName, defaultProfile, [
+        `files are written only inside the sandbox: ${outside.map((name) => JSON.stringify(name)).join(", ")} ${outside.length === 1 ? "is" : "are"} outside it`,
+      ]);
+    }
     for (const [name, content] of Object.entries(testCase.files ?? {})) {
       const target = path.resolve(cwd, name);
       await mkdir(path.dirname(target), { recursive: true });

@@ -143,4 +143,51 @@ describe("readTrustStore / writeTrustStore", () => {
     expect(written).toEqual({ ok: false, message: expect.stringMatching(/cannot be written/) });
     expect(await readdir(directory)).toEqual(["not-a-directory"]);
   });
+
+  it("saves only what changed since it was read, keeping what another process wrote meanwhile", async () => {
+    const file = path.join(createDirectory(), "hooks-trust.json");
+    const read = createStore();
+    const entry = read.hooks["0123456789ab"];
+    if (entry === undefined) throw new Error("fixture");
+    // Written by another process after `read`, with an entry this version cannot read and a field.
+    const onDisk = {
+      version: 1,
+      note: "kept",
+      hooks: {
+        ...read.hooks,
+        cccccccccccc: { ...entry, event: "Stop" },
+        "not-an-id": { anything: true },
+      },
+    };
+    await writeFile(file, JSON.stringify(onDisk), { mode: 0o600 });
+    const changed: TrustStore = {
+      version: 1,
+      hooks: { "0123456789ab": { ...entry, state: "disabled" } },
+    };
+    expect(await writeTrustStore(file, changed, read)).toEqual({ ok: true });
+    expect(JSON.parse(await readFile(file, "utf8"))).toEqual({
+      version: 1,
+      note: "kept",
+      hooks: {
+        "0123456789ab": { ...entry, state: "disabled" },
+        cccccccccccc: { ...entry, event: "Stop" },
+        "not-an-id": { anything: true },
+      },
+    });
+  });
+
+  it.each([
+    ["invalid JSON", "{ not json", "it is not valid JSON"],
+    ["another version", '{"version":2,"hooks":{}}', "it is a version 2 trust store, not version 1"],
+    ["a list", "[]", "it is not a trust store (a JSON object)"],
+    ["hooks that are not an object", '{"version":1,"hooks":[]}', 'its "hooks" is not an object'],
+  ])("refuses to replace %s, leaving it as it was", async (_name, text, reason) => {
+    const file = path.join(createDirectory(), "hooks-trust.json");
+    await writeFile(file, text, { mode: 0o600 });
+    expect(await writeTrustStore(file, createStore())).toEqual({
+      ok: false,
+      message: `Hook trust store ${file} cannot be written: ${reason}; agent-hooks keeps it as it is: fix or remove it, then run the command again`,
+    });
+    expect(await readFile(file, "utf8")).toBe(text);
+  });
 });

@@ -1,11 +1,13 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
+import { isDeepStrictEqual } from "node:util";
 import type { z as Zod } from "zod";
 import type { HookCommand } from "../config/hook-definition.js";
 import { parseJsonDocument } from "../config/parse-json-document.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { requireZod } from "../require-zod.js";
+import { isRecord } from "../shared/is-record.js";
+import { safeParseJson } from "../shared/safe-parse-json.js";
+import { writeFileAtomically } from "../shared/write-file-atomically.js";
 import type { NotHashedWord } from "./hook-finding.js";
 
 /** What the user decided about one hook: trusted at a hash, or disabled. */
@@ -155,47 +157,76 @@ export async function readTrustStore(file: string): Promise<TrustStoreRead> {
 }
 
 /**
- * Writes a trust store atomically: a temporary file in the same directory (mode 0600) is
- * written, flushed to disk and renamed over `file`; the directory is created with mode 0700.
- * Never rejects; a failure leaves the previous file in place.
+ * Saves the changes from `base` (the store as it was read) to `store` into the trust store file,
+ * never rejecting: the file is read again and only the entries that differ are set or removed, so
+ * entries written meanwhile by another process, entries this version could not read, and other
+ * fields are kept. A file that is not a version 1 trust store (invalid JSON, another version) is
+ * refused, never replaced. Written atomically (`writeFileAtomically`: mode 0600, its folder
+ * created 0700, a symbolic link refused); a failure leaves the previous file in place.
+ *
+ * @example
+ * ```ts
+ * const written = await writeTrustStore(storeFile, recordHookTrusted(read.store, hook), read.store);
+ * if (!written.ok) console.error(written.message);
+ * ```
  */
-export async function writeTrustStore(file: string, store: TrustStore): Promise<TrustStoreWrite> {
-  const directory = path.dirname(file);
-  const temporary = path.join(
-    directory,
-    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
+export async function writeTrustStore(
+  file: string,
+  store: TrustStore,
+  base: TrustStore = createEmptyTrustStore(),
+): Promise<TrustStoreWrite> {
+  const written = await writeFileAtomically(
+    file,
+    (existing) => {
+      const current = readStoreObject(existing?.text ?? "");
+      if (!current.ok) return current;
+      const hooks = current.hooks;
+      for (const id of new Set([...Object.keys(base.hooks), ...Object.keys(store.hooks)])) {
+        const entry = findTrustEntry(store, id);
+        if (isDeepStrictEqual(findTrustEntry(base, id), entry)) continue;
+        if (entry === undefined) delete hooks[id];
+        else
+          Object.defineProperty(hooks, id, {
+            value: entry,
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
+      }
+      return {
+        ok: true,
+        text: `${JSON.stringify({ ...current.fields, version: 1, hooks }, null, 2)}\n`,
+      };
+    },
+    { mode: 0o600, directoryMode: 0o700 },
   );
-  try {
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    const handle = await open(temporary, "wx", 0o600);
-    try {
-      await handle.chmod(0o600);
-      await handle.writeFile(`${JSON.stringify(store, null, 2)}\n`, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-    await syncDirectory(directory);
-    return { ok: true };
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code;
-    return {
-      ok: false,
-      message: `Hook trust store ${file} cannot be written (${code ?? String(error)})`,
-    };
-  }
+  if (written.ok) return { ok: true };
+  return { ok: false, message: `Hook trust store ${file} cannot be written: ${written.reason}` };
 }
 
-// Makes the rename itself durable; not every platform can open a directory, so best effort.
-async function syncDirectory(directory: string): Promise<void> {
-  try {
-    const handle = await open(directory, "r");
-    await handle.sync().finally(() => handle.close());
-  } catch {
-    // The store is already in place; only durability across a crash is at stake.
+/** The fields and entries of a trust store file's text, or why it must not be replaced. */
+function readStoreObject(
+  text: string,
+):
+  | { ok: true; fields: Record<string, unknown>; hooks: Record<string, unknown> }
+  | { ok: false; reason: string } {
+  if (text.trim() === "") return { ok: true, fields: {}, hooks: {} };
+  const parsed = safeParseJson(text);
+  const keep = "agent-hooks keeps it as it is: fix or remove it, then run the command again";
+  if (!parsed.success) return { ok: false, reason: `it is not valid JSON; ${keep}` };
+  const value = parsed.value;
+  if (!isRecord(value))
+    return { ok: false, reason: `it is not a trust store (a JSON object); ${keep}` };
+  if (value.version !== undefined && value.version !== 1) {
+    return {
+      ok: false,
+      reason: `it is a version ${JSON.stringify(value.version)} trust store, not version 1; ${keep}`,
+    };
   }
+  if (value.hooks !== undefined && !isRecord(value.hooks)) {
+    return { ok: false, reason: `its "hooks" is not an object; ${keep}` };
+  }
+  return { ok: true, fields: value, hooks: { ...value.hooks } };
 }
 
 function emptyWith(message: string, file: string): TrustStoreRead {

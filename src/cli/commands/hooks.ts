@@ -261,7 +261,7 @@ export async function runHooksReview(context: HooksCommandContext): Promise<numb
   return reviewHooks(inventory, {
     home: context.discovery.home,
     commandOptions: context.commandOptions,
-    save: (store) => writeTrustStore(storeFile, store),
+    save: (store) => writeTrustStore(storeFile, store, inventory.store),
   });
 }
 
@@ -357,7 +357,7 @@ async function saveStore(
     fail(context, describeNoHookTrust(inventory.profile));
     return false;
   }
-  const written = await writeTrustStore(inventory.storeFile, store);
+  const written = await writeTrustStore(inventory.storeFile, store, inventory.store);
   if (!written.ok) fail(context, written.message);
   return written.ok;
 }

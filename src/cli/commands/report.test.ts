@@ -1,4 +1,14 @@
-import { chmod, chown, copyFile, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  appendFile,
+  chmod,
+  chown,
+  copyFile,
+  readdir,
+  readFile,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
@@ -102,15 +112,31 @@ describe("agent-hooks report", () => {
     await expect(stat(path.join(directory, "notes.html"))).rejects.toThrow("ENOENT");
   });
 
-  it("replaces an existing report that is private to this user", async () => {
+  it("replaces an earlier report, atomically, and never any other file unless --force", async () => {
     const directory = createTestWorkspace("report-cli").root;
     const output = path.join(directory, "out.html");
-    await writeFile(output, "x".repeat(5_000_000), { mode: 0o600 });
-    const run = await runCli(["report", fixture, "-o", output]);
-    expect(run).toMatchObject({ code: 0, stderr: "" });
-    const html = await readFile(output, "utf8");
-    expect(html).toMatch(/^<!doctype html>/);
-    expect(html).not.toContain("xxxxx");
+    expect(await runCli(["report", fixture, "-o", output])).toMatchObject({ code: 0 });
+    await appendFile(output, "<!-- an older report -->\n");
+    const first = await stat(output);
+    const again = await runCli(["report", fixture, "-o", output]);
+    expect(again).toMatchObject({ code: 0, stderr: "" });
+    expect((await stat(output)).ino).not.toBe(first.ino);
+    expect(await readFile(output, "utf8")).not.toContain("an older report");
+    expect(await readdir(directory)).toEqual(["out.html"]);
+
+    const notes = path.join(directory, "notes.html");
+    await writeFile(notes, "<p>my notes</p>\n", { mode: 0o600 });
+    const refused = await runCli(["report", fixture, "-o", notes]);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `agent-hooks: cannot write the report ${notes}: it is not a report agent-hooks wrote; pass --force to replace it\n`,
+    });
+    expect(await readFile(notes, "utf8")).toBe("<p>my notes</p>\n");
+    const forced = await runCli(["report", fixture, "-o", notes, "--force"]);
+    expect(forced).toMatchObject({ code: 0, stderr: "" });
+    expect(await readFile(notes, "utf8")).toMatch(/^<!doctype html>/);
+    expect((await stat(notes)).mode & 0o777).toBe(0o600);
   });
 
   // An output that is not private to this user is refused, never written: exit 1, the reason
@@ -129,7 +155,7 @@ describe("agent-hooks report", () => {
         await symlink(target, output);
         return target;
       },
-      "it is a symbolic link",
+      "it is a symbolic link to <directory>/elsewhere.txt, and agent-hooks never writes through one; to write that file, pass -o <directory>/elsewhere.txt",
     ],
     [
       "a dangling symbolic link",
@@ -137,7 +163,7 @@ describe("agent-hooks report", () => {
         await symlink(path.join(directory, "created-through-link.html"), output);
         return null;
       },
-      "it is a symbolic link",
+      "it is a symbolic link to <directory>/created-through-link.html, and agent-hooks never writes through one; to write that file, pass -o <directory>/created-through-link.html",
     ],
     [
       "a file readable by others (0644)",
@@ -156,7 +182,9 @@ describe("agent-hooks report", () => {
     const run = await runCli(["report", fixture, "-o", output]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toBe(`agent-hooks: cannot write the report ${output}: ${reason}\n`);
+    expect(run.stderr).toBe(
+      `agent-hooks: cannot write the report ${output}: ${reason.replaceAll("<directory>", directory)}\n`,
+    );
     if (target !== null) expect(await readFile(target, "utf8")).toBe(untouched);
     await expect(stat(path.join(directory, "created-through-link.html"))).rejects.toThrow("ENOENT");
   });

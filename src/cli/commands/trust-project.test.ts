@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -69,6 +69,22 @@ describe("agent-hooks trust-project", () => {
     expect(process.exitCode).toBe(1);
     expect(run.stderr).toMatch(/^agent-hooks: cannot trust .*: it is not valid TOML/);
     expect(readFileSync(configFile, "utf8")).toBe('model = "x\n');
+  });
+
+  it("refuses a symlinked config.toml with exit code 1, saying what to add to its target", async () => {
+    const linkedHome = join(base, "linked-home");
+    mkdirSync(join(linkedHome, ".zerotwo"), { recursive: true });
+    const dotfile = join(base, "dotfiles-config.toml");
+    writeFileSync(dotfile, "# from my dotfiles\n");
+    const link = join(linkedHome, ".zerotwo", "config.toml");
+    symlinkSync(dotfile, link);
+    const run = await trustProject(repo, "--home", linkedHome);
+    expect(process.exitCode).toBe(1);
+    expect(run.stderr).toBe(
+      `agent-hooks: cannot trust ${repo}: ${link}: it is a symbolic link to ${dotfile}, and agent-hooks never writes through one; add trust_level = "trusted" under [projects."${repo}"] in ${dotfile} by hand\n`,
+    );
+    expect(readFileSync(dotfile, "utf8")).toBe("# from my dotfiles\n");
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
   it.each([
