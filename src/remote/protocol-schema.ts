@@ -17,6 +17,9 @@ import type {
 // schemas/protocol.json for hosts in other languages. Each schema is checked at compile time
 // against the library type it carries (the `Same` assertions at the end).
 
+/** The protocol version `hooks/initialize` reports. */
+export const protocolVersion = 1;
+
 /** The methods a host sends to the server. */
 export const serverMethods = {
   initialize: "hooks/initialize",

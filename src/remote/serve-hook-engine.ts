@@ -28,12 +28,13 @@ import {
   modelHookReplySchema,
   type NotificationName,
   notificationMethods,
+  protocolVersion,
   removeScopedHooksParamsSchema,
   serverMethods,
 } from "./protocol-schema.js";
 
 /** The version of the protocol `hooks/initialize` reports. */
-export const remoteProtocolVersion = 1;
+export const remoteProtocolVersion = protocolVersion;
 
 /** Options of {@link serveHookEngine}. */
 export interface ServeHookEngineOptions {
