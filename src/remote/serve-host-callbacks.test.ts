@@ -51,7 +51,7 @@ describe("serve's host/* requests", () => {
     const { lines, send } = startServe();
     send({ jsonrpc: "2.0", id: 1, method: "hooks/initialize", params: {} });
     send({ jsonrpc: "2.0", id: 2, method: "hooks/dispatch", params: preToolUse });
-    await waitFor(() => lines.some((line) => line.id === 2 && !("method" in line)));
+    await waitFor(() => lines.some((line) => line.id === 2 && !("method" in line)), 30_000);
     const answer = lines.find((line) => line.id === 2 && !("method" in line)) as {
       result: { runs: Run[]; diagnostics: { code: string; message: string }[] };
     };
@@ -97,7 +97,7 @@ describe("serve's host/* requests", () => {
         .sort(),
     ).toEqual(["host/callMcpTool", "host/evaluatePrompt", "host/runAgentHook"]);
     server.child.stdin.end();
-    await waitFor(() => lines.some((line) => line.id === 2 && !("method" in line)));
+    await waitFor(() => lines.some((line) => line.id === 2 && !("method" in line)), 30_000);
     const answer = lines.find((line) => line.id === 2 && !("method" in line)) as {
       result: { runs: Run[]; diagnostics: { code: string; message: string }[] };
     };
