@@ -14,6 +14,7 @@ import { runInterpreterStack } from "./scenarios/interpreter-stack.mjs";
 import { runLargeOutput } from "./scenarios/large-output.mjs";
 import { runNoMatch } from "./scenarios/no-match.mjs";
 import { runNodeHook } from "./scenarios/node-hook.mjs";
+import { runPythonSdkGuard } from "./scenarios/python-sdk-guard.mjs";
 import { runSpawnTrue } from "./scenarios/spawn-true.mjs";
 import { runTimeoutPrecision } from "./scenarios/timeout-precision.mjs";
 
@@ -36,6 +37,7 @@ const plan = [
   ["i", runColdStart, { samples: quick ? 10 : 50 }],
   // Each round starts 24 interpreters (spawned, Gemini, standby restarts): 2–6 s on 2 cores.
   ["j", runInterpreterStack, { samples: quick ? 3 : 10 }],
+  ["k", runPythonSdkGuard, { samples: quick ? 10 : 100 }],
 ];
 
 function describeMachine() {

@@ -1,5 +1,6 @@
 // Writes the JSON Schemas of every profile's event inputs and outputs, generated from the zod
 // schemas in dist/event-schemas (run after tsc): schemas/<profile>/<Event>.input.json and .output.json,
+// schemas/protocol.json (the `serve` protocol's messages, from dist/remote/protocol-schema.js),
 // and schemas/index.json listing them. Usage: node scripts/write-schemas.mjs [output directory]
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -46,7 +47,35 @@ for (const [profile, events] of Object.entries(eventSchemas)) {
     }
   }
 }
-const index = { package: "agent-hooks", version, schemas: entries };
+// The serve protocol: every message's params and results, one definition each, with the method
+// names a host in another language reads instead of writing its own lists.
+const builtProtocol = path.join(root, "dist", "remote", "protocol-schema.js");
+const protocol = await import(pathToFileURL(builtProtocol).href);
+const definitions = {};
+let protocolSchema = "";
+for (const [name, schema] of Object.entries(protocol.protocolSchemas)) {
+  const { $schema, ...definition } = z.toJSONSchema(schema, {
+    io: "output",
+    unrepresentable: "any",
+  });
+  protocolSchema = $schema;
+  definitions[name] = definition;
+}
+const protocolDocument = {
+  $schema: protocolSchema,
+  title: "agent-hooks serve protocol",
+  description:
+    "The JSON-RPC 2.0 messages of `agent-hooks serve` (docs/protocol.md): params and results by name in $defs, and the methods of each direction",
+  protocolVersion: protocol.protocolVersion,
+  serverMethods: protocol.serverMethods,
+  hostMethods: protocol.hostMethods,
+  notificationMethods: protocol.notificationMethods,
+  cancelRequestMethod: protocol.cancelRequestMethod,
+  decisions: protocol.decisions,
+  $defs: definitions,
+};
+writeFileSync(path.join(output, "protocol.json"), `${JSON.stringify(protocolDocument, null, 2)}\n`);
+const index = { package: "agent-hooks", version, protocol: "protocol.json", schemas: entries };
 writeFileSync(path.join(output, "index.json"), `${JSON.stringify(index, null, 2)}\n`);
 process.stdout.write(
   `write-schemas: ${entries.length} schemas in ${path.relative(root, output) || "."}\n`,

@@ -159,7 +159,13 @@ describe.skipIf(python === null)("the Python client (clients/python/agent_hooks_
     const [, , initialized] = report.checks[0] ?? [];
     expect(initialized).toMatchObject({
       profile: "deepagents",
-      methods: ["hooks/initialize", "hooks/dispatch", "hooks/explain"],
+      methods: [
+        "hooks/initialize",
+        "hooks/dispatch",
+        "hooks/explain",
+        "hooks/addScopedHooks",
+        "hooks/removeScopedHooks",
+      ],
       diagnostics: [],
     });
   }, 120_000);

@@ -17,6 +17,19 @@ JSON-RPC 2.0 (the protocol is described in ``docs/protocol.md``)::
 Standard library only, Python 3.9 or later. One reader thread matches answers to requests by id,
 so any number of threads may dispatch at once; each request has its own timeout.
 
+The server may call the host back during a dispatch: give plain functions (sync or ``async``) for
+the handlers that need the host, and callbacks for the run notifications::
+
+    def evaluate_prompt(request):           # a "prompt" hook: ask your model
+        return {"ok": "rm -rf" not in request["prompt"], "reason": "looks destructive"}
+
+    with AgentHooksClient(profile="claude", evaluate_prompt=evaluate_prompt,
+                          on_run=lambda phase, run: print(phase, run["statusMessage"] or run["id"])) as hooks:
+        hooks.dispatch("PreToolUse", {...})
+
+:class:`AsyncAgentHooksClient` is the same client for ``asyncio`` hosts (``async with``,
+``await hooks.dispatch(...)``, ``async def`` callbacks run on the host's loop).
+
 The client starts the ``agent-hooks`` CLI: the one named by ``AGENT_HOOKS_CLI``, else the
 repository's when this file is in one, else ``agent-hooks`` on ``PATH``. Installed with
 ``pip install clients/python``, it also gives the ``agent-hooks-client`` command (and
@@ -26,18 +39,24 @@ repository's when this file is in one, else ``agent-hooks`` on ``PATH``. Install
 from __future__ import annotations
 
 import argparse
+import asyncio
+import inspect
 import json
+import queue
+import re
 import os
 import shutil
 import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import IO, Any, Dict, List, Mapping, Optional, Sequence
+from typing import IO, Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 __all__ = [
     "AgentHooksClient",
+    "AsyncAgentHooksClient",
     "AgentHooksError",
+    "ScopedHooks",
     "ServerError",
     "SUPPORTED_PROTOCOL_VERSIONS",
     "find_agent_hooks",
@@ -50,8 +69,8 @@ __version__ = "0.1.0"
 #: The ``protocolVersion`` values of ``hooks/initialize`` this client speaks.
 SUPPORTED_PROTOCOL_VERSIONS = (1,)
 
-#: The events that deny when the hooks cannot be reached and the client fails closed.
-_DENIABLE_EVENTS = frozenset({"PreToolUse", "PermissionRequest"})
+#: What a server that predates ``decisions`` and ``hostMethods`` in ``hooks/initialize`` serves.
+_VERSION_1_METHODS = ["hooks/initialize", "hooks/dispatch", "hooks/explain"]
 
 #: Where the client looks for the CLI first: a path to ``agent-hooks`` (or to ``bin/agent-hooks.js``).
 CLI_VARIABLE = "AGENT_HOOKS_CLI"
@@ -86,6 +105,49 @@ class _Pending:
         self.answer: Optional[Dict[str, Any]] = None
 
 
+def _snake_case(name: str) -> str:
+    """``evaluatePrompt`` -> ``evaluate_prompt``: a protocol name as a Python keyword."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _short_name(method: str) -> str:
+    """``host/evaluatePrompt`` -> ``evaluatePrompt``."""
+    return method.rsplit("/", 1)[-1]
+
+
+class ScopedHooks:
+    """A skill's or subagent's hooks added with :meth:`AgentHooksClient.add_scoped_hooks`.
+
+    Active on the server until :meth:`remove` (or the end of the ``with`` block, or the
+    connection). ``id`` names the set, ``hook_ids`` its handlers, ``diagnostics`` the problems
+    reading them (the valid hooks are active regardless).
+    """
+
+    def __init__(self, client: "AgentHooksClient", answer: Mapping[str, Any]) -> None:
+        self._client = client
+        self.id: str = str(answer.get("id", ""))
+        self.hook_ids: List[str] = list(answer.get("hookIds", []))
+        self.diagnostics: List[Dict[str, Any]] = list(answer.get("diagnostics", []))
+        self.removed = False
+
+    def remove(self) -> bool:
+        """Removes the hooks from later dispatches; returns whether the server still had them."""
+        if self.removed:
+            return False
+        self.removed = True
+        answer = self._client.request("hooks/removeScopedHooks", {"id": self.id})
+        return bool(answer.get("removed")) if isinstance(answer, dict) else False
+
+    def __enter__(self) -> "ScopedHooks":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        try:
+            self.remove()
+        except AgentHooksError:
+            pass  # The server is gone, and its scoped hooks with it.
+
+
 class AgentHooksClient:
     """Starts ``agent-hooks serve --stdio`` and sends it events, from any number of threads.
 
@@ -103,8 +165,27 @@ class AgentHooksClient:
             the user, the hooks it runs included.
         timeout: Seconds one request may take unless the call gives its own; ``None`` waits forever.
         fail_mode: What a dispatch that gets no answer decides: nothing (``"open"``) or ``deny``
-            for PreToolUse and PermissionRequest (``"closed"``).
+            for the events that can deny (``"closed"``; the server's ``decisions`` say which).
         stderr: Where the server's log lines go (default: this process's standard error).
+        evaluate_prompt: Answers ``prompt`` hooks (``host/evaluatePrompt``): called with
+            ``{prompt, model, input, event}``, returns ``{"ok": bool, "reason": str}`` (or that
+            object as JSON text). A plain function or ``async def``.
+        run_agent_hook: Answers ``agent`` hooks (``host/runAgentHook``), the same way.
+        call_mcp_tool: Runs ``mcp_tool`` hooks (``host/callMcpTool``): called with
+            ``{server, tool, input}``, returns ``{"content": [{"type": "text", "text": ...}]}``.
+        on_run: Called with ``("started", run)`` as each handler starts (``run["statusMessage"]``
+            is the line to show) and ``("ended", run)`` as it ends.
+        on_async_output: Called with what an ``async`` hook said once it ended
+            (``{sessionId, hookId, additionalContext, systemMessage, rewake, message}``); the same
+            output also arrives in the session's next dispatch result.
+        trace: Called with ``("sent", message)`` and ``("received", message)`` for every
+            protocol message, on the thread that sends or reads it (for logs and tests).
+
+    A handler whose callback is not given is skipped with an ``unsupported_handler_type``
+    warning, as in the library. A callback that raises fails its handler (a non-blocking error);
+    one that does not return within the handler's timeout is cancelled by the server. Callbacks
+    run on their own threads (``async`` ones on a fresh event loop each), run notifications on
+    one thread, in order.
 
     Raises:
         AgentHooksError: No ``agent-hooks`` CLI was found (the message says how to install it),
@@ -124,6 +205,13 @@ class AgentHooksClient:
         timeout: Optional[float] = 60.0,
         fail_mode: str = "open",
         stderr: Optional[IO[Any]] = None,
+        evaluate_prompt: Optional[Callable[[Dict[str, Any]], Any]] = None,
+        run_agent_hook: Optional[Callable[[Dict[str, Any]], Any]] = None,
+        call_mcp_tool: Optional[Callable[[Dict[str, Any]], Any]] = None,
+        on_run: Optional[Callable[[str, Dict[str, Any]], Any]] = None,
+        on_async_output: Optional[Callable[[Dict[str, Any]], Any]] = None,
+        trace: Optional[Callable[[str, Dict[str, Any]], Any]] = None,
+        _loop: Optional[asyncio.AbstractEventLoop] = None,
     ) -> None:
         if fail_mode not in ("open", "closed"):
             raise ValueError(f'fail_mode must be "open" or "closed", got {fail_mode!r}')
@@ -134,6 +222,22 @@ class AgentHooksClient:
         self._pending: Dict[int, _Pending] = {}
         self._next_id = 1
         self._ended: Optional[str] = None
+        self._loop = _loop
+        # Keyword name -> function: the callbacks offered, read against the server's hostMethods.
+        self._callbacks: Dict[str, Callable[[Dict[str, Any]], Any]] = {
+            name: function
+            for name, function in (
+                ("evaluate_prompt", evaluate_prompt),
+                ("run_agent_hook", run_agent_hook),
+                ("call_mcp_tool", call_mcp_tool),
+            )
+            if function is not None
+        }
+        self._on_run = on_run
+        self._on_async_output = on_async_output
+        self._trace = trace
+        self._host_handlers: Dict[str, Callable[[Dict[str, Any]], Any]] = {}
+        self._notifications: "queue.Queue[Optional[Dict[str, Any]]]" = queue.Queue()
         argv = list(command) if command is not None else _default_command(config, profile, args)
         try:
             self._process = subprocess.Popen(
@@ -147,28 +251,68 @@ class AgentHooksClient:
         except OSError as error:
             raise AgentHooksError(f"cannot start {argv[0]!r}: {error}") from error
         self._reader = threading.Thread(
-            target=self._read_answers, name="agent-hooks-reader", daemon=True
+            target=self._read_messages, name="agent-hooks-reader", daemon=True
         )
         self._reader.start()
+        self._notifier = threading.Thread(
+            target=self._deliver_notifications, name="agent-hooks-notifier", daemon=True
+        )
+        self._notifier.start()
         try:
-            initialized = self.request("hooks/initialize", {})
+            initialized = self._initialize()
         except AgentHooksError:
             self.close()
             raise
-        version = initialized.get("protocolVersion")
-        if version not in SUPPORTED_PROTOCOL_VERSIONS:
-            self.close()
-            raise AgentHooksError(f"the server speaks protocol version {version!r}; this client speaks 1")
         #: The profile the server serves.
         self.profile: str = initialized.get("profile", "")
         #: The profile's event names; dispatch refuses others without a round trip.
         self.events: List[str] = list(initialized.get("events", []))
+        #: Per event, the decisions it can return (``"deny"`` in it: fail closed denies it).
+        self.decisions: Dict[str, List[str]] = dict(initialized.get("decisions", {}))
         #: The methods the server answers (servers that predate the list answer the first three).
-        self.methods: List[str] = list(
-            initialized.get("methods", ["hooks/initialize", "hooks/dispatch", "hooks/explain"])
-        )
+        self.methods: List[str] = list(initialized.get("methods", _VERSION_1_METHODS))
+        #: The ``host/*`` methods the server may call and the notifications it can send.
+        self.host_methods: List[str] = list(initialized.get("hostMethods", []))
+        self.notifications: List[str] = list(initialized.get("notifications", []))
         #: The load diagnostics of the server's engine (a bad file, an unknown event, ...).
         self.diagnostics: List[Dict[str, Any]] = list(initialized.get("diagnostics", []))
+
+    def _initialize(self) -> Dict[str, Any]:
+        """Sends ``hooks/initialize``: first bare, to learn what the server speaks, then with the
+        callbacks and notifications this host serves, named as the server names them."""
+        first = self.request("hooks/initialize", {})
+        version = first.get("protocolVersion") if isinstance(first, dict) else None
+        if version not in SUPPORTED_PROTOCOL_VERSIONS:
+            raise AgentHooksError(f"the server speaks protocol version {version!r}; this client speaks 1")
+        offered = set(self._callbacks)
+        served: List[str] = []
+        for method in first.get("hostMethods", []):
+            name = _short_name(method)
+            keyword = _snake_case(name)
+            if keyword in offered:
+                served.append(name)
+                self._host_handlers[method] = self._callbacks[keyword]
+                offered.discard(keyword)
+        if offered:
+            raise AgentHooksError(
+                f"this server cannot call {', '.join(sorted(offered))} (it calls: "
+                f"{', '.join(first.get('hostMethods', [])) or 'nothing'})"
+            )
+        wanted: List[str] = []
+        for method in first.get("notifications", []):
+            name = _short_name(method)
+            if (name in ("runStarted", "runEnded") and self._on_run is not None) or (
+                name == "asyncOutput" and self._on_async_output is not None
+            ):
+                wanted.append(name)
+        if not served and not wanted:
+            return first
+        params: Dict[str, Any] = {}
+        if served:
+            params["hostCallbacks"] = served
+        if wanted:
+            params["notifications"] = wanted
+        return self.request("hooks/initialize", params)
 
     def __enter__(self) -> "AgentHooksClient":
         return self
@@ -188,8 +332,8 @@ class AgentHooksClient:
         """Runs the hooks of one event and returns the DispatchResult as a dict; never raises.
 
         A request that gets no answer (timeout, a server that ended, a refusal) returns a result
-        with no decision (or ``deny`` for PreToolUse and PermissionRequest when failing closed)
-        and one ``remote_unavailable`` error diagnostic, as the TypeScript remote engine does.
+        with no decision (or ``deny`` for the events that can deny when failing closed) and one
+        ``remote_unavailable`` error diagnostic, as the TypeScript remote engine does.
 
         Args:
             event: An event of the server's profile, such as ``"PreToolUse"``.
@@ -240,6 +384,36 @@ class AgentHooksClient:
             params["options"] = {"asSubagent": as_subagent}
         return self.request("hooks/explain", params, timeout=timeout)
 
+    def add_scoped_hooks(
+        self,
+        scope: str,
+        *,
+        name: Optional[str] = None,
+        file: Optional[str] = None,
+        hooks: Any = None,
+        source: Optional[str] = None,
+        agent_id: Optional[str] = None,
+    ) -> ScopedHooks:
+        """Adds a skill's or subagent's hooks (``scope`` ``"skill"`` or ``"subagent"``) to later dispatches.
+
+        Give ``hooks`` (the shape of settings' ``hooks``) or ``file`` (a ``SKILL.md`` or agent
+        file on the server's machine, its frontmatter ``hooks``); ``agent_id`` limits a subagent's
+        hooks to events whose payload has that ``agent_id``. Returns a :class:`ScopedHooks` to
+        remove them (also a context manager). Raises ServerError where the server does not allow
+        it (``hooks/addScopedHooks`` not in ``methods``).
+        """
+        params: Dict[str, Any] = {"scope": scope}
+        for key, value in (
+            ("name", name),
+            ("file", file),
+            ("hooks", hooks),
+            ("source", source),
+            ("agentId", agent_id),
+        ):
+            if value is not None:
+                params[key] = value
+        return ScopedHooks(self, self.request("hooks/addScopedHooks", params))
+
     def request(
         self, method: str, params: Any = None, *, timeout: Optional[float] = None
     ) -> Any:
@@ -257,16 +431,11 @@ class AgentHooksClient:
             request_id = self._next_id
             self._next_id += 1
             self._pending[request_id] = pending
-        message = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        message: Dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = params
-        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
         try:
-            with self._write_lock:
-                stdin = self._process.stdin
-                assert stdin is not None
-                stdin.write(line.encode("utf-8"))
-                stdin.flush()
+            self._send(message)
         except (OSError, ValueError) as error:
             self._forget(request_id)
             raise AgentHooksError(f"cannot send {method}: the server ended ({error})") from error
@@ -304,26 +473,110 @@ class AgentHooksClient:
             code = process.wait()
         self._reader.join(timeout)
         self._end("closed")
+        if threading.current_thread() is not self._notifier:
+            self._notifier.join(timeout)
         if process.stdout is not None:
             process.stdout.close()
         return code
 
-    def _read_answers(self) -> None:
+    def _send(self, message: Mapping[str, Any]) -> None:
+        if self._trace is not None:
+            self._trace("sent", dict(message))
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+        with self._write_lock:
+            stdin = self._process.stdin
+            assert stdin is not None
+            stdin.write(line.encode("utf-8"))
+            stdin.flush()
+
+    def _read_messages(self) -> None:
         stdout = self._process.stdout
         assert stdout is not None
         for raw in stdout:
             try:
-                answer = json.loads(raw.decode("utf-8"))
+                message = json.loads(raw.decode("utf-8"))
             except ValueError:
-                continue  # Not a protocol line: standard output carries only answers.
-            if not isinstance(answer, dict) or not isinstance(answer.get("id"), int):
+                continue  # Not a protocol line: standard output carries only protocol messages.
+            if not isinstance(message, dict):
+                continue
+            if self._trace is not None:
+                self._trace("received", message)
+            method = message.get("method")
+            if isinstance(method, str):
+                if "id" in message:
+                    self._answer_host_request(message["id"], method, message.get("params"))
+                else:
+                    self._notifications.put(message)
+                continue
+            if not isinstance(message.get("id"), int):
                 continue  # An error with id null (an unreadable request) has no waiter.
             with self._lock:
-                pending = self._pending.pop(answer["id"], None)
+                pending = self._pending.pop(message["id"], None)
             if pending is not None:
-                pending.answer = answer
+                pending.answer = message
                 pending.event.set()
         self._end(f"its output ended, exit code {self._process.poll()}")
+
+    def _answer_host_request(self, request_id: Any, method: str, params: Any) -> None:
+        """Runs the callback of a ``host/*`` request on its own thread and sends what it returns."""
+        handler = self._host_handlers.get(method)
+        if handler is None:
+            self._send_quietly(
+                {
+                    "jsonrpc": "2.0",
+                    "id": request_id,
+                    "error": {"code": -32601, "message": f"Method not found: {method}"},
+                }
+            )
+            return
+
+        def run() -> None:
+            try:
+                result = self._call(handler, params if isinstance(params, dict) else {})
+                answer: Dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "result": result}
+            except Exception as error:  # noqa: BLE001 - a callback's failure is its handler's
+                answer = {
+                    "jsonrpc": "2.0",
+                    "id": request_id,
+                    "error": {"code": -32603, "message": f"{type(error).__name__}: {error}"},
+                }
+            self._send_quietly(answer)
+
+        threading.Thread(target=run, name=f"agent-hooks-{_short_name(method)}", daemon=True).start()
+
+    def _call(self, function: Callable[..., Any], *arguments: Any) -> Any:
+        """Calls a host function; an ``async`` one runs on the host's loop, else on a new one."""
+        result = function(*arguments)
+        if not inspect.isawaitable(result):
+            return result
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            return asyncio.run_coroutine_threadsafe(_awaited(result), loop).result()
+        return asyncio.run(_awaited(result))
+
+    def _send_quietly(self, message: Mapping[str, Any]) -> None:
+        try:
+            self._send(message)
+        except (OSError, ValueError):
+            pass  # The server went away; it no longer waits for this answer.
+
+    def _deliver_notifications(self) -> None:
+        while True:
+            message = self._notifications.get()
+            if message is None:
+                return
+            method = _short_name(str(message.get("method", "")))
+            params = message.get("params")
+            try:
+                if method == "runStarted" and self._on_run is not None:
+                    self._call(self._on_run, "started", params)
+                elif method == "runEnded" and self._on_run is not None:
+                    self._call(self._on_run, "ended", params)
+                elif method == "asyncOutput" and self._on_async_output is not None:
+                    self._call(self._on_async_output, params)
+                # $/cancelRequest: the callback's answer, when it comes, is dropped by the server.
+            except Exception:  # noqa: BLE001 - a notification callback must not stop the others
+                pass
 
     def _forget(self, request_id: int) -> None:
         with self._lock:
@@ -331,15 +584,18 @@ class AgentHooksClient:
 
     def _end(self, reason: str) -> None:
         with self._lock:
-            if self._ended is None:
+            first = self._ended is None
+            if first:
                 self._ended = reason
             waiting = list(self._pending.values())
             self._pending.clear()
+        if first:
+            self._notifications.put(None)
         for pending in waiting:
             pending.event.set()
 
     def _unavailable_result(self, event: str, reason: str) -> Dict[str, Any]:
-        denies = self.fail_mode == "closed" and event in _DENIABLE_EVENTS
+        denies = self.fail_mode == "closed" and "deny" in self.decisions.get(event, [])
         message = f"The {event} hooks did not run: {reason}"
         result = _empty_result(
             event,
@@ -353,6 +609,72 @@ class AgentHooksClient:
                 "and the client fails closed"
             )
         return result
+
+
+async def _awaited(awaitable: Any) -> Any:
+    return await awaitable
+
+
+class AsyncAgentHooksClient:
+    """:class:`AgentHooksClient` for ``asyncio`` hosts: the same arguments, awaited methods.
+
+    ``async with AsyncAgentHooksClient(...) as hooks`` starts the server without blocking the
+    loop; ``await hooks.dispatch(...)``, ``explain``, ``add_scoped_hooks`` and ``request`` run the
+    blocking calls on the loop's executor. ``async def`` callbacks (``evaluate_prompt``,
+    ``on_run``, ...) run on this loop, so they may use the host's own async model client.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._args = args
+        self._kwargs = kwargs
+        self._client: Optional[AgentHooksClient] = None
+
+    @property
+    def client(self) -> AgentHooksClient:
+        """The underlying client (its ``profile``, ``events``, ``decisions``, ``diagnostics``...)."""
+        if self._client is None:
+            raise AgentHooksError("the client is not started: use `async with` or await start()")
+        return self._client
+
+    async def start(self) -> "AsyncAgentHooksClient":
+        """Starts the server and sends ``hooks/initialize``; ``async with`` calls it."""
+        loop = asyncio.get_running_loop()
+        self._client = await loop.run_in_executor(
+            None, lambda: AgentHooksClient(*self._args, _loop=loop, **self._kwargs)
+        )
+        return self
+
+    async def __aenter__(self) -> "AsyncAgentHooksClient":
+        return await self.start()
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def _run(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, lambda: function(*args, **kwargs))
+
+    async def dispatch(self, event: str, payload: Optional[Mapping[str, Any]] = None, **options: Any) -> Dict[str, Any]:
+        """:meth:`AgentHooksClient.dispatch`, awaited."""
+        return await self._run(self.client.dispatch, event, payload, **options)
+
+    async def explain(self, event: str, payload: Optional[Mapping[str, Any]] = None, **options: Any) -> Dict[str, Any]:
+        """:meth:`AgentHooksClient.explain`, awaited."""
+        return await self._run(self.client.explain, event, payload, **options)
+
+    async def add_scoped_hooks(self, scope: str, **options: Any) -> ScopedHooks:
+        """:meth:`AgentHooksClient.add_scoped_hooks`, awaited (its ``remove()`` blocks briefly)."""
+        return await self._run(self.client.add_scoped_hooks, scope, **options)
+
+    async def request(self, method: str, params: Any = None, **options: Any) -> Any:
+        """:meth:`AgentHooksClient.request`, awaited."""
+        return await self._run(self.client.request, method, params, **options)
+
+    async def close(self, timeout: float = 10.0) -> Optional[int]:
+        """:meth:`AgentHooksClient.close`, awaited; safe to call more than once."""
+        if self._client is None:
+            return None
+        return await self._run(self._client.close, timeout)
 
 
 def _empty_result(event: str, code: str, message: str) -> Dict[str, Any]:

@@ -28,7 +28,9 @@ _SUMMARY = "A dependency-free Python client for agent-hooks serve --stdio"
 _REQUIRES_PYTHON = ">=3.9"
 _SCRIPTS = {"agent-hooks-client": f"{_MODULE}:main"}
 # What the source archive holds: everything a wheel is built from.
-_SOURCE_FILES = ("pyproject.toml", "wheel_backend.py", f"{_MODULE}.py", "README.md")
+# The hook-author SDK ships beside the client, in the same wheel.
+_MODULES = (f"{_MODULE}.py", "agent_hooks_sdk.py")
+_SOURCE_FILES = ("pyproject.toml", "wheel_backend.py", *_MODULES, "README.md")
 
 
 def _read_version() -> str:
@@ -113,9 +115,10 @@ def build_wheel(
     config_settings: Optional[Dict[str, Any]] = None,
     metadata_directory: Optional[str] = None,
 ) -> str:
-    """Builds the wheel: the client module, its metadata and the ``agent-hooks-client`` command."""
-    module = f"{_MODULE}.py"
-    return _write_wheel(wheel_directory, [(module, (_HERE / module).read_bytes())])
+    """Builds the wheel: the client and SDK modules, metadata and the ``agent-hooks-client`` command."""
+    return _write_wheel(
+        wheel_directory, [(module, (_HERE / module).read_bytes()) for module in _MODULES]
+    )
 
 
 def build_editable(

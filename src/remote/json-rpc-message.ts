@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverMethods } from "./protocol-schema.js";
 
 /** A JSON-RPC request id. */
 export type JsonRpcId = string | number;
@@ -13,12 +14,8 @@ export const jsonRpcErrorCodes = {
   messageTooLarge: -32001,
 } as const;
 
-/** The methods a hook client answers. */
-export const remoteMethods = {
-  initialize: "hooks/initialize",
-  dispatch: "hooks/dispatch",
-  explain: "hooks/explain",
-} as const;
+/** The methods a hook server answers. */
+export const remoteMethods = serverMethods;
 
 /** One message read off a channel, told apart by shape; `invalid` carries the error to answer. */
 export type JsonRpcMessage =

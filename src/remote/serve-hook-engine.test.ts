@@ -48,7 +48,17 @@ describe("serveHookEngine: hooks/initialize", () => {
           protocolVersion: 1,
           profile: "claude",
           events: Object.keys(engine.profile.events),
+          decisions: expect.objectContaining({
+            PreToolUse: ["deny", "defer", "ask", "allow"],
+            PermissionRequest: ["deny", "allow"],
+            Stop: ["block"],
+            SessionStart: [],
+          }),
+          // Scoped hooks only where the server allows them (allowScopedHooks).
           methods: ["hooks/initialize", "hooks/dispatch", "hooks/explain"],
+          hostMethods: ["host/evaluatePrompt", "host/runAgentHook", "host/callMcpTool"],
+          // No run relay: no notifications can be sent.
+          notifications: [],
           diagnostics: engine.diagnostics,
         },
       },

@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
 import type { HookEngine } from "../engine/engine.js";
 import { checkRequestToken } from "./check-request-token.js";
+import type { RunRelay } from "./create-run-relay.js";
 import { createWebSocketChannel } from "./create-websocket-channel.js";
 import { defaultMaxMessageBytes } from "./message-channel.js";
 import { serveHookEngine } from "./serve-hook-engine.js";
@@ -26,6 +27,10 @@ export interface WebSocketServerOptions {
   allowedOrigins?: readonly string[];
   /** Receives one line per notable event (connections, refusals), for logs. */
   onLog?: (message: string) => void;
+  /** The relay whose `engineOptions` the engine was created with, for run notifications. */
+  relay?: RunRelay;
+  /** Lets agents add and remove skill and subagent hooks, which run commands the configuration does not name. */
+  allowScopedHooks?: boolean;
 }
 
 /** A listening WebSocket hook server. */
@@ -99,6 +104,10 @@ export async function startWebSocketServer(
       log(`agent connected from ${peer}`);
       serveHookEngine(engine, createWebSocketChannel(webSocket, maxMessageBytes), {
         onLog: (message) => log(`${peer}: ${message}`),
+        ...(options.relay !== undefined && { relay: options.relay }),
+        ...(options.allowScopedHooks !== undefined && {
+          allowScopedHooks: options.allowScopedHooks,
+        }),
       });
     });
   });

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { readMonotonicMs } from "../shared/read-monotonic-ms.js";
 
 /** Wall time one event-loop turn may spend on paced work before the rest waits for later turns. */
@@ -29,7 +30,8 @@ let draining = false;
  */
 export function paceWork(job: () => void, priority: JobPriority = "start"): void {
   if (draining) {
-    queues.get(priority)?.jobs.push(job);
+    // Bound: a queued job runs in its caller's async context (a served connection's, say).
+    queues.get(priority)?.jobs.push(AsyncResource.bind(job));
     return;
   }
   const now = readMonotonicMs();
@@ -41,7 +43,7 @@ export function paceWork(job: () => void, priority: JobPriority = "start"): void
     runJob(job);
     return;
   }
-  queues.get(priority)?.jobs.push(job);
+  queues.get(priority)?.jobs.push(AsyncResource.bind(job));
   draining = true;
   setImmediate(runNextJob);
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { createHookEngine } from "../../engine/engine.js";
+import { createRunRelay } from "../../remote/create-run-relay.js";
 import { createStreamChannel } from "../../remote/create-stream-channel.js";
 import { defaultMaxMessageBytes } from "../../remote/message-channel.js";
 import { serveHookEngine } from "../../remote/serve-hook-engine.js";
@@ -21,6 +22,7 @@ interface ServeFlags extends EngineFlags {
   allowOrigin?: string[];
   tokenFile?: string;
   tokenFd?: number;
+  allowScopedHooks?: boolean;
 }
 
 /** How long the process may linger after a clean shutdown before it is ended anyway. */
@@ -61,6 +63,10 @@ export function registerServeCommand(program: Command): void {
         "with --listen, read the token from this open descriptor (a pipe), then close it",
         parseTokenDescriptor,
       )
+      .option(
+        "--allow-scoped-hooks",
+        "with --listen, let agents add skill and subagent hooks (hooks/addScopedHooks), which run commands no configuration file names; over stdio they always may",
+      )
       .addHelpText(
         "after",
         `
@@ -81,13 +87,18 @@ Examples:
     if (flags.allowOrigin !== undefined && flags.listen === undefined) {
       throw new UsageError("--allow-origin needs --listen");
     }
+    if (flags.allowScopedHooks === true && flags.listen === undefined) {
+      throw new UsageError("--allow-scoped-hooks needs --listen (over stdio they always may)");
+    }
     const fromEnvironment = process.env.AGENT_HOOKS_TOKEN;
     const environmentToken =
       fromEnvironment === undefined || fromEnvironment === "" ? undefined : fromEnvironment;
     const given = readGivenToken(flags, environmentToken);
     const address = flags.listen === undefined ? null : parseListenAddress(flags.listen);
     const log = (message: string) => process.stderr.write(`agent-hooks serve: ${message}\n`);
-    const engine = await createHookEngine(toEngineOptions(flags));
+    // Routes each run's notifications to the connection whose dispatch started it.
+    const relay = createRunRelay();
+    const engine = await createHookEngine({ ...toEngineOptions(flags), ...relay.engineOptions });
     for (const diagnostic of engine.diagnostics) {
       process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
     }
@@ -111,7 +122,12 @@ Examples:
     if (address === null) {
       // Standard output carries the protocol; every log line goes to standard error.
       const channel = createStreamChannel(process.stdin, process.stdout, { maxMessageBytes });
-      const served = serveHookEngine(engine, channel, { onLog: log });
+      // The host started this server itself: its scoped hooks are its own commands.
+      const served = serveHookEngine(engine, channel, {
+        onLog: log,
+        relay,
+        allowScopedHooks: true,
+      });
       log(`serving ${engine.profile.name} hooks on standard input and output`);
       const reason = await Promise.race([served.done.then(() => "end of input"), stopped]);
       served.close();
@@ -124,6 +140,8 @@ Examples:
           port: address.port,
           maxMessageBytes,
           onLog: log,
+          relay,
+          allowScopedHooks: flags.allowScopedHooks === true,
           ...(token !== undefined && { token }),
           ...(flags.allowOrigin !== undefined && { allowedOrigins: flags.allowOrigin }),
         });
