@@ -9,7 +9,6 @@ import { nested, parseShellScript } from "../shell/parse-shell-script.js";
 import { readShellBuiltin } from "../shell/shell-builtins.js";
 import type {
   ShellAssignment,
-  ShellDialect,
   ShellRedirect,
   ShellStatement,
   ShellWord,
@@ -38,14 +37,13 @@ import { type AssignedVariables, findAssignedVariables } from "./find-assigned-v
 import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
 import { mayMoveGitTopLevel } from "./find-git-top-level.js";
 import { findInterpreterCode } from "./find-interpreter-code.js";
-import { findProgramCode, type ProgramStep } from "./find-program-code.js";
+import { findProgramCode } from "./find-program-code.js";
 import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
 import { findTaskRunnerCode } from "./find-task-runner-code.js";
 import { fillPlaceholder, findWrapperCommand } from "./find-wrapper-command.js";
+import { FindingRecorder } from "./finding-recorder.js";
 import {
   type Finding,
-  type FlaggedFinding,
-  type HashedFinding,
   listHashedFiles,
   listNotHashedWords,
   listObservedFiles,
@@ -54,21 +52,20 @@ import {
 } from "./hook-finding.js";
 import {
   type EntryLookup,
-  type FileLookup,
   findNodeEntry,
   findNodeTypeScope,
   findPythonEntry,
   findPythonUserSite,
 } from "./lookup-interpreter-entry.js";
+import type { CodeRole, ProgramStep } from "./program-step.js";
 import { literal, literalWord, readCommandOption } from "./read-command-option.js";
+import { readWordScope, type ScriptContext } from "./script-context.js";
 import {
   assignVariable,
   changeDirectory,
   forgetVariables,
-  isSplittingChanged,
   markVolatile,
   mergeShellStates,
-  onlyDirectory,
   type ShellOutcome,
   type ShellState,
   settleOutcome,
@@ -78,17 +75,7 @@ import {
 export type { NotHashedWord } from "./hook-finding.js";
 
 /** What every analysis of one hook shares: where it starts and what it has found. */
-export interface ScriptAnalysisContext {
-  home: string;
-  /** The hook's working directory: relative paths resolve against it until a `cd`. */
-  cwd: string;
-  gitRoot: string | null;
-  /** Why the git root is not known, when it was looked for. */
-  gitRootUnknown?: string;
-  /** How interpreters' scripts are looked up on disk; without it, a script is taken as named. */
-  lookup?: FileLookup;
-  dialect: ShellDialect;
-}
+export type ScriptAnalysisContext = ScriptContext;
 
 // Program text in a language other than shell, written in the command (`node -e`, `python3 -c`,
 // a here-document read by `python3 -`): hashed with the command, but not followed.
@@ -133,10 +120,6 @@ const settingBuiltins: ReadonlySet<string> = new Set([
   "wait",
 ]);
 
-// How a word names code: a program (found on PATH when bare), a script or file (relative to the
-// directory when bare), a sourced file (found on PATH when bare), or a module loaded by name.
-type CodeRole = "program" | "file" | "sourced" | "module";
-
 /**
  * Finds every file a parsed shell command runs or loads, statement by statement, as the shell
  * would: programs given as paths, interpreters' scripts and preloads, sourced files, scripts fed
@@ -147,16 +130,13 @@ type CodeRole = "program" | "file" | "sourced" | "module";
  */
 export class ShellScriptAnalysis {
   /** What the command runs, loads or reads: hashed files and flagged words, in the order found. */
-  readonly findings: Finding[] = [];
-  readonly #hashed = new Map<string, HashedFinding>();
-  // True while the command's first simple command is analyzed: what it names is `leading`.
-  #leading = false;
+  readonly findings: Finding[];
+  readonly #recorder = new FindingRecorder();
   #leadingCall: readonly ShellWord[] | null = null;
   #initialPath: string | undefined = undefined;
   /** The words of the command's first simple command, when all are known before it runs. */
   leadingWords: string[] | null = null;
   readonly #context: ScriptAnalysisContext;
-  #collected: string[] | null = null;
   readonly #functionBodies: ShellStatement[] = [];
   #directoryChanged = false;
   // Variables the process being analyzed is given by `NAME=value` before it or `env` (null: unknown).
@@ -173,6 +153,7 @@ export class ShellScriptAnalysis {
 
   constructor(context: ScriptAnalysisContext) {
     this.#context = context;
+    this.findings = this.#recorder.findings;
   }
 
   /** The state a hook's command starts in: its directory and the variables the engine gives it. */
@@ -246,7 +227,7 @@ export class ShellScriptAnalysis {
   /** Analyzes an argv command, run without a shell: its words are already final. */
   analyzeArgv(argv: readonly string[], state: ShellState): void {
     this.leadingWords = [...argv];
-    this.#leading = true;
+    this.#recorder.leading = true;
     try {
       this.analyzeCommand(
         argv.map((text) => literal(text, text)),
@@ -256,7 +237,7 @@ export class ShellScriptAnalysis {
         0,
       );
     } finally {
-      this.#leading = false;
+      this.#recorder.leading = false;
     }
   }
 
@@ -444,11 +425,11 @@ export class ShellScriptAnalysis {
   ): ShellOutcome {
     if (words === this.#leadingCall) {
       this.#leadingCall = null;
-      this.#leading = true;
+      this.#recorder.leading = true;
       try {
         return this.walkCall(assignments, words, redirects, start, piped, depth);
       } finally {
-        this.#leading = false;
+        this.#recorder.leading = false;
       }
     }
     for (const word of words) this.walkNested(nested(word.parts), start, depth);
@@ -494,10 +475,10 @@ export class ShellScriptAnalysis {
     try {
       outcome = this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
       // What the shell opens for the first command is not what that command names.
-      const leading = this.#leading;
-      this.#leading = false;
+      const leading = this.#recorder.leading;
+      this.#recorder.leading = false;
       this.reportInputRedirects(evaluatedWords[0], redirects, state);
-      this.#leading = leading;
+      this.#recorder.leading = leading;
     } finally {
       this.#environment = inherited;
       this.#commandExports = outer;
@@ -1349,14 +1330,7 @@ export class ShellScriptAnalysis {
 
   // The paths a word names, as `resolveCode` adds them (one per directory a `cd` may leave).
   collectCode(word: EvaluatedWord, role: CodeRole, state: ShellState): string[] {
-    const collected: string[] = [];
-    this.#collected = collected;
-    try {
-      this.resolveCode(word, role, state);
-    } finally {
-      this.#collected = null;
-    }
-    return collected;
+    return this.#recorder.collect(() => this.resolveCode(word, role, state));
   }
 
   // An interpreter's script, looked up on disk as the interpreter does (see `scriptLookup`).
@@ -1810,81 +1784,25 @@ export class ShellScriptAnalysis {
     };
   }
 
-  // Adds what a per-program analysis found.
   record(findings: readonly ProgramFinding[]): void {
-    for (const finding of findings) {
-      if (finding.certain) this.addFile(finding.file, finding.observed);
-      else
-        this.report(finding.word, finding.reason, {
-          role: finding.role,
-          ...(finding.file !== undefined && { file: finding.file }),
-        });
-    }
+    this.#recorder.record(findings);
   }
 
   isHashed(file: string): boolean {
-    return this.#hashed.has(file);
+    return this.#recorder.isHashed(file);
   }
 
   addFile(file: string, observed = false): void {
-    this.#collected?.push(file);
-    const known = this.#hashed.get(file);
-    if (known !== undefined) {
-      known.leading ||= this.#leading;
-      return;
-    }
-    const finding: HashedFinding = {
-      file,
-      role: "code",
-      certain: true,
-      observed,
-      leading: this.#leading,
-    };
-    this.#hashed.set(file, finding);
-    this.findings.push(finding);
-  }
-
-  // A file first hashed by `collectCode` as a candidate a program looks at, not one it was named.
-  markObserved(file: string): void {
-    const finding = this.#hashed.get(file);
-    if (finding !== undefined) finding.observed = true;
+    this.#recorder.addFile(file, observed);
   }
 
   report(word: string, reason: string, known: Pick<NotHashedWord, "file" | "role"> = {}): void {
-    const oneLine = word.replace(/\s*\n\s*/g, " ");
-    const label = oneLine.length <= 80 ? oneLine : `${oneLine.slice(0, 79)}…`;
-    const same = (entry: Finding) =>
-      !entry.certain &&
-      entry.word === label &&
-      entry.reason === reason &&
-      entry.file === known.file;
-    const existing = this.findings.find(same);
-    if (existing !== undefined) {
-      existing.leading ||= this.#leading;
-      return;
-    }
-    const finding: FlaggedFinding = {
-      word: label,
-      reason,
-      role: known.role ?? "code",
-      certain: false,
-      leading: this.#leading,
-      ...(known.file !== undefined && { file: known.file }),
-    };
-    this.findings.push(finding);
+    this.#recorder.report(word, reason, known);
   }
 }
 
-function scopeOf(state: ShellState, context: ScriptAnalysisContext): WordScope {
-  return {
-    home: context.home,
-    variables: state.variables,
-    gitRoot: context.gitRoot,
-    ...(context.gitRootUnknown !== undefined && { gitRootUnknown: context.gitRootUnknown }),
-    directory: onlyDirectory(state.directories),
-    allUnknown: state.variablesUnknown,
-    splitUnknown: isSplittingChanged(state),
-  };
+function scopeOf(state: ShellState, context: ScriptContext): WordScope {
+  return readWordScope(state, context);
 }
 
 // A value arithmetic reads as a number, not as an expression: empty, decimal, 0x…, base#digits.

@@ -1,33 +1,9 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule, OptionRole, ProgramRule, WrapperRule } from "./command-rules.js";
+import type { ProgramRule } from "./command-rules.js";
 import { findStartupFile, type StartupContext } from "./find-shell-startup-files.js";
-import { flagWord, type ProgramFinding } from "./hook-finding.js";
+import { flagWord } from "./hook-finding.js";
+import type { ProgramStep } from "./program-step.js";
 import { literal, readCommandOption } from "./read-command-option.js";
-
-/**
- * What a per-program analysis asks of the walker, in order: record a finding; resolve a word as
- * a code file (relative to every directory the shell may be in, a descriptor path followed); list
- * a word as a file read as data; read the program from stdin (what descriptor 0 reads); enter a
- * directory (`make -C dir`) for the steps that follow; follow shell code (`sh -c`); look up an
- * interpreter's script or preload as it does; or apply what an option's value is (`-e` code, a
- * module, a config file); or run the command a wrapper runs (its outcome is the walker's).
- */
-export type ProgramStep =
-  | { kind: "finding"; finding: ProgramFinding }
-  | { kind: "code"; word: EvaluatedWord }
-  | { kind: "data"; word: EvaluatedWord; reason: string }
-  | { kind: "stdin-program"; label: string; language?: "shell" | "other" }
-  | { kind: "directory"; word: EvaluatedWord }
-  | { kind: "shell-code"; word: EvaluatedWord }
-  | { kind: "script"; word: EvaluatedWord; label: string; rule: InterpreterRule }
-  | { kind: "preload"; word: EvaluatedWord; rule: InterpreterRule }
-  | { kind: "value"; role: OptionRole; word: EvaluatedWord }
-  | {
-      kind: "run";
-      rest: WrapperRule["rest"];
-      rule: WrapperRule;
-      words: readonly EvaluatedWord[];
-    };
 
 const dataReason = "a file the program reads as data";
 

@@ -1,6 +1,6 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
 import type { WrapperRule } from "./command-rules.js";
-import type { ProgramStep } from "./find-program-code.js";
+import type { ProgramStep } from "./program-step.js";
 import { literalWord, readCommandOption } from "./read-command-option.js";
 
 /**
