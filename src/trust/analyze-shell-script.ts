@@ -13,12 +13,11 @@ import type {
   ShellStatement,
   ShellWord,
 } from "../shell/shell-syntax.js";
+import { changeShellDirectory } from "./change-shell-directory.js";
 import {
-  codeLoadingVariables,
   dataReaders,
   directoryCommands,
   exitCommands,
-  exportedFunctionVariable,
   type InterpreterRule,
   interpreterRules,
   type OptionRole,
@@ -35,11 +34,19 @@ import {
 } from "./command-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
 import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
-import { mayMoveGitTopLevel } from "./find-git-top-level.js";
+import { findDescriptorProgram } from "./find-descriptor-program.js";
+import { findGitRootMove } from "./find-git-root-move.js";
 import { findInterpreterCode } from "./find-interpreter-code.js";
+import {
+  findPreloadEntries,
+  findScriptEntries,
+  listEntryFindings,
+} from "./find-interpreter-entries.js";
+import { findOptionValueCode, isProgramRole } from "./find-option-value-code.js";
 import { findProgramCode } from "./find-program-code.js";
 import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
 import { findTaskRunnerCode } from "./find-task-runner-code.js";
+import { findVariableCode } from "./find-variable-code.js";
 import { fillPlaceholder, findWrapperCommand } from "./find-wrapper-command.js";
 import { FindingRecorder } from "./finding-recorder.js";
 import {
@@ -50,16 +57,21 @@ import {
   type NotHashedWord,
   type ProgramFinding,
 } from "./hook-finding.js";
-import {
-  type EntryLookup,
-  findNodeEntry,
-  findNodeTypeScope,
-  findPythonEntry,
-  findPythonUserSite,
-} from "./lookup-interpreter-entry.js";
-import type { CodeRole, ProgramStep } from "./program-step.js";
+import { type EntryLookup, findPythonUserSite } from "./lookup-interpreter-entry.js";
+import type { CodeRole, CommandStep } from "./program-step.js";
 import { literal, literalWord, readCommandOption } from "./read-command-option.js";
+import { resolveCodeWord } from "./resolve-code-word.js";
 import { readWordScope, type ScriptContext } from "./script-context.js";
+import {
+  applyRedirects,
+  callerDescriptors,
+  type Descriptors,
+  hookDescriptors,
+  type KeptDescriptors,
+  keepExecDescriptors,
+  lookUpDescriptor,
+  noteLoopDescriptors,
+} from "./shell-descriptors.js";
 import {
   assignVariable,
   changeDirectory,
@@ -77,33 +89,9 @@ export type { NotHashedWord } from "./hook-finding.js";
 /** What every analysis of one hook shares: where it starts and what it has found. */
 export type ScriptAnalysisContext = ScriptContext;
 
-// Program text in a language other than shell, written in the command (`node -e`, `python3 -c`,
-// a here-document read by `python3 -`): hashed with the command, but not followed.
-const inlineCodeReason =
-  "inline code in a language other than shell: hashed as part of the command, but the files it loads, reads or runs are not followed";
-
 // Shell code inside shell code (`sh -c "eval '…'"`) is followed this deep, then reported.
 const maximumDepth = 8;
 
-// What a file descriptor reads: the hook's event (its stdin), a file or a text (here-document),
-// a pipe, something not known, or nothing (not open, or open for writing only).
-type DescriptorSource =
-  | { kind: "event" }
-  | { kind: "file" | "text"; word: EvaluatedWord; state: ShellState }
-  | { kind: "pipe" }
-  | { kind: "unknown"; reason: string }
-  | { kind: "closed" }
-  | { kind: "either"; sources: DescriptorSource[] };
-
-// The descriptors a command starts with; "*" stands for every descriptor not listed.
-type Descriptors = ReadonlyMap<string, DescriptorSource>;
-
-const hookDescriptors: Descriptors = new Map([["0", { kind: "event" }]]);
-const callerDescriptors: Descriptors = new Map([
-  ["*", { kind: "unknown", reason: "a descriptor of a function's or trap's caller" }],
-]);
-// Paths that name a descriptor of the process that opens them.
-const descriptorPath = /^\/(?:dev\/fd|proc\/(?:self|thread-self|\d+)\/fd)\/(\d+)$/;
 // Builtins whose operands name the variables they set (see findAssignedVariables).
 const settingBuiltins: ReadonlySet<string> = new Set([
   "export",
@@ -149,7 +137,7 @@ export class ShellScriptAnalysis {
   #commandExports = new Set<string>();
   #descriptors: Descriptors = hookDescriptors;
   // What `exec 3< file` may have left each descriptor reading, from the point it ran on.
-  readonly #execDescriptors = new Map<string, DescriptorSource[]>();
+  #execDescriptors: KeptDescriptors = new Map();
 
   constructor(context: ScriptAnalysisContext) {
     this.#context = context;
@@ -273,7 +261,13 @@ export class ShellScriptAnalysis {
     depth: number,
   ): ShellOutcome {
     const enclosing = this.#descriptors;
-    this.#descriptors = this.applyRedirects(statement.redirects, enclosing, state);
+    this.#descriptors = applyRedirects(
+      statement.redirects,
+      enclosing,
+      this.#execDescriptors,
+      state,
+      scopeOf(state, this.#context),
+    );
     let outcome: ShellOutcome;
     try {
       outcome = this.walkCommand(statement, state, piped, depth);
@@ -714,88 +708,7 @@ export class ShellScriptAnalysis {
   }
 
   checkCodeLoadingVariable(name: string, value: ShellWord, state: ShellState, depth: number): void {
-    if (exportedFunctionVariable.test(name)) {
-      // bash defines the function from the variable's value: its body runs when it is called.
-      const body = evaluateShellWord(value, scopeOf(state, this.#context));
-      const label = `${name}=${value.source}`;
-      if (!body.known)
-        this.report(label, `${name} exports a function whose body is ${body.reason}`);
-      else this.followShellText(`exported_function ${body.text}`, label, state, depth, true);
-      return;
-    }
-    const kind = Object.hasOwn(codeLoadingVariables, name) ? codeLoadingVariables[name] : undefined;
-    if (kind === undefined) return;
-    const text = evaluateShellWord(value, scopeOf(state, this.#context));
-    const label = `${name}=${value.source}`;
-    if (!text.known) {
-      this.report(label, `${name} loads code, and its value is ${text.reason}`);
-      return;
-    }
-    switch (kind) {
-      case "file":
-        this.resolveCode(literal(text.text, label), "file", state);
-        return;
-      case "file-list":
-        for (const file of text.text.split(/[\s:]+/).filter(Boolean)) {
-          this.resolveCode(literal(file, label), "file", state);
-        }
-        return;
-      case "node-options":
-      case "ruby-options":
-      case "perl-options": {
-        const rule =
-          kind === "node-options"
-            ? interpreterRules.node
-            : kind === "ruby-options"
-              ? interpreterRules.ruby
-              : interpreterRules.perl;
-        if (rule === undefined) return;
-        if (/["'\\$`]/.test(text.text)) {
-          this.report(
-            label,
-            `${name} loads code, and its options are quoted in a way not followed here`,
-          );
-          return;
-        }
-        const words = text.text
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((option) => literal(option, label));
-        this.scanOptionsOnly(words, rule, state, depth);
-        return;
-      }
-      case "shell-code":
-        this.followShellText(text.text, label, state, depth, true);
-        return;
-      case "search-path":
-        if (name === "PATH") return;
-        this.report(
-          label,
-          `${name} changes where modules or libraries are found, and those are not hashed`,
-        );
-        return;
-    }
-  }
-
-  // The options of NODE_OPTIONS, RUBYOPT, PERL5OPT: preloads are followed; there is no script.
-  scanOptionsOnly(
-    words: readonly EvaluatedWord[],
-    rule: OptionTable & Pick<InterpreterRule, "preloadLookup">,
-    state: ShellState,
-    depth: number,
-  ): void {
-    let index = 0;
-    while (index < words.length) {
-      const option = readCommandOption(words, index, rule);
-      if (option === null) {
-        index += 1;
-        continue;
-      }
-      if (option.value !== null && option.role === "preload" && rule.preloadLookup !== undefined)
-        this.resolvePreload(rule, option.value, state);
-      else if (option.value !== null) this.applyValueRole(option.role, option.value, state, depth);
-      index = option.next;
-    }
+    this.applySteps(findVariableCode(name, this.evaluate(value, state)), state, false, depth);
   }
 
   /** One simple command, from its program on; returns how it may leave the shell. */
@@ -938,16 +851,8 @@ export class ShellScriptAnalysis {
     return unchangedOutcome(state);
   }
 
-  // Whether `$(git rev-parse --show-toplevel)` may differ from the git root found for the hook:
-  // after a cd, or once a variable that moves git's repository (GIT_WORK_TREE, …) may be set.
   gitRootMayMove(state: ShellState): string | null {
-    if (state.gitRootMoved) return "the git root, after a cd: git may find another repository";
-    if (state.variablesUnknown)
-      return "the git root, after code that may set GIT_DIR or GIT_WORK_TREE: git may find another repository";
-    for (const [name] of state.variables)
-      if (mayMoveGitTopLevel(name) && !this.#environmentNames.has(name))
-        return `the git root, after ${name} is set: git may find another repository`;
-    return null;
+    return findGitRootMove(state, this.#environmentNames);
   }
 
   // A program the tables do not know may run any file it is given: each path it is given is
@@ -1005,26 +910,31 @@ export class ShellScriptAnalysis {
     );
   }
 
-  // Does what a per-program analysis asks, in order.
+  // Does what a per-program analysis asks, in order; the outcome is the last kept command's, or
+  // the state kept (by default the state the steps leave).
   applySteps(
-    steps: readonly ProgramStep[],
+    steps: readonly CommandStep[],
     start: ShellState,
     piped: boolean,
     depth: number,
-    redirects: readonly ShellRedirect[] = [],
   ): ShellOutcome {
     let state = start;
+    let kept: ShellState | null = null;
     let outcome: ShellOutcome | null = null;
+    const lookup = this.#context.lookup;
     for (const step of steps) {
       switch (step.kind) {
         case "finding":
           this.record([step.finding]);
           break;
         case "code":
-          this.resolveCode(step.word, "file", state);
+          this.resolveCode(step.word, step.role ?? "file", step.state ?? state);
           break;
         case "data":
           this.reportFile(step.word, state, step.reason, "data");
+          break;
+        case "operand":
+          this.reportFile(step.word, state, step.reason, "code");
           break;
         case "stdin-program":
           this.readProgramFromDescriptor(
@@ -1036,60 +946,98 @@ export class ShellScriptAnalysis {
             piped,
           );
           break;
+        case "descriptor-program":
+          this.readProgramFromDescriptor(
+            step.descriptor,
+            step.label,
+            step.language,
+            state,
+            depth,
+            piped,
+          );
+          break;
         case "shell-code":
-          this.followShellCode(step.word, state, depth, true);
+          this.followShellCode(step.word, step.state ?? state, depth, true);
           break;
-        case "script":
-          this.resolveScript(step.label, step.rule, step.word, state);
+        case "shell-text": {
+          const { text, label } = step;
+          if (step.later === true)
+            this.walkLater(() =>
+              this.followShellText(text, label, this.laterState(state), depth, true),
+            );
+          else this.followShellText(text, label, state, depth, true);
           break;
-        case "preload":
-          this.resolvePreload(step.rule, step.word, state);
+        }
+        case "script": {
+          const paths = this.collectCode(step.word, "file", state);
+          this.record(findScriptEntries(step.label, step.rule, step.word, paths, lookup));
           break;
+        }
+        case "preload": {
+          const paths = this.collectCode(step.word, "module", state);
+          this.record(findPreloadEntries(step.rule, step.word, paths, lookup));
+          break;
+        }
         case "value":
-          this.applyValueRole(step.role, step.word, state, depth);
+          this.applySteps(findOptionValueCode(step.role, step.word), state, false, depth);
           break;
         case "run":
-          outcome = this.runRest(step.rest, step.rule, step.words, state, redirects, piped, depth);
+          outcome = this.runRest(step.rest, step.rule, step.words, state, [], piped, depth);
           break;
+        case "command": {
+          const where = step.anyDirectory === true ? { ...state, directories: null } : state;
+          const after = this.analyzeCommand(
+            step.words,
+            where,
+            [],
+            piped && step.offPipe !== true,
+            depth,
+          );
+          if (step.keepOutcome) outcome = after;
+          break;
+        }
         case "directory":
           state = this.enterDirectory(step.word, state);
           break;
+        case "variable":
+          state = this.setCommandVariable(step.name, step.value, step.source, state, depth);
+          break;
+        case "keep-state":
+          kept = state;
+          break;
+        case "exit":
+          outcome = { success: null, failure: null };
+          break;
+        case "change-directory":
+          this.#directoryChanged = true;
+          outcome = step.outcome;
+          break;
       }
     }
-    return outcome ?? unchangedOutcome(state);
+    return outcome ?? unchangedOutcome(kept ?? state);
+  }
+
+  // `env X=1 cmd`: the command sees the variable, exported; what it loads is checked first.
+  setCommandVariable(
+    name: string,
+    value: string,
+    source: string,
+    state: ShellState,
+    depth: number,
+  ): ShellState {
+    this.applySteps(findVariableCode(name, literal(value, source)), state, false, depth);
+    this.#environment = new Map([...this.#environment, [name, value]]);
+    this.#commandExports = new Set([...this.#commandExports, name]);
+    return assignVariable(state, name, value);
   }
 
   changeDirectory(words: readonly EvaluatedWord[], state: ShellState): ShellOutcome {
     this.#directoryChanged = true;
-    const command = words[0]?.value.known === true ? words[0].value.text : "";
-    if (command === "popd")
-      return { success: { ...state, directories: null, gitRootMoved: true }, failure: state };
-    let index = 1;
-    while (words[index]?.value.known === true && /^-[LPe@]+$/.test(textOf(words[index])))
-      index += 1;
-    if (words[index]?.value.known === true && textOf(words[index]) === "--") index += 1;
-    const target = words[index];
-    if (target === undefined) {
-      if (command !== "cd")
-        return { success: { ...state, directories: null, gitRootMoved: true }, failure: state };
-      return {
-        success: changeDirectory(state, this.#context.home, this.#context.cwd),
-        failure: state,
-      };
-    }
-    const value = target.value;
-    const known =
-      value.known &&
-      value.text !== "-" &&
-      value.text !== "" &&
-      !(value.usesGitRoot && this.gitRootMayMove(state) !== null);
-    // CDPATH makes a relative `cd` search other directories first.
-    const searched =
-      known && !path.isAbsolute(value.text) && state.variables.get("CDPATH") !== undefined;
-    return {
-      success: changeDirectory(state, known && !searched ? value.text : null, this.#context.cwd),
-      failure: state,
-    };
+    return changeShellDirectory(words, state, {
+      home: this.#context.home,
+      cwd: this.#context.cwd,
+      environmentNames: this.#environmentNames,
+    });
   }
 
   analyzeEnv(
@@ -1201,11 +1149,11 @@ export class ShellScriptAnalysis {
     rule: WrapperRule,
     words: readonly EvaluatedWord[],
     start: ShellState,
-    redirects: readonly ShellRedirect[],
+    _redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): ShellOutcome {
-    return this.applySteps(findWrapperCommand(rule, words), start, piped, depth, redirects);
+    return this.applySteps(findWrapperCommand(rule, words), start, piped, depth);
   }
 
   runRest(
@@ -1333,78 +1281,8 @@ export class ShellScriptAnalysis {
     return this.#recorder.collect(() => this.resolveCode(word, role, state));
   }
 
-  // An interpreter's script, looked up on disk as the interpreter does (see `scriptLookup`).
-  resolveScript(
-    label: string,
-    rule: InterpreterRule,
-    word: EvaluatedWord,
-    state: ShellState,
-  ): void {
-    const lookup = this.#context.lookup;
-    const paths = this.collectCode(word, "file", state);
-    if (lookup === undefined || rule.scriptLookup === undefined) return;
-    for (const file of paths) {
-      if (rule.scriptLookup === "python") {
-        this.observe(word.word.source, findPythonEntry(file, lookup), file);
-        continue;
-      }
-      if (rule.scriptLookup === "node") {
-        const found = findNodeEntry(file, lookup);
-        this.observe(word.word.source, found, file);
-        if (found.entry !== null)
-          this.observe(word.word.source, findNodeTypeScope(found.entry, lookup));
-        continue;
-      }
-      // tsx, ts-node, bun: an existing file runs as named; anything else by their own rules.
-      if (lookup.kindOf(file) === "file") {
-        this.observe(word.word.source, findNodeTypeScope(file, lookup));
-      } else {
-        this.report(
-          word.word.source,
-          `${label} looks up a path that is not a file by its own rules (extensions, index files, package.json), which are not followed here`,
-          { file },
-        );
-      }
-    }
-  }
-
-  // A preload given by path: node's lookup (`-r ./pre` loads pre.js), or the extensions tried.
-  resolvePreload(
-    rule: Pick<InterpreterRule, "preloadLookup">,
-    word: EvaluatedWord,
-    state: ShellState,
-  ): void {
-    const lookup = rule.preloadLookup;
-    const paths = this.collectCode(word, "module", state);
-    if (lookup === undefined) return;
-    for (const file of paths) {
-      if (lookup === "node") {
-        if (this.#context.lookup === undefined) continue;
-        const found = findNodeEntry(file, this.#context.lookup);
-        this.observe(word.word.source, found, file);
-        if (found.entry !== null)
-          this.observe(word.word.source, findNodeTypeScope(found.entry, this.#context.lookup));
-        continue;
-      }
-      if (lookup.some((extension) => file.endsWith(extension))) continue;
-      // Hashing a candidate that does not exist is harmless: one that appears is noticed.
-      this.observe(word.word.source, {
-        entry: null,
-        observed: lookup.map((extension) => file + extension),
-        flags: [],
-      });
-    }
-  }
-
-  // Hashes what a lookup looked at (all but `named`, the path as the command names it, are
-  // observations rather than scripts), its entry, and reports what it flagged.
   observe(label: string, found: EntryLookup, named?: string): void {
-    if (found.entry !== null) this.addFile(found.entry);
-    for (const file of found.observed) {
-      this.addFile(file, file !== named);
-    }
-    for (const flag of found.flags)
-      this.report(label, flag.reason, flag.file === undefined ? {} : { file: flag.file });
+    this.record(listEntryFindings(label, found, named));
   }
 
   // What an option's value does; true when the program is now known to be inline code or a module.
@@ -1414,62 +1292,11 @@ export class ShellScriptAnalysis {
     state: ShellState,
     depth: number,
   ): boolean {
-    switch (role) {
-      case "code":
-        if (!value.value.known)
-          this.report(value.word.source, `inline code that is ${value.value.reason}`);
-        else this.report(value.word.source, inlineCodeReason);
-        return true;
-      case "shell-code":
-        this.followShellCode(value, state, depth, true);
-        return true;
-      case "module":
-        this.resolveModule(value, state);
-        return true;
-      case "script":
-        this.resolveCode(value, "file", state);
-        return true;
-      case "preload":
-        this.resolveCode(value, "module", state);
-        return false;
-      case "config":
-        this.resolveCode(value, "file", state);
-        return false;
-      case "data":
-        this.reportFile(value, state, "a file the program reads as data", "data");
-        return false;
-      case "ini": {
-        const setting = value.value.known
-          ? /^\s*(auto_prepend_file|auto_append_file|extension|zend_extension)\s*=\s*(.*)$/.exec(
-              value.value.text,
-            )
-          : null;
-        if (!value.value.known)
-          this.report(value.word.source, `a PHP setting that is ${value.value.reason}`);
-        else if (setting !== null) {
-          const role = setting[1]?.startsWith("auto") ? "file" : "module";
-          this.resolveCode(literal(setting[2] ?? "", value.word.source), role, state);
-        }
-        return false;
-      }
-      default:
-        return false;
-    }
+    this.applySteps(findOptionValueCode(role, value), state, false, depth);
+    return isProgramRole(role);
   }
 
-  readProgramFromStdin(
-    label: string,
-    rule: InterpreterRule,
-    state: ShellState,
-    _redirects: readonly ShellRedirect[],
-    piped: boolean,
-    depth: number,
-  ): void {
-    this.readProgramFromDescriptor("0", label, rule.language, state, depth, piped);
-  }
-
-  // A program read from a descriptor: each file it may read is hashed, a here-document is
-  // followed as shell code, and anything else is reported.
+  // A program read from a descriptor (see `findDescriptorProgram`).
   readProgramFromDescriptor(
     descriptor: string,
     label: string,
@@ -1478,172 +1305,17 @@ export class ShellScriptAnalysis {
     depth: number,
     piped = false,
   ): void {
-    const sources = this.lookUpDescriptor(descriptor);
-    if (piped && !sources.some((source) => source.kind === "pipe")) sources.push({ kind: "pipe" });
-    for (const source of sources) {
-      switch (source.kind) {
-        case "event":
-          // Unless an `exec <` may have given it a file instead (that one is followed).
-          if (sources.some((other) => other.kind === "file" || other.kind === "text")) break;
-          this.report(
-            label,
-            "the program is read from the hook's stdin, the event payload, which is not known before the shell runs",
-          );
-          break;
-        case "file":
-          this.resolveCode(source.word, "file", source.state);
-          break;
-        case "text":
-          if (!source.word.value.known)
-            this.report(
-              source.word.word.source,
-              `the program is read from text that is ${source.word.value.reason}`,
-            );
-          else if (language === "sourced")
-            this.followShellText(
-              source.word.value.text,
-              source.word.word.source,
-              state,
-              depth,
-              true,
-            );
-          else if (language === "shell")
-            this.followShellCode(source.word, source.state, depth, true);
-          else this.report(source.word.word.source, inlineCodeReason);
-          break;
-        case "pipe":
-          this.report(label, "the program is read from a pipe");
-          break;
-        case "unknown":
-          this.report(label, `the program is read from ${source.reason}`);
-          break;
-        case "closed":
-          this.report(label, `the program is read from descriptor ${descriptor}, not open here`);
-          break;
-        case "either":
-          break;
-      }
-    }
+    const sources = lookUpDescriptor(this.#descriptors, this.#execDescriptors, descriptor);
+    const steps = findDescriptorProgram(sources, descriptor, label, language, piped);
+    this.applySteps(steps, state, piped, depth);
   }
 
-  // Every source a descriptor may read from: the one its redirections give, and any an `exec`
-  // may have opened it on before.
-  lookUpDescriptor(descriptor: string): DescriptorSource[] {
-    const current = this.#descriptors.get(descriptor) ??
-      this.#descriptors.get("*") ?? { kind: "closed" };
-    const sources = [current, ...(this.#execDescriptors.get(descriptor) ?? [])].flatMap((source) =>
-      source.kind === "either" ? source.sources : [source],
-    );
-    // Not open on one path and open on another: only what it may read matters.
-    const open = sources.filter((source) => source.kind !== "closed");
-    return open.length > 0 ? open : sources.slice(0, 1);
-  }
-
-  // The descriptors after a command's redirections, applied in order.
-  applyRedirects(
-    redirects: readonly ShellRedirect[],
-    enclosing: Descriptors,
-    state: ShellState,
-  ): Descriptors {
-    if (redirects.length === 0) return enclosing;
-    const descriptors = new Map(enclosing);
-    // A descriptor is what the redirections so far give it, and what an `exec` may have.
-    const get = (descriptor: string): DescriptorSource => {
-      const source = descriptors.get(descriptor) ?? descriptors.get("*") ?? { kind: "closed" };
-      const kept = this.#execDescriptors.get(descriptor) ?? [];
-      return kept.length === 0 ? source : { kind: "either", sources: [source, ...kept] };
-    };
-    for (const redirect of redirects) {
-      const input = ["<", "<>", "<<", "<<-", "<<<", "<&"].includes(redirect.operator);
-      const target = redirect.descriptor ?? (input ? "0" : "1");
-      if (!/^\d+$/.test(target)) continue;
-      switch (redirect.operator) {
-        case "<":
-        case "<>": {
-          const word = this.evaluate(redirect.target, state);
-          const named = word.value.known && descriptorPath.exec(path.resolve("/", word.value.text));
-          const isStdin = word.value.known && word.value.text === "/dev/stdin";
-          if (named) descriptors.set(target, get(named[1] ?? ""));
-          else if (isStdin) descriptors.set(target, get("0"));
-          else descriptors.set(target, { kind: "file", word, state });
-          break;
-        }
-        case "<<":
-        case "<<-":
-        case "<<<":
-          descriptors.set(target, {
-            kind: "text",
-            word: this.evaluate(redirect.body ?? redirect.target, state),
-            state,
-          });
-          break;
-        case "<&":
-        case ">&": {
-          const source = readLiteralWord(redirect.target);
-          const duplicated = source === null ? null : /^(\d+)(-?)$/.exec(source);
-          if (source === "-") descriptors.set(target, { kind: "closed" });
-          else if (duplicated !== null && duplicated[1] !== undefined) {
-            descriptors.set(target, get(duplicated[1]));
-            if (duplicated[2] === "-") descriptors.set(duplicated[1], { kind: "closed" });
-          } else if (redirect.operator === ">&") {
-            descriptors.set("1", { kind: "closed" });
-            descriptors.set("2", { kind: "closed" });
-          } else descriptors.set(target, { kind: "unknown", reason: "a descriptor not known" });
-          break;
-        }
-        case "&>":
-        case "&>>":
-          descriptors.set("1", { kind: "closed" });
-          descriptors.set("2", { kind: "closed" });
-          break;
-        default:
-          descriptors.set(target, { kind: "closed" });
-      }
-    }
-    return descriptors;
-  }
-
-  // `exec 3< file`: what the descriptors now read stays open for the rest of the shell.
   keepExecDescriptors(): void {
-    for (const [descriptor, source] of this.#descriptors) {
-      if (source === hookDescriptors.get(descriptor)) continue;
-      const kept = this.#execDescriptors.get(descriptor) ?? [];
-      if (!kept.includes(source)) kept.push(source);
-      this.#execDescriptors.set(descriptor, kept);
-    }
+    this.#execDescriptors = keepExecDescriptors(this.#descriptors, this.#execDescriptors);
   }
 
-  // An `exec` in a loop may have redirected a descriptor before the loop's first statements run
-  // again: those descriptors are not known.
   noteLoopDescriptors(statements: readonly ShellStatement[]): void {
-    const visit = (statement: ShellStatement): void => {
-      const command = statement.command;
-      if (command === null) return;
-      if (command.kind === "call") {
-        if (
-          command.words.length === 1 &&
-          readLiteralWord(command.words[0] as ShellWord) === "exec"
-        ) {
-          for (const redirect of statement.redirects) {
-            const descriptor =
-              redirect.descriptor ??
-              (["<", "<>", "<<", "<<-", "<<<", "<&"].includes(redirect.operator) ? "0" : "1");
-            const kept = this.#execDescriptors.get(descriptor) ?? [];
-            kept.push({ kind: "unknown", reason: "a descriptor an exec in a loop redirects" });
-            this.#execDescriptors.set(descriptor, kept);
-          }
-        }
-        return;
-      }
-      if (command.kind === "and" || command.kind === "or" || command.kind === "pipe") {
-        visit(command.left);
-        visit(command.right);
-      } else if (command.kind === "subshell" || command.kind === "block")
-        command.statements.forEach(visit);
-      else if (command.kind === "time" && command.statement !== null) visit(command.statement);
-      else if (command.kind === "compound") command.branches.flat().forEach(visit);
-    };
-    statements.forEach(visit);
+    this.#execDescriptors = noteLoopDescriptors(statements, this.#execDescriptors);
   }
 
   // Shell code given as a word (`sh -c '…'`, `trap '…' EXIT`): parsed and followed in turn.
@@ -1689,74 +1361,8 @@ export class ShellScriptAnalysis {
     return isolated ? unchangedOutcome(state) : { success: after, failure: after };
   }
 
-  // `python3 -m package.module`: the files it would be in the directory (found first) are hashed.
-  resolveModule(word: EvaluatedWord, state: ShellState): void {
-    const value = word.value;
-    if (!value.known || !/^[\w.]+$/.test(value.text)) {
-      this.report(
-        word.word.source,
-        `a module name that is ${value.known ? "not a plain name" : value.reason}`,
-      );
-      return;
-    }
-    const parts = value.text.split(".");
-    const base = parts.join("/");
-    const candidates = [`${base}.py`, `${base}/__main__.py`, `${base}/__init__.py`];
-    for (let index = 1; index < parts.length; index += 1)
-      candidates.push(`${parts.slice(0, index).join("/")}/__init__.py`);
-    for (const candidate of candidates)
-      this.resolveCode(literal(candidate, word.word.source), "file", state);
-    this.report(
-      word.word.source,
-      "a module found on Python's module path: its files in the directory are hashed, an installed one is not",
-    );
-  }
-
   resolveCode(word: EvaluatedWord, role: CodeRole, state: ShellState): void {
-    const value = word.value;
-    if (!value.known) {
-      this.report(word.word.source, value.reason);
-      return;
-    }
-    const text = value.text;
-    if (text === "") return;
-    const moved = value.usesGitRoot ? this.gitRootMayMove(state) : null;
-    if (moved !== null) {
-      this.report(word.word.source, moved);
-      return;
-    }
-    if (!text.includes("/") && role !== "file") {
-      if (role === "sourced") this.report(word.word.source, "a file the shell looks up on PATH");
-      if (role === "module")
-        this.report(word.word.source, "a module loaded by name from the interpreter's search path");
-      if (role === "program" && state.pathChanged)
-        this.report(word.word.source, "a program looked up on a PATH this command changes");
-      return;
-    }
-    if (path.isAbsolute(text)) {
-      const file = path.resolve(text);
-      const named = descriptorPath.exec(file);
-      if (named !== null || file === "/dev/stdin") {
-        // The program is what that descriptor reads (`sh /dev/fd/3 3< a.sh`).
-        const language = role === "sourced" ? "sourced" : "shell";
-        this.readProgramFromDescriptor(named?.[1] ?? "0", word.word.source, language, state, 0);
-        return;
-      }
-      if (file.startsWith("/proc/")) {
-        this.report(word.word.source, "a path under /proc, which names another file");
-        return;
-      }
-      this.addFile(file);
-      return;
-    }
-    if (state.directories === null) {
-      this.report(
-        word.word.source,
-        "a relative path after a cd to a directory not known before the shell runs",
-      );
-      return;
-    }
-    for (const directory of state.directories) this.addFile(path.resolve(directory, text));
+    this.applySteps(resolveCodeWord(word, role, state, this.#environmentNames), state, false, 0);
   }
 
   /** Absolute paths of the hashed files, in the order found, each once. */
