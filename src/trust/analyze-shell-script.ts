@@ -6,48 +6,23 @@ import {
   type WordScope,
 } from "../shell/evaluate-shell-word.js";
 import { nested, parseShellScript } from "../shell/parse-shell-script.js";
-import { readShellBuiltin } from "../shell/shell-builtins.js";
 import type {
   ShellAssignment,
   ShellRedirect,
   ShellStatement,
   ShellWord,
 } from "../shell/shell-syntax.js";
-import { changeShellDirectory } from "./change-shell-directory.js";
-import {
-  dataReaders,
-  directoryCommands,
-  exitCommands,
-  type InterpreterRule,
-  interpreterRules,
-  type OptionRole,
-  type OptionTable,
-  type ProgramRule,
-  packageRunnerOptions,
-  packageRunners,
-  programRules,
-  programsWithoutFiles,
-  sourceCommands,
-  taskRunners,
-  type WrapperRule,
-  wrapperRules,
-} from "./command-rules.js";
+import { classifyCommand } from "./classify-command.js";
+import type { CommandContext } from "./command-context.js";
+import { findCommandSteps } from "./command-handlers.js";
+import { sourceCommands, type WrapperRule } from "./command-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
-import { findConfiguredCode, isSystemProgram } from "./find-configured-code.js";
 import { findDescriptorProgram } from "./find-descriptor-program.js";
-import { findGitRootMove } from "./find-git-root-move.js";
-import { findInterpreterCode } from "./find-interpreter-code.js";
-import {
-  findPreloadEntries,
-  findScriptEntries,
-  listEntryFindings,
-} from "./find-interpreter-entries.js";
-import { findOptionValueCode, isProgramRole } from "./find-option-value-code.js";
-import { findProgramCode } from "./find-program-code.js";
-import { findShellStartupFiles, type StartupContext } from "./find-shell-startup-files.js";
-import { findTaskRunnerCode } from "./find-task-runner-code.js";
+import { findInputRedirectFiles } from "./find-input-redirect-files.js";
+import { findPreloadEntries, findScriptEntries } from "./find-interpreter-entries.js";
+import { findOptionValueCode } from "./find-option-value-code.js";
+import type { StartupContext } from "./find-shell-startup-files.js";
 import { findVariableCode } from "./find-variable-code.js";
-import { fillPlaceholder, findWrapperCommand } from "./find-wrapper-command.js";
 import { FindingRecorder } from "./finding-recorder.js";
 import {
   type Finding,
@@ -57,9 +32,8 @@ import {
   type NotHashedWord,
   type ProgramFinding,
 } from "./hook-finding.js";
-import { type EntryLookup, findPythonUserSite } from "./lookup-interpreter-entry.js";
 import type { CodeRole, CommandStep } from "./program-step.js";
-import { literal, literalWord, readCommandOption } from "./read-command-option.js";
+import { literal, literalWord } from "./read-command-option.js";
 import { resolveCodeWord } from "./resolve-code-word.js";
 import { readWordScope, type ScriptContext } from "./script-context.js";
 import {
@@ -220,7 +194,6 @@ export class ShellScriptAnalysis {
       this.analyzeCommand(
         argv.map((text) => literal(text, text)),
         state,
-        [],
         false,
         0,
       );
@@ -467,7 +440,7 @@ export class ShellScriptAnalysis {
     this.#commandExports = exports;
     let outcome: ShellOutcome;
     try {
-      outcome = this.analyzeCommand(evaluatedWords, commandState, redirects, piped, depth);
+      outcome = this.analyzeCommand(evaluatedWords, commandState, piped, depth);
       // What the shell opens for the first command is not what that command names.
       const leading = this.#recorder.leading;
       this.#recorder.leading = false;
@@ -489,23 +462,14 @@ export class ShellScriptAnalysis {
     return this.applyBuiltinEffects(words, evaluatedWords, restored);
   }
 
-  // `cmd < file`: the shell opens the file for the program to read. Unless it was hashed as the
-  // program read from stdin, it is data to a program the tables know, and may be code otherwise.
+  // `cmd < file`: the shell opens the file for the program to read (see `findInputRedirectFiles`).
   reportInputRedirects(
     program: EvaluatedWord | undefined,
     redirects: readonly ShellRedirect[],
     state: ShellState,
   ): void {
-    const known = program !== undefined && isKnownProgram(textOf(program));
-    for (const redirect of redirects) {
-      if (redirect.operator !== "<" && redirect.operator !== "<>") continue;
-      const target = this.evaluate(redirect.target, state);
-      if (!target.value.known) continue;
-      const reason = known
-        ? "a file the program reads as data"
-        : `a file given to ${textOf(program)}, a program not known to agent-hooks, so it may run it`;
-      this.reportFile(target, state, reason, known ? "data" : "code");
-    }
+    const steps = findInputRedirectFiles(program, redirects, scopeOf(state, this.#context));
+    this.applySteps(steps, state, false, 0);
   }
 
   // A file word that is listed, not hashed: once per directory it may resolve against.
@@ -711,179 +675,32 @@ export class ShellScriptAnalysis {
     this.applySteps(findVariableCode(name, this.evaluate(value, state)), state, false, depth);
   }
 
-  /** One simple command, from its program on; returns how it may leave the shell. */
+  /** One simple command, from its program on: its kind's handler's steps; how it may leave the shell. */
   analyzeCommand(
     words: readonly EvaluatedWord[],
     state: ShellState,
-    redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
     bareIsScript = false,
   ): ShellOutcome {
-    const program = words[0];
-    if (program === undefined) return unchangedOutcome(state);
-    if (!program.value.known) {
-      this.report(program.word.source, `the program is ${program.value.reason}`);
-      return unchangedOutcome(state);
-    }
-    const text = program.value.text;
-    if (text === "") return unchangedOutcome(state);
-    const name = programName(text);
-    const second = words[1]?.value;
-    const pair = second?.known === true ? `${name} ${second.text}` : null;
-    if (sourceCommands.has(text)) {
-      const file = words[1];
-      if (file !== undefined) this.resolveCode(file, "sourced", state);
-      return unchangedOutcome(state);
-    }
-    if (directoryCommands.has(text)) return this.changeDirectory(words, state);
-    if (exitCommands.has(text) && text !== "exec") return { success: null, failure: null };
-    if (text === "exec" && words.length === 1) return unchangedOutcome(state);
-    if (text === "trap") {
-      const code =
-        words[1]?.value.known === true && words[1].value.text === "--" ? words[2] : words[1];
-      // Trap code runs later, at any point, in this shell.
-      if (code !== undefined && words.length > 2) {
-        if (!code.value.known)
-          this.report(code.word.source, `shell code that is ${code.value.reason}`);
-        else
-          this.walkLater(() => {
-            if (code.value.known)
-              this.followShellText(
-                code.value.text,
-                code.word.source,
-                this.laterState(state),
-                depth,
-                true,
-              );
-          });
-      }
-      return unchangedOutcome(state);
-    }
-    if (text === "enable") {
-      const index = words.findIndex((word) => word.value.known && word.value.text === "-f");
-      const library = index === -1 ? undefined : words[index + 1];
-      if (library !== undefined) this.resolveCode(library, "file", state);
-      return unchangedOutcome(state);
-    }
-    if (text === "alias") {
-      this.followAliases(words.slice(1), state, depth);
-      return unchangedOutcome(state);
-    }
-    if (name === "find") {
-      this.analyzeFind(words, state, depth);
-      return unchangedOutcome(state);
-    }
-    if (name === "parallel") {
-      this.report(
-        words.map((word) => word.word.source).join(" "),
-        "GNU parallel runs commands built when it runs",
-      );
-      return unchangedOutcome(state);
-    }
-    // A program given by path is hashed, whatever it is called, except a system interpreter or
-    // wrapper (`/usr/bin/python3`, `/usr/bin/env`), whose script is what matters: a copy of
-    // `python3` in the project or home is code like any other.
-    const byPath = text.includes("/");
-    // After `.`/`source` (or a PATH assignment), a bare program may be any file on that PATH; a
-    // PATH the hook is given is the one it runs with.
-    const pathMoved = state.variablesUnknown || state.variables.get("PATH") !== this.#initialPath;
-    if (!byPath && pathMoved && readShellBuiltin(text) === null)
-      this.report(program.word.source, "a program looked up on a PATH this command changes");
-    const systemRunner = isSystemProgram(text) && isRunner(name);
-    if (byPath && !systemRunner) this.resolveCode(program, "program", state);
-    this.record(findConfiguredCode(name, text, words, this.programContext(state)));
-    if (name === "env") return this.analyzeEnv(words, state, redirects, piped, depth);
-    if (pair !== null && Object.hasOwn(taskRunners, pair)) {
-      this.analyzeTaskRunner(pair, words.slice(2), state);
-      return unchangedOutcome(state);
-    }
-    if (Object.hasOwn(taskRunners, name)) {
-      this.analyzeTaskRunner(name, words.slice(1), state);
-      return unchangedOutcome(state);
-    }
-    if (pair !== null && packageRunners.has(pair)) {
-      return this.analyzePackageRunner(words.slice(2), state, redirects, piped, depth);
-    }
-    if (packageRunners.has(name))
-      return this.analyzePackageRunner(words.slice(1), state, redirects, piped, depth);
-    const pairWrapper =
-      pair !== null && Object.hasOwn(wrapperRules, pair) ? wrapperRules[pair] : undefined;
-    const wrapper =
-      pairWrapper ?? (Object.hasOwn(wrapperRules, name) ? wrapperRules[name] : undefined);
-    if (wrapper !== undefined) {
-      const skip = pairWrapper !== undefined ? 2 : 1;
-      const outcome = this.analyzeWrapper(
-        wrapper,
-        words.slice(skip),
-        state,
-        redirects,
-        piped,
-        depth,
-      );
-      return text === "exec" ? { success: null, failure: null } : outcome;
-    }
-    const interpreter = findInterpreterRule(name);
-    if (interpreter !== undefined) {
-      this.analyzeInterpreter(
-        program.word.source,
-        interpreter,
-        words.slice(1),
-        state,
-        redirects,
-        piped,
-        depth,
-      );
-      this.record(findShellStartupFiles(name, words.slice(1), this.programContext(state)));
-      return unchangedOutcome(state);
-    }
-    const programRule = findProgramRule(name);
-    if (programRule !== undefined) {
-      this.analyzeProgram(name, programRule, words.slice(1), state, piped, depth);
-      return unchangedOutcome(state);
-    }
-    if (!byPath) {
-      if (bareIsScript && /\.\w+$/.test(text)) this.resolveCode(program, "file", state);
-      else if (state.pathChanged)
-        this.report(program.word.source, "a program looked up on a PATH this command changes");
-      else this.reportUnknownOperands(name, words.slice(1), state);
-    }
-    return unchangedOutcome(state);
+    const steps = findCommandSteps(
+      classifyCommand(words),
+      this.commandContext(state, bareIsScript),
+    );
+    return this.applySteps(steps, state, piped, depth);
   }
 
-  gitRootMayMove(state: ShellState): string | null {
-    return findGitRootMove(state, this.#environmentNames);
-  }
-
-  // A program the tables do not know may run any file it is given: each path it is given is
-  // listed as code not hashed.
-  reportUnknownOperands(name: string, words: readonly EvaluatedWord[], state: ShellState): void {
-    if (isKnownProgram(name)) return;
-    for (const word of words) {
-      const value = pathValueOf(word);
-      if (value === null) continue;
-      this.reportFile(
-        value,
-        state,
-        `a file given to ${name}, a program not known to agent-hooks, so it may run it`,
-        "code",
-        word.word.source,
-      );
-    }
-  }
-
-  // `alias ls=./a.sh`: the value runs as shell code wherever the name is used later (dash always
-  // expands aliases in scripts; bash with `shopt -s expand_aliases` or in POSIX mode).
-  followAliases(words: readonly EvaluatedWord[], state: ShellState, depth: number): void {
-    for (const word of words) {
-      if (!word.value.known) {
-        this.report(word.word.source, `an alias whose value is ${word.value.reason}`);
-        continue;
-      }
-      const equals = word.value.text.indexOf("=");
-      if (equals <= 0) continue;
-      this.followShellText(word.value.text.slice(equals + 1), word.word.source, state, depth, true);
-    }
+  // What a command's handler knows of the walker's state.
+  commandContext(state: ShellState, bareIsScript: boolean): CommandContext {
+    return {
+      ...this.programContext(state),
+      state,
+      bareIsScript,
+      cwd: this.#context.cwd,
+      environmentNames: this.#environmentNames,
+      initialPath: this.#initialPath,
+      ...(this.#context.lookup !== undefined && { lookup: this.#context.lookup }),
+    };
   }
 
   // The home (or `$ZDOTDIR`, `$XDG_CONFIG_HOME`) a program is given, as the program sees it.
@@ -891,23 +708,6 @@ export class ShellScriptAnalysis {
     if (this.#environment.has(name)) return this.#environment.get(name) ?? null;
     if (state.variables.has(name)) return state.variables.get(name) ?? null;
     return undefined;
-  }
-
-  // A program of the tables that runs code from files (see `findProgramCode`).
-  analyzeProgram(
-    name: string,
-    rule: ProgramRule,
-    words: readonly EvaluatedWord[],
-    state: ShellState,
-    piped: boolean,
-    depth: number,
-  ): void {
-    this.applySteps(
-      findProgramCode(name, rule, words, this.programContext(state)),
-      state,
-      piped,
-      depth,
-    );
   }
 
   // Does what a per-program analysis asks, in order; the outcome is the last kept command's, or
@@ -982,14 +782,13 @@ export class ShellScriptAnalysis {
           this.applySteps(findOptionValueCode(step.role, step.word), state, false, depth);
           break;
         case "run":
-          outcome = this.runRest(step.rest, step.rule, step.words, state, [], piped, depth);
+          outcome = this.runRest(step.rest, step.rule, step.words, state, piped, depth);
           break;
         case "command": {
           const where = step.anyDirectory === true ? { ...state, directories: null } : state;
           const after = this.analyzeCommand(
             step.words,
             where,
-            [],
             piped && step.offPipe !== true,
             depth,
           );
@@ -1031,110 +830,6 @@ export class ShellScriptAnalysis {
     return assignVariable(state, name, value);
   }
 
-  changeDirectory(words: readonly EvaluatedWord[], state: ShellState): ShellOutcome {
-    this.#directoryChanged = true;
-    return changeShellDirectory(words, state, {
-      home: this.#context.home,
-      cwd: this.#context.cwd,
-      environmentNames: this.#environmentNames,
-    });
-  }
-
-  analyzeEnv(
-    words: readonly EvaluatedWord[],
-    start: ShellState,
-    redirects: readonly ShellRedirect[],
-    piped: boolean,
-    depth: number,
-  ): ShellOutcome {
-    const table: OptionTable = {
-      short: {
-        i: "flag",
-        "0": "flag",
-        v: "flag",
-        u: "value",
-        C: "directory",
-        S: "split",
-        P: "value",
-      },
-      long: {
-        "--ignore-environment": "flag",
-        "--null": "flag",
-        "--unset": "value",
-        "--chdir": "directory",
-        "--split-string": "split",
-        "--debug": "flag",
-        "--block-signal": "flag",
-        "--default-signal": "flag",
-        "--ignore-signal": "flag",
-        "--list-signal-handling": "flag",
-      },
-    };
-    let state = start;
-    let index = 1;
-    for (;;) {
-      const word = words[index];
-      if (word === undefined) return unchangedOutcome(start);
-      if (!word.value.known) break;
-      const text = word.value.text;
-      if (text === "--") {
-        index += 1;
-        break;
-      }
-      // env takes any word with `=` before the command as a variable (`BASH_FUNC_x%%=…` too).
-      const assignment = /^([^=-][^=]*)=(.*)$/s.exec(text);
-      if (assignment !== null) {
-        const name = assignment[1] ?? "";
-        this.checkCodeLoadingVariable(
-          name,
-          literalWord(assignment[2] ?? "", word.word.source),
-          state,
-          depth,
-        );
-        if (name === "PATH") state = { ...state, pathChanged: true };
-        this.#environment = new Map([...this.#environment, [name, assignment[2] ?? ""]]);
-        // The command sees the variable, exported.
-        state = assignVariable(state, name, assignment[2] ?? "");
-        this.#commandExports = new Set([...this.#commandExports, name]);
-        index += 1;
-        continue;
-      }
-      if (!text.startsWith("-") || text === "-") break;
-      const option = readCommandOption(words, index, table);
-      if (option === null) break;
-      if (option.role === "split") {
-        const value = option.value;
-        if (value === null) return unchangedOutcome(start);
-        if (!value.value.known || /["'\\$`]/.test(value.value.text)) {
-          this.report(value.word.source, "env -S splits this string by rules not followed here");
-          return unchangedOutcome(start);
-        }
-        const split = value.value.text
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((part) => literal(part, value.word.source));
-        return this.analyzeEnv(
-          [words[0] as EvaluatedWord, ...split, ...words.slice(option.next)],
-          state,
-          redirects,
-          piped,
-          depth,
-        );
-      }
-      if (option.role === "directory" && option.value !== null) {
-        state = this.enterDirectory(option.value, state);
-      }
-      if (option.ambiguous) {
-        // An option not known here may take the next word as its value, or not: check both.
-        this.analyzeCommand(words.slice(option.next), state, redirects, piped, depth);
-        return this.analyzeCommand(words.slice(option.next + 1), state, redirects, piped, depth);
-      }
-      index = option.next;
-    }
-    this.analyzeCommand(words.slice(index), state, redirects, piped, depth);
-    return unchangedOutcome(start);
-  }
-
   enterDirectory(word: EvaluatedWord, state: ShellState): ShellState {
     const value = word.value;
     return changeDirectory(
@@ -1144,30 +839,17 @@ export class ShellScriptAnalysis {
     );
   }
 
-  // A wrapper (see `findWrapperCommand`): how it leaves the shell is how its command does.
-  analyzeWrapper(
-    rule: WrapperRule,
-    words: readonly EvaluatedWord[],
-    start: ShellState,
-    _redirects: readonly ShellRedirect[],
-    piped: boolean,
-    depth: number,
-  ): ShellOutcome {
-    return this.applySteps(findWrapperCommand(rule, words), start, piped, depth);
-  }
-
   runRest(
     rest: WrapperRule["rest"],
     rule: WrapperRule,
     words: readonly EvaluatedWord[],
     state: ShellState,
-    redirects: readonly ShellRedirect[],
     piped: boolean,
     depth: number,
   ): ShellOutcome {
     if (words.length === 0 || rest === "none") return unchangedOutcome(state);
     if (rest === "command") {
-      return this.analyzeCommand(words, state, redirects, piped, depth, rule.bareIsScript === true);
+      return this.analyzeCommand(words, state, piped, depth, rule.bareIsScript === true);
     }
     const unknown = words.find((word) => !word.value.known);
     if (unknown !== undefined) {
@@ -1187,113 +869,9 @@ export class ShellScriptAnalysis {
     );
   }
 
-  analyzeFind(words: readonly EvaluatedWord[], state: ShellState, depth: number): void {
-    for (let index = 1; index < words.length; index += 1) {
-      const action = textOf(words[index]);
-      if (!["-exec", "-execdir", "-ok", "-okdir"].includes(action)) continue;
-      const end = words.findIndex(
-        (word, position) => position > index && [";", "+"].includes(textOf(word)),
-      );
-      // `{}` is each file find visits: not known before it runs, never a file named `{}`.
-      const command = fillPlaceholder(
-        words.slice(index + 1, end === -1 ? words.length : end),
-        "{}",
-        "the name of each file find visits, filled in for {} at run time",
-      );
-      // -execdir runs in the directory of each file found.
-      const where = action.endsWith("dir") ? { ...state, directories: null } : state;
-      this.analyzeCommand(command, where, [], false, depth);
-      index = end === -1 ? words.length : end;
-    }
-  }
-
-  // A task runner (see `findTaskRunnerCode`).
-  analyzeTaskRunner(key: string, words: readonly EvaluatedWord[], state: ShellState): void {
-    this.applySteps(findTaskRunnerCode(key, words), state, false, 0);
-  }
-
-  analyzePackageRunner(
-    words: readonly EvaluatedWord[],
-    state: ShellState,
-    redirects: readonly ShellRedirect[],
-    piped: boolean,
-    depth: number,
-  ): ShellOutcome {
-    let index = 0;
-    while (index < words.length && textOf(words[index]).startsWith("-")) {
-      const option = readCommandOption(words, index, packageRunnerOptions);
-      if (option === null) break;
-      if (option.value !== null && this.applyValueRole(option.role, option.value, state, depth)) {
-        return unchangedOutcome(state);
-      }
-      if (option.ambiguous) {
-        // An option not known here may take the next word as its value: check that reading too.
-        this.analyzePackageRunner(words.slice(option.next + 1), state, redirects, piped, depth);
-      }
-      index = option.next;
-    }
-    const runner = words[index];
-    if (runner === undefined) return unchangedOutcome(state);
-    if (
-      runner.value.known &&
-      (findInterpreterRule(programName(runner.value.text)) !== undefined ||
-        runner.value.text.includes("/"))
-    ) {
-      return this.analyzeCommand(words.slice(index), state, redirects, piped, depth);
-    }
-    this.report(
-      runner.word.source,
-      "a package's program, from node_modules or the package registry",
-    );
-    return unchangedOutcome(state);
-  }
-
-  analyzeInterpreter(
-    label: string,
-    rule: InterpreterRule,
-    words: readonly EvaluatedWord[],
-    start: ShellState,
-    _redirects: readonly ShellRedirect[],
-    piped: boolean,
-    depth: number,
-  ): void {
-    this.analyzeInterpreterWords(label, rule, words, start, piped, depth);
-    // Python reads the user site-packages whatever it runs (a script, `-c`, `-m`).
-    const lookup = this.#context.lookup;
-    if (rule.scriptLookup === "python" && lookup !== undefined && !disablesUserSite(words))
-      this.observe(label, findPythonUserSite(this.#context.home, lookup));
-  }
-
-  // An interpreter's words (see `findInterpreterCode`).
-  analyzeInterpreterWords(
-    label: string,
-    rule: InterpreterRule,
-    words: readonly EvaluatedWord[],
-    start: ShellState,
-    piped: boolean,
-    depth: number,
-  ): void {
-    this.applySteps(findInterpreterCode(label, rule, words), start, piped, depth);
-  }
-
   // The paths a word names, as `resolveCode` adds them (one per directory a `cd` may leave).
   collectCode(word: EvaluatedWord, role: CodeRole, state: ShellState): string[] {
     return this.#recorder.collect(() => this.resolveCode(word, role, state));
-  }
-
-  observe(label: string, found: EntryLookup, named?: string): void {
-    this.record(listEntryFindings(label, found, named));
-  }
-
-  // What an option's value does; true when the program is now known to be inline code or a module.
-  applyValueRole(
-    role: OptionRole,
-    value: EvaluatedWord,
-    state: ShellState,
-    depth: number,
-  ): boolean {
-    this.applySteps(findOptionValueCode(role, value), state, false, depth);
-    return isProgramRole(role);
   }
 
   // A program read from a descriptor (see `findDescriptorProgram`).
@@ -1421,85 +999,8 @@ function assignmentWords(assignment: ShellAssignment): ShellWord[] {
   return [...(assignment.value === null ? [] : [assignment.value]), ...assignment.otherWords];
 }
 
-// `python -s` and `-I` skip the user site-packages; a word that is not an option ends the search,
-// so a value such as `-W s` is never read as the flag (missing a flag only hashes more).
-function disablesUserSite(words: readonly EvaluatedWord[]): boolean {
-  for (const word of words) {
-    const text = textOf(word);
-    if (!text.startsWith("-") || text === "-" || text === "--") return false;
-    if (text.startsWith("--")) continue;
-    for (const letter of text.slice(1)) {
-      if ("sI".includes(letter)) return true;
-      if ("cmWX".includes(letter)) return false;
-    }
-  }
-  return false;
-}
-
 function textOf(word: EvaluatedWord | undefined): string {
   return word?.value.known === true ? word.value.text : "";
-}
-
-// Directories of the operating system's own programs (read-only to users).
-function isRunner(name: string): boolean {
-  return (
-    findInterpreterRule(name) !== undefined ||
-    Object.hasOwn(wrapperRules, name) ||
-    Object.hasOwn(taskRunners, name) ||
-    packageRunners.has(name) ||
-    ["env", "find", "parallel"].includes(name)
-  );
-}
-
-function programName(program: string): string {
-  return path.posix.basename(program.replaceAll("\\", "/")).replace(/\.exe$/i, "");
-}
-
-function findInterpreterRule(name: string): InterpreterRule | undefined {
-  if (/^python\d*(\.\d+)*$/.test(name)) return interpreterRules.python;
-  if (/^(?:ruby|perl|php|node)\d+(\.\d+)*$/.test(name))
-    return interpreterRules[name.replace(/[\d.]+$/, "")];
-  return Object.hasOwn(interpreterRules, name) ? interpreterRules[name] : undefined;
-}
-
-// Words with a placeholder (`{}`) are filled in at run time: their value is not known.
-
-function findProgramRule(name: string): ProgramRule | undefined {
-  for (const table of [programRules, dataReaders, programsWithoutFiles])
-    if (Object.hasOwn(table, name)) return table[name];
-  return undefined;
-}
-
-// Programs whose handling of their operands the tables describe.
-function isKnownProgram(program: string): boolean {
-  const name = programName(program);
-  return (
-    program.includes("/") ||
-    isRunner(name) ||
-    findProgramRule(name) !== undefined ||
-    sourceCommands.has(name) ||
-    directoryCommands.has(name) ||
-    exitCommands.has(name) ||
-    ["trap", "enable", "alias", "eval"].includes(name)
-  );
-}
-
-// The path an operand or an option's value (`--config=./x.toml`) names, if it looks like one:
-// it has a `/`, starts with `~` or `.`, or is a file name with an extension.
-function pathValueOf(word: EvaluatedWord): EvaluatedWord | null {
-  if (!word.value.known) return null;
-  let text = word.value.text;
-  if (text.startsWith("-")) {
-    const equals = text.indexOf("=");
-    if (equals === -1) return null;
-    text = text.slice(equals + 1);
-  }
-  const looksLikePath =
-    !text.includes("://") &&
-    (text.includes("/") ||
-      /^[~.]/.test(text) ||
-      /^[\w@+-][\w.@+-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(text));
-  return looksLikePath && !/^\.+$/.test(text) ? literal(text, word.word.source) : null;
 }
 
 // The simple command that runs first in a statement, or null when it is a compound command: it

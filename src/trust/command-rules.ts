@@ -606,6 +606,31 @@ export const wrapperRules: Readonly<Record<string, WrapperRule>> = {
   "pipenv run": { short: {}, long: {}, operands: 0, rest: "command", bareIsScript: true },
 };
 
+/** `env`'s options: `-C` changes directory, `-S` splits its value into the command. */
+export const envOptions: OptionTable = {
+  short: {
+    i: "flag",
+    "0": "flag",
+    v: "flag",
+    u: "value",
+    C: "directory",
+    S: "split",
+    P: "value",
+  },
+  long: {
+    "--ignore-environment": "flag",
+    "--null": "flag",
+    "--unset": "value",
+    "--chdir": "directory",
+    "--split-string": "split",
+    "--debug": "flag",
+    "--block-signal": "flag",
+    "--default-signal": "flag",
+    "--ignore-signal": "flag",
+    "--list-signal-handling": "flag",
+  },
+};
+
 /** Package runners: the first operand is a package binary unless it is a known interpreter. */
 export const packageRunners: ReadonlySet<string> = new Set([
   "npx",
