@@ -1,8 +1,6 @@
-import path from "node:path";
 import {
   type EvaluatedWord,
   evaluateShellWord,
-  readLiteralWord,
   type WordScope,
 } from "../shell/evaluate-shell-word.js";
 import { nested, parseShellScript } from "../shell/parse-shell-script.js";
@@ -12,10 +10,13 @@ import type {
   ShellStatement,
   ShellWord,
 } from "../shell/shell-syntax.js";
+import { applyBuiltinEffects } from "./apply-builtin-effects.js";
+import { applyDeclaration } from "./apply-declaration.js";
+import { applyWordEffects } from "./apply-word-effects.js";
 import { classifyCommand } from "./classify-command.js";
 import type { CommandContext } from "./command-context.js";
 import { findCommandSteps } from "./command-handlers.js";
-import { sourceCommands, type WrapperRule } from "./command-rules.js";
+import type { WrapperRule } from "./command-rules.js";
 import { type AssignedVariables, findAssignedVariables } from "./find-assigned-variables.js";
 import { findDescriptorProgram } from "./find-descriptor-program.js";
 import { findInputRedirectFiles } from "./find-input-redirect-files.js";
@@ -32,6 +33,7 @@ import {
   type NotHashedWord,
   type ProgramFinding,
 } from "./hook-finding.js";
+import { listFileWord } from "./list-file-word.js";
 import type { CodeRole, CommandStep } from "./program-step.js";
 import { literal, literalWord } from "./read-command-option.js";
 import { resolveCodeWord } from "./resolve-code-word.js";
@@ -49,12 +51,14 @@ import {
 import {
   assignVariable,
   changeDirectory,
+  forgetInOutcome,
   forgetVariables,
   markVolatile,
   mergeShellStates,
   type ShellOutcome,
   type ShellState,
   settleOutcome,
+  startChildShell,
   unchangedOutcome,
 } from "./shell-state.js";
 
@@ -65,22 +69,6 @@ export type ScriptAnalysisContext = ScriptContext;
 
 // Shell code inside shell code (`sh -c "eval '…'"`) is followed this deep, then reported.
 const maximumDepth = 8;
-
-// Builtins whose operands name the variables they set (see findAssignedVariables).
-const settingBuiltins: ReadonlySet<string> = new Set([
-  "export",
-  "readonly",
-  "local",
-  "declare",
-  "typeset",
-  "read",
-  "mapfile",
-  "readarray",
-  "getopts",
-  "printf",
-  "unset",
-  "wait",
-]);
 
 /**
  * Finds every file a parsed shell command runs or loads, statement by statement, as the shell
@@ -258,7 +246,7 @@ export class ShellScriptAnalysis {
       [{ command: null, redirects: statement.redirects, negated: false, background: false }],
       this.#context.dialect,
     );
-    outcome = this.forgetInOutcome(outcome, set);
+    outcome = forgetInOutcome(outcome, set);
     return statement.negated ? { success: outcome.failure, failure: outcome.success } : outcome;
   }
 
@@ -360,7 +348,7 @@ export class ShellScriptAnalysis {
       background: false,
     };
     const state = forgetVariables(
-      this.applyWordEffects(command.words, start, depth, command.arithmetic === true),
+      this.applyWordEffects(command.words, start, command.arithmetic === true),
       findAssignedVariables([compound], this.#context.dialect),
     );
     if (command.shape === "loop") this.noteLoopDescriptors(command.branches.flat());
@@ -404,7 +392,6 @@ export class ShellScriptAnalysis {
     const state = this.applyWordEffects(
       [...words, ...assignments.flatMap((assignment) => assignmentWords(assignment))],
       start,
-      depth,
       false,
     );
     if (words.length === 0) return unchangedOutcome(this.assign(assignments, state, depth));
@@ -456,8 +443,8 @@ export class ShellScriptAnalysis {
       [...exports].filter((name) => commandState.variables.get(name) !== state.variables.get(name)),
     );
     const restored = {
-      success: outcome.success === null ? null : this.keepPrefixed(outcome.success, state, changed),
-      failure: outcome.failure === null ? null : this.keepPrefixed(outcome.failure, state, changed),
+      success: outcome.success === null ? null : forgetVariables(outcome.success, changed),
+      failure: outcome.failure === null ? null : forgetVariables(outcome.failure, changed),
     };
     return this.applyBuiltinEffects(words, evaluatedWords, restored);
   }
@@ -472,102 +459,21 @@ export class ShellScriptAnalysis {
     this.applySteps(steps, state, false, 0);
   }
 
-  // A file word that is listed, not hashed: once per directory it may resolve against.
-  reportFile(
-    word: EvaluatedWord,
-    state: ShellState,
-    reason: string,
-    role: "code" | "data",
-    label = word.word.source,
-  ): void {
-    const roleField = role === "data" ? { role } : {};
-    if (!word.value.known) {
-      this.report(label, `${reason}, and the word is ${word.value.reason}`, roleField);
-      return;
-    }
-    if (word.value.text === "") return;
-    const text = word.value.text;
-    if (text.startsWith("/dev/")) return;
-    const candidates = path.isAbsolute(text)
-      ? [path.resolve(text)]
-      : (state.directories?.map((directory) => path.resolve(directory, text)) ?? null);
-    if (candidates === null) {
-      this.report(
-        label,
-        `${reason} (after a cd to a directory not known before the shell runs)`,
-        roleField,
-      );
-      return;
-    }
-    for (const file of candidates) {
-      if (!this.isHashed(file)) this.report(label, reason, { file, ...roleField });
-    }
+  // A file word that is listed, not hashed (see `listFileWord`).
+  reportFile(word: EvaluatedWord, state: ShellState, reason: string, role: "code" | "data"): void {
+    this.record(listFileWord(word, state, reason, role, (file) => this.isHashed(file)));
   }
 
-  // After `X=… cmd`: a prefix name whose value changed is not known.
-  keepPrefixed(after: ShellState, _before: ShellState, changed: ReadonlySet<string>): ShellState {
-    return forgetVariables(after, changed);
-  }
-
-  forgetInOutcome(outcome: ShellOutcome, names: AssignedVariables): ShellOutcome {
-    if (names !== "all" && names.size === 0) return outcome;
-    return {
-      success: outcome.success === null ? null : forgetVariables(outcome.success, names),
-      failure: outcome.failure === null ? null : forgetVariables(outcome.failure, names),
-    };
-  }
-
-  // What a builtin does to variables and descriptors beyond what the walk follows: `read`,
-  // `printf -v`, `unset`… set their operands; `source` and `eval` of code not known may set any;
-  // `trap` code may run at any point; `exec 3< file` keeps the descriptor open.
+  // What a builtin does to variables and descriptors (see `applyBuiltinEffects`).
   applyBuiltinEffects(
     words: readonly ShellWord[],
     evaluated: readonly EvaluatedWord[],
     outcome: ShellOutcome,
   ): ShellOutcome {
-    let index = 0;
-    while (["command", "builtin"].includes(textOf(evaluated[index]))) index += 1;
-    const program = evaluated[index];
-    if (program === undefined) return outcome;
-    if (!program.value.known) {
-      const path = program.word.parts.some(
-        (part) => part.kind === "literal" && part.raw.includes("/"),
-      );
-      return path ? outcome : this.forgetInOutcome(outcome, "all");
-    }
-    const text = program.value.text;
-    if (text === "exec" && evaluated.length === index + 1) {
-      this.keepExecDescriptors();
-      return outcome;
-    }
-    const call: ShellStatement = {
-      command: { kind: "call", assignments: [], words: words.slice(index) },
-      redirects: [],
-      negated: false,
-      background: false,
-    };
-    const set = () => findAssignedVariables([call], this.#context.dialect);
-    if (sourceCommands.has(text)) return this.forgetInOutcome(outcome, "all");
-    if (text === "eval") return set() === "all" ? this.forgetInOutcome(outcome, "all") : outcome;
-    if (text === "trap") {
-      const names = set();
-      this.noteAssigned(names);
-      const mark = (state: ShellState | null) =>
-        state === null ? null : markVolatile(state, names);
-      return { success: mark(outcome.success), failure: mark(outcome.failure) };
-    }
-    // POSIX sh reads `export NAME=value` as a command whose operands are assignments.
-    if (text === "export" && evaluated.slice(index + 1).every((word) => word.value.known)) {
-      let state = outcome.success;
-      for (const word of evaluated.slice(index + 1)) {
-        const assignment = /^([A-Za-z_]\w*)=(.*)$/s.exec(textOf(word));
-        if (state !== null && assignment !== null)
-          state = assignVariable(state, assignment[1] ?? "", assignment[2] ?? "");
-      }
-      return { success: state, failure: state };
-    }
-    if (settingBuiltins.has(text)) return this.forgetInOutcome(outcome, set());
-    return outcome;
+    const effects = applyBuiltinEffects(words, evaluated, outcome, this.#context.dialect);
+    if (effects.keepDescriptors === true) this.keepExecDescriptors();
+    if (effects.assigns !== undefined) this.noteAssigned(effects.assigns);
+    return effects.outcome;
   }
 
   declare(
@@ -575,81 +481,18 @@ export class ShellScriptAnalysis {
     start: ShellState,
     depth: number,
   ): ShellState {
-    const options = command.words.map(readLiteralWord);
-    const assigned = command.assignments.map((assignment) => assignment.name);
-    const named = options.filter(
-      (text): text is string => text !== null && /^[A-Za-z_]\w*$/.test(text),
-    );
-    const flags = options
-      .filter((text): text is string => text !== null && /^[-+]/.test(text))
-      .join("")
-      .replace(/[-+]/g, "");
-    // A nameref (`declare -n`), or an option not known before the shell runs, may set anything.
-    if (options.includes(null) || (command.variant !== "export" && flags.includes("n"))) {
-      return forgetVariables(this.assign(command.assignments, start, depth), "all");
-    }
-    const state = this.assign(command.assignments, start, depth);
-    // `local` outside a function fails; `readonly` and attributes (`-i`, `-u`, `-l`, …) make
-    // later assignments fail or change what they store.
-    if (command.variant === "local") return forgetVariables(state, new Set(assigned));
-    const attributes = command.variant === "readonly" || /[^xgpfF]/.test(flags);
-    return attributes ? markVolatile(state, new Set([...assigned, ...named])) : state;
+    return applyDeclaration(command, this.assign(command.assignments, start, depth));
   }
 
-  // `${X:=…}` and arithmetic (`$(( X = 1 ))`, `(( X++ ))`, `let`) set variables as words expand.
+  // `${X:=…}` and arithmetic set variables as words expand (see `applyWordEffects`).
   applyWordEffects(
     words: readonly ShellWord[],
     start: ShellState,
-    depth: number,
     arithmetic: boolean,
   ): ShellState {
-    let state = arithmetic ? this.applyArithmetic(words, start, depth) : start;
-    for (const word of words) {
-      for (const part of word.parts) {
-        if (part.kind !== "expansion") continue;
-        for (const name of part.assigns ?? []) {
-          const value = state.variablesUnknown ? null : state.variables.get(name);
-          if (name === "") state = forgetVariables(state, "all");
-          else if (value === null || value === undefined || value === "")
-            state = forgetVariables(state, new Set([name]));
-        }
-        if (part.arithmetic !== undefined)
-          state = this.applyArithmetic(part.arithmetic, state, depth);
-      }
-    }
-    return state;
-  }
-
-  // Arithmetic may set the variables it names; a `$X` in it is read as arithmetic in turn, and
-  // bash reads a name's value as arithmetic too (where `a[$(cmd)]` runs a command).
-  applyArithmetic(operands: readonly ShellWord[], start: ShellState, depth: number): ShellState {
-    let state = start;
-    const bash = this.#context.dialect === "bash";
-    for (const word of operands) {
-      const name = readLiteralWord(word);
-      if (name !== null && /^[A-Za-z_]\w*$/.test(name)) {
-        const value = state.variablesUnknown ? null : state.variables.get(name);
-        if (bash && !isArithmeticNumber(value)) {
-          this.report(
-            word.source,
-            `bash evaluates the value of ${name} as arithmetic, and it is not known: it may set variables and run commands`,
-          );
-          state = forgetVariables(state, "all");
-        }
-        state = forgetVariables(state, new Set([name]));
-        continue;
-      }
-      if (!word.parts.some((part) => part.kind === "variable")) continue;
-      const value = evaluateShellWord(word, scopeOf(state, this.#context));
-      if (value.known && isArithmeticNumber(value.text)) continue;
-      if (bash)
-        this.report(
-          word.source,
-          `arithmetic on ${word.source}, whose value is not known: it may set variables and run commands`,
-        );
-      state = forgetVariables(state, "all");
-    }
-    return this.applyWordEffects(operands, state, depth, false);
+    const effects = applyWordEffects(words, start, this.#context, arithmetic);
+    this.record(effects.findings);
+    return effects.state;
   }
 
   // Shell variable assignments: known values are remembered for later words.
@@ -902,20 +745,13 @@ export class ShellScriptAnalysis {
       this.report(code.word.source, `shell code that is ${code.value.reason}`);
       return;
     }
-    const start = isolated ? this.childState(state) : state;
+    const start = isolated
+      ? startChildShell(
+          state,
+          (name) => this.#environmentNames.has(name) || this.#commandExports.has(name),
+        )
+      : state;
     this.followShellText(code.value.text, code.word.source, start, depth, isolated);
-  }
-
-  // A child shell sees only exported variables (the hook's environment and the command's own
-  // assignments), and its IFS starts over.
-  childState(state: ShellState): ShellState {
-    const variables = new Map<string, string | null>();
-    for (const [name, value] of state.variables) {
-      if (name === "IFS") continue;
-      const exported = this.#environmentNames.has(name) || this.#commandExports.has(name);
-      variables.set(name, exported ? value : null);
-    }
-    return { ...state, variables };
   }
 
   followShellText(
@@ -987,12 +823,6 @@ export class ShellScriptAnalysis {
 
 function scopeOf(state: ShellState, context: ScriptContext): WordScope {
   return readWordScope(state, context);
-}
-
-// A value arithmetic reads as a number, not as an expression: empty, decimal, 0x…, base#digits.
-function isArithmeticNumber(value: string | null | undefined): boolean {
-  if (value === null || value === undefined) return false;
-  return /^\s*[-+]?(?:0[xX][0-9a-fA-F]+|\d+(?:#[0-9A-Za-z@_]+)?)?\s*$/.test(value);
 }
 
 function assignmentWords(assignment: ShellAssignment): ShellWord[] {

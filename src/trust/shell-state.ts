@@ -121,6 +121,35 @@ export function forgetVariables(state: ShellState, names: ReadonlySet<string> | 
   return { ...state, variables, pathChanged: state.pathChanged || names.has("PATH") };
 }
 
+/** Both outcomes with each of `names` set to a value not known (see {@link forgetVariables}). */
+export function forgetInOutcome(
+  outcome: ShellOutcome,
+  names: ReadonlySet<string> | "all",
+): ShellOutcome {
+  if (names !== "all" && names.size === 0) return outcome;
+  return {
+    success: outcome.success === null ? null : forgetVariables(outcome.success, names),
+    failure: outcome.failure === null ? null : forgetVariables(outcome.failure, names),
+  };
+}
+
+/**
+ * The state a child shell (`sh -c`) starts in: only exported variables (`isExported`) keep their
+ * value, the others are not known (the child sees whatever its environment holds), and IFS
+ * starts over.
+ */
+export function startChildShell(
+  state: ShellState,
+  isExported: (name: string) => boolean,
+): ShellState {
+  const variables = new Map<string, string | null>();
+  for (const [name, value] of state.variables) {
+    if (name === "IFS") continue;
+    variables.set(name, isExported(name) ? value : null);
+  }
+  return { ...state, variables };
+}
+
 /** The state with `names` marked as changing at any time (and so not known from now on). */
 export function markVolatile(state: ShellState, names: ReadonlySet<string> | "all"): ShellState {
   const forgotten = forgetVariables(state, names);
