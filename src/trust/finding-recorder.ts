@@ -19,6 +19,17 @@ export class FindingRecorder {
   readonly #hashed = new Map<string, HashedFinding>();
   #collected: string[] | null = null;
 
+  /** Runs `record` with `leading` set to `leading`, then back as it was. */
+  recordLeading<T>(leading: boolean, record: () => T): T {
+    const outer = this.leading;
+    this.leading = leading;
+    try {
+      return record();
+    } finally {
+      this.leading = outer;
+    }
+  }
+
   /** Adds what a per-program analysis found. */
   record(findings: readonly ProgramFinding[]): void {
     for (const finding of findings) {

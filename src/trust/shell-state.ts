@@ -25,6 +25,21 @@ export interface ShellOutcome {
   failure: ShellState | null;
 }
 
+/**
+ * The state a hook's command starts in: the hook's directory and the variables the engine gives
+ * it (a PATH among them may make a bare program a script).
+ */
+export function startShellState(cwd: string, variables: ReadonlyMap<string, string>): ShellState {
+  return {
+    directories: [cwd],
+    variables: new Map(variables),
+    gitRootMoved: false,
+    pathChanged: variables.has("PATH"),
+    variablesUnknown: false,
+    volatile: new Set(),
+  };
+}
+
 /** A statement that changes nothing: both outcomes are the state it started in. */
 export function unchangedOutcome(state: ShellState): ShellOutcome {
   return { success: state, failure: state };
