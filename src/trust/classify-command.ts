@@ -1,20 +1,16 @@
 import path from "node:path";
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
 import {
-  dataReaders,
   directoryCommands,
   exitCommands,
-  type InterpreterRule,
-  interpreterRules,
-  type ProgramRule,
   packageRunners,
-  programRules,
-  programsWithoutFiles,
   sourceCommands,
   taskRunners,
-  type WrapperRule,
-  wrapperRules,
 } from "./command-rules.js";
+import { dataReaders, programsWithoutFiles } from "./data-program-rules.js";
+import { type InterpreterRule, interpreterRules } from "./interpreter-rules.js";
+import { type ProgramRule, programRules } from "./program-rules.js";
+import { type WrapperRule, wrapperRules } from "./wrapper-rules.js";
 
 /**
  * What each kind of simple command carries besides its words: a task runner's key (`make`, `npm

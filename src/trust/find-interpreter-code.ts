@@ -1,6 +1,7 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule, OptionRole } from "./command-rules.js";
+import type { OptionRole } from "./command-rules.js";
 import { flagWord } from "./hook-finding.js";
+import type { InterpreterRule } from "./interpreter-rules.js";
 import type { ProgramStep } from "./program-step.js";
 import { readCommandOption } from "./read-command-option.js";
 

@@ -1,6 +1,6 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule } from "./command-rules.js";
 import { flagWord, hashFile, type ProgramFinding } from "./hook-finding.js";
+import type { InterpreterRule } from "./interpreter-rules.js";
 import {
   type EntryLookup,
   type FileLookup,

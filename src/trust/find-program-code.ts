@@ -1,7 +1,7 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { ProgramRule } from "./command-rules.js";
 import { findStartupFile, type StartupContext } from "./find-shell-startup-files.js";
 import { flagWord } from "./hook-finding.js";
+import type { ProgramRule } from "./program-rules.js";
 import type { ProgramStep } from "./program-step.js";
 import { literal, readCommandOption } from "./read-command-option.js";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import { shellStartupRules } from "./command-rules.js";
 import type { ProgramContext } from "./find-configured-code.js";
 import { flagWord, hashFile, type ProgramFinding } from "./hook-finding.js";
+import { shellStartupRules } from "./shell-startup-rules.js";
 
 /** A program's context with the variables it is given (`HOME`, `ZDOTDIR`, …). */
 export interface StartupContext extends ProgramContext {

@@ -1,7 +1,7 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule } from "./command-rules.js";
 import { listEntryFindings } from "./find-interpreter-entries.js";
 import type { ProgramFinding } from "./hook-finding.js";
+import type { InterpreterRule } from "./interpreter-rules.js";
 import { type FileLookup, findPythonUserSite } from "./lookup-interpreter-entry.js";
 import { readWordText } from "./read-word-text.js";
 

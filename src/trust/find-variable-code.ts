@@ -1,11 +1,7 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import {
-  codeLoadingVariables,
-  exportedFunctionVariable,
-  type InterpreterRule,
-  interpreterRules,
-} from "./command-rules.js";
+import { codeLoadingVariables, exportedFunctionVariable } from "./command-rules.js";
 import { flagWord } from "./hook-finding.js";
+import { type InterpreterRule, interpreterRules } from "./interpreter-rules.js";
 import type { CommandStep } from "./program-step.js";
 import { literal, readCommandOption } from "./read-command-option.js";
 

@@ -1,7 +1,7 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { WrapperRule } from "./command-rules.js";
 import type { ProgramStep } from "./program-step.js";
 import { literalWord, readCommandOption } from "./read-command-option.js";
+import type { WrapperRule } from "./wrapper-rules.js";
 
 /**
  * What a wrapper (`timeout`, `nice`, `xargs`, `sudo`, `flock`, …) runs, read from its words by its

@@ -1,7 +1,9 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule, OptionRole, WrapperRule } from "./command-rules.js";
+import type { OptionRole } from "./command-rules.js";
 import type { ProgramFinding } from "./hook-finding.js";
+import type { InterpreterRule } from "./interpreter-rules.js";
 import type { ShellOutcome, ShellState } from "./shell-state.js";
+import type { WrapperRule } from "./wrapper-rules.js";
 
 /**
  * How a word names code: a program (found on PATH when bare), a script or file (relative to the
