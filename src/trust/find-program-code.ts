@@ -4,6 +4,7 @@ import { flagWord } from "./hook-finding.js";
 import type { ProgramRule } from "./program-rules.js";
 import type { ProgramStep } from "./program-step.js";
 import { literal, readCommandOption } from "./read-command-option.js";
+import { readWordText } from "./read-word-text.js";
 
 const dataReason = "a file the program reads as data";
 
@@ -28,7 +29,7 @@ export function findProgramCode(
     steps.push({ kind: "finding", finding: flagWord(word, reason) });
   const programFile = (word: EvaluatedWord) => {
     steps.push({ kind: "code", word });
-    const text = textOf(word);
+    const text = readWordText(word);
     if (text === "" || text.includes("/")) return;
     for (const suffix of rule.suffixes ?? [])
       steps.push({ kind: "code", word: literal(`${text}${suffix}`, word.word.source) });
@@ -42,7 +43,7 @@ export function findProgramCode(
   let index = 0;
   while (index < words.length) {
     const word = words[index] as EvaluatedWord;
-    const text = textOf(word);
+    const text = readWordText(word);
     if (!word.value.known || !text.startsWith("-") || text === "-") {
       operands.push(word);
       index += 1;
@@ -78,7 +79,7 @@ export function findProgramCode(
       case "library":
         // `gawk -i lib`, `lua -l mod`: a path is code; a bare name is found on a search path.
         if (value === null) break;
-        if (textOf(value).includes("/")) {
+        if (readWordText(value).includes("/")) {
           programFile(value);
           break;
         }
@@ -139,8 +140,8 @@ export function findProgramCode(
   for (const word of others) {
     if (restRole === "scripts") programFile(word);
     if (restRole !== "data") continue;
-    if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(textOf(word))) continue;
-    if (textOf(word) === "-") continue;
+    if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(readWordText(word))) continue;
+    if (readWordText(word) === "-") continue;
     steps.push({ kind: "data", word, reason: dataReason });
   }
   if (startup) {
@@ -159,7 +160,7 @@ function readProgramOption(
   index: number,
   rule: ProgramRule,
 ): ReturnType<typeof readCommandOption> {
-  const text = textOf(words[index]);
+  const text = readWordText(words[index]);
   const whole = Object.hasOwn(rule.long, text) ? rule.long[text] : undefined;
   if (whole !== undefined && text.includes("="))
     return { role: whole, value: null, next: index + 1, ambiguous: false };
@@ -175,8 +176,4 @@ function readProgramOption(
     );
   }
   return readCommandOption(words, index, rule);
-}
-
-function textOf(word: EvaluatedWord | undefined): string {
-  return word?.value.known === true ? word.value.text : "";
 }
