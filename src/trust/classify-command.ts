@@ -46,8 +46,9 @@ export type ClassifiedCommand<K extends CommandKind = CommandKind> = {
   [P in K]: {
     kind: P;
     words: readonly EvaluatedWord[];
-    /** The program as written after expansion (`/usr/bin/env`); its name without the directory (`env`). */
+    /** The program as it is after expansion (`/usr/bin/env`). */
     text: string;
+    /** The program's name without its directory (`env`). */
     name: string;
   } & CommandData[P];
 }[K];
@@ -76,16 +77,18 @@ export function classifyCommand(words: readonly EvaluatedWord[]): ClassifiedComm
   if (directoryCommands.has(text)) return { ...command, kind: "directory" };
   if (exitCommands.has(text) && text !== "exec") return { ...command, kind: "exit" };
   if (name === "find" || name === "parallel" || name === "env") return { ...command, kind: name };
-  for (const key of [pair, name])
-    if (key !== null && Object.hasOwn(taskRunners, key))
-      return { ...command, kind: "task-runner", key, operands: words.slice(key === name ? 1 : 2) };
-  for (const key of [pair, name])
-    if (key !== null && packageRunners.has(key))
-      return { ...command, kind: "package-runner", operands: words.slice(key === name ? 1 : 2) };
-  for (const key of [pair, name]) {
-    const rule = key !== null && Object.hasOwn(wrapperRules, key) ? wrapperRules[key] : undefined;
-    if (rule !== undefined)
-      return { ...command, kind: "wrapper", rule, operands: words.slice(key === name ? 1 : 2) };
+  // A two-word name (`npm run`) is looked up before the program's name; the operands follow it.
+  const names = [
+    ...(pair === null ? [] : [{ key: pair, operands: words.slice(2) }]),
+    { key: name, operands: words.slice(1) },
+  ];
+  for (const { key, operands } of names)
+    if (Object.hasOwn(taskRunners, key)) return { ...command, kind: "task-runner", key, operands };
+  for (const { key, operands } of names)
+    if (packageRunners.has(key)) return { ...command, kind: "package-runner", operands };
+  for (const { key, operands } of names) {
+    const rule = Object.hasOwn(wrapperRules, key) ? wrapperRules[key] : undefined;
+    if (rule !== undefined) return { ...command, kind: "wrapper", rule, operands };
   }
   const interpreter = findInterpreterRule(name);
   if (interpreter !== undefined) return { ...command, kind: "interpreter", rule: interpreter };
