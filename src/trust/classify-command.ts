@@ -78,17 +78,23 @@ export function classifyCommand(words: readonly EvaluatedWord[]): ClassifiedComm
   if (exitCommands.has(text) && text !== "exec") return { ...command, kind: "exit" };
   if (name === "find" || name === "parallel" || name === "env") return { ...command, kind: name };
   // A two-word name (`npm run`) is looked up before the program's name; the operands follow it.
-  const names = [
-    ...(pair === null ? [] : [{ key: pair, operands: words.slice(2) }]),
-    { key: name, operands: words.slice(1) },
-  ];
-  for (const { key, operands } of names)
-    if (Object.hasOwn(taskRunners, key)) return { ...command, kind: "task-runner", key, operands };
-  for (const { key, operands } of names)
-    if (packageRunners.has(key)) return { ...command, kind: "package-runner", operands };
-  for (const { key, operands } of names) {
+  const names =
+    pair === null
+      ? [{ key: name, skip: 1 }]
+      : [
+          { key: pair, skip: 2 },
+          { key: name, skip: 1 },
+        ];
+  for (const { key, skip } of names)
+    if (Object.hasOwn(taskRunners, key))
+      return { ...command, kind: "task-runner", key, operands: words.slice(skip) };
+  for (const { key, skip } of names)
+    if (packageRunners.has(key))
+      return { ...command, kind: "package-runner", operands: words.slice(skip) };
+  for (const { key, skip } of names) {
     const rule = Object.hasOwn(wrapperRules, key) ? wrapperRules[key] : undefined;
-    if (rule !== undefined) return { ...command, kind: "wrapper", rule, operands };
+    if (rule !== undefined)
+      return { ...command, kind: "wrapper", rule, operands: words.slice(skip) };
   }
   const interpreter = findInterpreterRule(name);
   if (interpreter !== undefined) return { ...command, kind: "interpreter", rule: interpreter };
