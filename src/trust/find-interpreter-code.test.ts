@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { interpreterRules } from "./command-rules.js";
 import { findInterpreterCode } from "./find-interpreter-code.js";
+import { interpreterRules } from "./interpreter-rules.js";
 import { literal } from "./read-command-option.js";
 
 const words = (...texts: string[]) => texts.map((text) => literal(text, text));

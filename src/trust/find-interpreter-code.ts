@@ -1,7 +1,8 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule, OptionRole } from "./command-rules.js";
-import type { ProgramStep } from "./find-program-code.js";
+import type { OptionRole } from "./command-rules.js";
 import { flagWord } from "./hook-finding.js";
+import type { InterpreterRule } from "./interpreter-rules.js";
+import type { ProgramStep } from "./program-step.js";
 import { readCommandOption } from "./read-command-option.js";
 
 // Option roles whose value is the program (inline code, shell code, a module, a script): the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { programRules } from "./command-rules.js";
 import { findProgramCode } from "./find-program-code.js";
+import { programRules } from "./program-rules.js";
 import { literal } from "./read-command-option.js";
 
 const context = {

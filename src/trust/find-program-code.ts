@@ -1,33 +1,10 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { InterpreterRule, OptionRole, ProgramRule, WrapperRule } from "./command-rules.js";
 import { findStartupFile, type StartupContext } from "./find-shell-startup-files.js";
-import { flagWord, type ProgramFinding } from "./hook-finding.js";
+import { flagWord } from "./hook-finding.js";
+import type { ProgramRule } from "./program-rules.js";
+import type { ProgramStep } from "./program-step.js";
 import { literal, readCommandOption } from "./read-command-option.js";
-
-/**
- * What a per-program analysis asks of the walker, in order: record a finding; resolve a word as
- * a code file (relative to every directory the shell may be in, a descriptor path followed); list
- * a word as a file read as data; read the program from stdin (what descriptor 0 reads); enter a
- * directory (`make -C dir`) for the steps that follow; follow shell code (`sh -c`); look up an
- * interpreter's script or preload as it does; or apply what an option's value is (`-e` code, a
- * module, a config file); or run the command a wrapper runs (its outcome is the walker's).
- */
-export type ProgramStep =
-  | { kind: "finding"; finding: ProgramFinding }
-  | { kind: "code"; word: EvaluatedWord }
-  | { kind: "data"; word: EvaluatedWord; reason: string }
-  | { kind: "stdin-program"; label: string; language?: "shell" | "other" }
-  | { kind: "directory"; word: EvaluatedWord }
-  | { kind: "shell-code"; word: EvaluatedWord }
-  | { kind: "script"; word: EvaluatedWord; label: string; rule: InterpreterRule }
-  | { kind: "preload"; word: EvaluatedWord; rule: InterpreterRule }
-  | { kind: "value"; role: OptionRole; word: EvaluatedWord }
-  | {
-      kind: "run";
-      rest: WrapperRule["rest"];
-      rule: WrapperRule;
-      words: readonly EvaluatedWord[];
-    };
+import { readWordText } from "./read-word-text.js";
 
 const dataReason = "a file the program reads as data";
 
@@ -52,7 +29,7 @@ export function findProgramCode(
     steps.push({ kind: "finding", finding: flagWord(word, reason) });
   const programFile = (word: EvaluatedWord) => {
     steps.push({ kind: "code", word });
-    const text = textOf(word);
+    const text = readWordText(word);
     if (text === "" || text.includes("/")) return;
     for (const suffix of rule.suffixes ?? [])
       steps.push({ kind: "code", word: literal(`${text}${suffix}`, word.word.source) });
@@ -66,7 +43,7 @@ export function findProgramCode(
   let index = 0;
   while (index < words.length) {
     const word = words[index] as EvaluatedWord;
-    const text = textOf(word);
+    const text = readWordText(word);
     if (!word.value.known || !text.startsWith("-") || text === "-") {
       operands.push(word);
       index += 1;
@@ -102,7 +79,7 @@ export function findProgramCode(
       case "library":
         // `gawk -i lib`, `lua -l mod`: a path is code; a bare name is found on a search path.
         if (value === null) break;
-        if (textOf(value).includes("/")) {
+        if (readWordText(value).includes("/")) {
           programFile(value);
           break;
         }
@@ -163,8 +140,8 @@ export function findProgramCode(
   for (const word of others) {
     if (restRole === "scripts") programFile(word);
     if (restRole !== "data") continue;
-    if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(textOf(word))) continue;
-    if (textOf(word) === "-") continue;
+    if (rule.assignments === true && /^[A-Za-z_]\w*=/.test(readWordText(word))) continue;
+    if (readWordText(word) === "-") continue;
     steps.push({ kind: "data", word, reason: dataReason });
   }
   if (startup) {
@@ -183,7 +160,7 @@ function readProgramOption(
   index: number,
   rule: ProgramRule,
 ): ReturnType<typeof readCommandOption> {
-  const text = textOf(words[index]);
+  const text = readWordText(words[index]);
   const whole = Object.hasOwn(rule.long, text) ? rule.long[text] : undefined;
   if (whole !== undefined && text.includes("="))
     return { role: whole, value: null, next: index + 1, ambiguous: false };
@@ -199,8 +176,4 @@ function readProgramOption(
     );
   }
   return readCommandOption(words, index, rule);
-}
-
-function textOf(word: EvaluatedWord | undefined): string {
-  return word?.value.known === true ? word.value.text : "";
 }

@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import { shellStartupRules } from "./command-rules.js";
 import type { ProgramContext } from "./find-configured-code.js";
 import { flagWord, hashFile, type ProgramFinding } from "./hook-finding.js";
+import { readWordText } from "./read-word-text.js";
+import { shellStartupRules } from "./shell-startup-rules.js";
 
 /** A program's context with the variables it is given (`HOME`, `ZDOTDIR`, …). */
 export interface StartupContext extends ProgramContext {
@@ -83,7 +84,7 @@ export function findShellStartupFiles(
   if (rule === undefined) return [];
   const options = new Set<string>();
   for (let index = 0; index < words.length; index += 1) {
-    const text = textOf(words[index]);
+    const text = readWordText(words[index]);
     if (text === "--" || !/^[-+]/.test(text) || text === "-" || text === "+") break;
     if (text.startsWith("--")) options.add(text.split("=")[0] ?? text);
     else if (text.startsWith("-")) {
@@ -101,14 +102,10 @@ export function findShellStartupFiles(
     files.push(...rule.interactive);
   const findings = files.flatMap((file) => findStartupFile(file, context, name));
   // A candidate observed, as the lookups' are: only when the disk may be looked at.
-  const posix = options.has("-o") && words.some((word) => textOf(word) === "posix");
+  const posix = options.has("-o") && words.some((word) => readWordText(word) === "posix");
   if (context.observing && !posix && !(rule.noSocket ?? []).some((option) => options.has(option)))
     for (const file of rule.socket ?? [])
       findings.push(...findStartupFile(file, context, name, true));
   if (rule.notHashed !== undefined) findings.push(flagWord(name, rule.notHashed));
   return findings;
-}
-
-function textOf(word: EvaluatedWord | undefined): string {
-  return word?.value.known === true ? word.value.text : "";
 }

@@ -1,7 +1,7 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
 import { taskRunners } from "./command-rules.js";
-import type { ProgramStep } from "./find-program-code.js";
 import { flagWord } from "./hook-finding.js";
+import type { ProgramStep } from "./program-step.js";
 import { literal, readCommandOption } from "./read-command-option.js";
 
 /**

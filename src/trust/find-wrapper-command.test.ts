@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { wrapperRules } from "./command-rules.js";
 import { findWrapperCommand } from "./find-wrapper-command.js";
 import { literal } from "./read-command-option.js";
+import { wrapperRules } from "./wrapper-rules.js";
 
 const words = (...texts: string[]) => texts.map((text) => literal(text, text));
 

@@ -1,7 +1,8 @@
 import type { EvaluatedWord } from "../shell/evaluate-shell-word.js";
-import type { WrapperRule } from "./command-rules.js";
-import type { ProgramStep } from "./find-program-code.js";
+import type { ProgramStep } from "./program-step.js";
 import { literalWord, readCommandOption } from "./read-command-option.js";
+import { readWordText } from "./read-word-text.js";
+import type { WrapperRule } from "./wrapper-rules.js";
 
 /**
  * What a wrapper (`timeout`, `nice`, `xargs`, `sudo`, `flock`, …) runs, read from its words by its
@@ -39,7 +40,7 @@ export function findWrapperCommand(
     const option = readCommandOption(words, index, rule);
     if (option === null) break;
     if (option.role === "placeholder" || option.role === "attached-placeholder")
-      placeholder = option.value === null ? "{}" : textOf(option.value);
+      placeholder = option.value === null ? "{}" : readWordText(option.value);
     if (option.role === "exec") rest = "command";
     else if (option.role === "query") rest = "none";
     else if (option.role === "directory" && option.value !== null)
@@ -57,7 +58,9 @@ export function findWrapperCommand(
   }
   // `flock lockfile -c '…'`: an option may follow the operands.
   const after = index + rule.operands;
-  const late = textOf(words[after]).startsWith("-") ? readCommandOption(words, after, rule) : null;
+  const late = readWordText(words[after]).startsWith("-")
+    ? readCommandOption(words, after, rule)
+    : null;
   if (late !== null && late.role === "shell-code" && late.value !== null) {
     steps.push({ kind: "shell-code", word: late.value });
     return steps;
@@ -89,8 +92,4 @@ function fillIn(
   if (placeholder !== null) return fillPlaceholder(words, placeholder, reason);
   const label = `<${rule.appends}>`;
   return [...words, { word: literalWord(label, label), value: { known: false, reason } }];
-}
-
-function textOf(word: EvaluatedWord | undefined): string {
-  return word?.value.known === true ? word.value.text : "";
 }

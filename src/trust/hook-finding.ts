@@ -87,3 +87,10 @@ export function flagWord(
     ...(known.file !== undefined && { file: known.file }),
   };
 }
+
+/**
+ * Why program text in a language other than shell, written in the command (`node -e`, `python3
+ * -c`, a here-document read by `python3 -`), is flagged: hashed with the command, not followed.
+ */
+export const inlineCodeReason =
+  "inline code in a language other than shell: hashed as part of the command, but the files it loads, reads or runs are not followed";

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { interpreterRules, type OptionTable, programRules, wrapperRules } from "./command-rules.js";
+import type { OptionTable } from "./command-rules.js";
+import { interpreterRules } from "./interpreter-rules.js";
+import { programRules } from "./program-rules.js";
 import { literal, readCommandOption } from "./read-command-option.js";
+import { wrapperRules } from "./wrapper-rules.js";
 
 const words = (line: string) => line.split(" ").map((text) => literal(text, text));
 const read = (line: string, index = 1, rule: OptionTable | undefined = interpreterRules.node) => {

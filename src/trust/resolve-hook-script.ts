@@ -1,8 +1,6 @@
 import path from "node:path";
 import type { HookCommand } from "../config/hook-definition.js";
-import { parseShellScript } from "../shell/parse-shell-script.js";
 import type { ShellDialect } from "../shell/shell-syntax.js";
-import { ShellScriptAnalysis } from "./analyze-shell-script.js";
 import { findRequiredScripts, type RequiredScript } from "./find-required-scripts.js";
 import {
   listHashedFiles,
@@ -11,6 +9,7 @@ import {
   type NotHashedWord,
 } from "./hook-finding.js";
 import type { FileLookup } from "./lookup-interpreter-entry.js";
+import { walkShellScript } from "./walk-shell-script.js";
 
 export type { RequiredScript } from "./find-required-scripts.js";
 export type { NotHashedWord } from "./hook-finding.js";
@@ -73,7 +72,7 @@ export function resolveHookScript(
 
 /**
  * Every file a hook command runs or loads, found by parsing it with mvdan/sh's parser and
- * following it as the shell would (see `ShellScriptAnalysis`): programs given as paths,
+ * following it as the shell would (see `walkShellScript`): programs given as paths,
  * interpreters' scripts and preloads (`node -r`, `ruby -r`, `perl -M`, `php -d
  * auto_prepend_file=`), sourced files, scripts fed on stdin, `sh -c`, `eval` and `trap` code,
  * commands under wrappers (`env -C`, `timeout`, `nice`, `xargs`, `sudo`, `exec`, `command`, …),
@@ -107,46 +106,16 @@ export function resolveHookScripts(
       ...(options.lookup !== undefined && { lookup: options.lookup }),
       dialect,
     };
-    const analysis = new ShellScriptAnalysis(context);
-    try {
-      const state = analysis.initialState(variables);
-      analysis.checkEnvironment(variables, state);
-      if (typeof command !== "string") {
-        // Without a shell only the program's leading `~/` is expanded (by the engine).
-        const [program, ...args] = command;
-        const expanded =
-          program?.startsWith("~/") === true ? path.join(options.home, program.slice(2)) : program;
-        const argv = expanded === undefined ? [] : [expanded, ...args];
-        analysis.analyzeArgv(argv, state);
-        scripts.required = findRequiredScripts(analysis.findings, argv, options.cwd);
-      } else {
-        const parsed = parseShellScript(command, dialect);
-        if (parsed.ok) {
-          analysis.analyzeScript(parsed.script.statements, state);
-          // Bash is read first; what its first command certainly runs is the same in POSIX sh.
-          if (dialect === "bash")
-            scripts.required = findRequiredScripts(
-              analysis.findings,
-              analysis.leadingWords,
-              options.cwd,
-            );
-        } else {
-          const shell = dialect === "bash" ? "bash" : "POSIX sh";
-          analysis.reject(
-            command,
-            `the ${shell} parser rejects the command (${parsed.error}), so nothing it runs is hashed`,
-          );
-        }
-      }
-    } catch (error) {
-      // A tree too deep for the stack: say so rather than throw at the host.
-      analysis.reject(
-        typeof command === "string" ? command : command.join(" "),
-        `the command could not be followed (${String(error)}), so nothing it runs is hashed`,
-      );
-    }
+    const walk = walkShellScript(
+      typeof command === "string" ? { script: command } : readArgv(command, options.home),
+      context,
+      variables,
+    );
+    // Bash is read first; what its first command certainly runs is the same in POSIX sh.
+    if (dialect === "bash")
+      scripts.required = findRequiredScripts(walk.findings, walk.leadingWords, options.cwd);
     // What the hook's scripts are is derived from the analysis's findings.
-    const findings = analysis.findings;
+    const findings = walk.findings;
     for (const file of listHashedFiles(findings))
       if (!scripts.files.includes(file)) scripts.files.push(file);
     for (const file of listObservedFiles(findings)) observed.add(file);
@@ -169,4 +138,14 @@ export function resolveHookScripts(
   if (named.size === scripts.files.length) return scripts;
   const looked = scripts.files.filter((file) => !named.has(file));
   return { ...scripts, files: [...named, ...looked], observed: looked };
+}
+
+// An argv command as the engine runs it: only the program's leading `~/` is expanded.
+function readArgv(
+  command: readonly string[],
+  home: string,
+): { argv: readonly string[]; label: string } {
+  const [program, ...args] = command;
+  const expanded = program?.startsWith("~/") === true ? path.join(home, program.slice(2)) : program;
+  return { argv: expanded === undefined ? [] : [expanded, ...args], label: command.join(" ") };
 }

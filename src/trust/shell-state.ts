@@ -25,6 +25,21 @@ export interface ShellOutcome {
   failure: ShellState | null;
 }
 
+/**
+ * The state a hook's command starts in: the hook's directory and the variables the engine gives
+ * it (a PATH among them may make a bare program a script).
+ */
+export function startShellState(cwd: string, variables: ReadonlyMap<string, string>): ShellState {
+  return {
+    directories: [cwd],
+    variables: new Map(variables),
+    gitRootMoved: false,
+    pathChanged: variables.has("PATH"),
+    variablesUnknown: false,
+    volatile: new Set(),
+  };
+}
+
 /** A statement that changes nothing: both outcomes are the state it started in. */
 export function unchangedOutcome(state: ShellState): ShellOutcome {
   return { success: state, failure: state };
@@ -119,6 +134,35 @@ export function forgetVariables(state: ShellState, names: ReadonlySet<string> | 
   const variables = new Map(state.variables);
   for (const name of names) variables.set(name, null);
   return { ...state, variables, pathChanged: state.pathChanged || names.has("PATH") };
+}
+
+/** Both outcomes with each of `names` set to a value not known (see {@link forgetVariables}). */
+export function forgetInOutcome(
+  outcome: ShellOutcome,
+  names: ReadonlySet<string> | "all",
+): ShellOutcome {
+  if (names !== "all" && names.size === 0) return outcome;
+  return {
+    success: outcome.success === null ? null : forgetVariables(outcome.success, names),
+    failure: outcome.failure === null ? null : forgetVariables(outcome.failure, names),
+  };
+}
+
+/**
+ * The state a child shell (`sh -c`) starts in: only exported variables (`isExported`) keep their
+ * value, the others are not known (the child sees whatever its environment holds), and IFS
+ * starts over.
+ */
+export function startChildShell(
+  state: ShellState,
+  isExported: (name: string) => boolean,
+): ShellState {
+  const variables = new Map<string, string | null>();
+  for (const [name, value] of state.variables) {
+    if (name === "IFS") continue;
+    variables.set(name, isExported(name) ? value : null);
+  }
+  return { ...state, variables };
 }
 
 /** The state with `names` marked as changing at any time (and so not known from now on). */
