@@ -35,7 +35,7 @@ export interface TestWorkspace {
 }
 
 /** How long cleanup waits for a workspace's processes to end on their own (kill grace included). */
-const leftoverWaitMs = 3_000;
+const leftoverWaitMs = 15_000;
 
 /**
  * Creates a workspace for the current test (call it inside a test): a new folder under the
