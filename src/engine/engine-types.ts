@@ -84,8 +84,13 @@ export interface HookEngineOptions {
   runAgentHook?: EvaluatePrompt;
   /** Calls the tool of an `mcp_tool` handler on a connected MCP server; without it, they do not load. */
   callMcpTool?: CallMcpTool;
-  /** Receives the output of each `async` handler when it ends (errors thrown here are ignored). */
-  onAsyncOutput?: (output: AsyncHookOutput) => void;
+  /**
+   * Receives the output of each `async` handler when it ends (errors thrown here are ignored);
+   * returning `false` says no one received it, so an `asyncRewake` message waits for the session's
+   * next dispatch as context, as it does without this callback.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback returning nothing listens too
+  onAsyncOutput?: (output: AsyncHookOutput) => boolean | void;
   /** OpenTelemetry spans per dispatch and run: on when `@opentelemetry/api` has a provider (default), off, or this tracer. */
   tracing?: TracingOption;
   /**
