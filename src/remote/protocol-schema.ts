@@ -6,7 +6,7 @@ import {
   decisions,
 } from "../decide/dispatch-result-schema.js";
 import type { Diagnostic } from "../diagnostic.js";
-import type { RunEnd, RunStart } from "../engine/engine-types.js";
+import { createRunEventSchemas } from "../engine/run-event-schema.js";
 import type { ScopedHooksOptions } from "../match/scoped-hook-sets.js";
 import type {
   AsyncHookOutput,
@@ -56,8 +56,6 @@ export { decisions };
 
 /** A `Diagnostic`. */
 export const diagnosticSchema = diagnostic;
-
-const hookCommandSchema = hookCommand;
 
 /** A `RunSummary`: one handler of a dispatch. */
 export const runSummarySchema = runSummary;
@@ -121,23 +119,13 @@ export const mcpToolResultSchema = z.object({
   isError: z.boolean().optional(),
 });
 
-/** `hooks/runStarted` params: a handler about to run (`RunStart`). */
-export const runStartedSchema = z.object({
-  id: z.string(),
-  event: z.string(),
-  command: hookCommandSchema,
-  statusMessage: z.string().nullable(),
-  source: z.string(),
-  path: z.string(),
-});
+const { runStart, runEnd } = createRunEventSchemas(z, { hookCommand, runSummary });
 
-/** `hooks/runEnded` params: a finished handler (`RunEnd`). */
-export const runEndedSchema = runSummarySchema.extend({
-  event: z.string(),
-  stdout: z.string(),
-  stderr: z.string(),
-  timedOut: z.boolean(),
-});
+/** `hooks/runStarted` params: a handler about to run (`RunStart`, inferred from it). */
+export const runStartedSchema = runStart;
+
+/** `hooks/runEnded` params: a finished handler (`RunEnd`, inferred from it). */
+export const runEndedSchema = runEnd;
 
 /** `hooks/asyncOutput` params: what an `async` handler said once it ended (`AsyncHookOutput`). */
 export const asyncOutputSchema = z.object({
@@ -234,11 +222,9 @@ const sameShapes: [
   Same<z.infer<typeof modelHookReplySchema>, ModelHookReply>,
   Same<McpToolParams, Omit<McpToolRequest, "signal">>,
   Same<z.infer<typeof mcpToolResultSchema>, McpToolResult>,
-  Same<RunStartedParams, RunStart>,
-  Same<RunEndedParams, RunEnd>,
   Same<AsyncOutputParams, AsyncHookOutput>,
   Same<z.infer<typeof hostCallbackNameSchema>, HostCallbackName>,
   Same<(typeof decisions)[number], Decision>,
   Same<AddScopedHooksParams, ScopedHooksOptions>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true];
 void sameShapes;
