@@ -77,7 +77,7 @@ function readBlockingExit(run: FinishedAsyncRun): AsyncRunYield {
       hook,
       "async_decision_ignored",
       "info",
-      "exited 2 to wake the agent (asyncRewake), but the host has no onAsyncOutput: its message is delivered as context instead",
+      "exited 2 to wake the agent (asyncRewake), but the host does not listen (no onAsyncOutput, or it returned false): its message is delivered as context instead",
     );
     return { notice, queued: queue(run, message, null, [waiting]) };
   }

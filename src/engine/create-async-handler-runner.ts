@@ -39,7 +39,8 @@ export interface AsyncHandlerRunner {
  */
 export function createAsyncHandlerRunner(
   context: HandlerRunContext,
-  onAsyncOutput?: ((output: AsyncHookOutput) => void) | undefined,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback returning nothing listens too
+  onAsyncOutput?: ((output: AsyncHookOutput) => boolean | void) | undefined,
 ): AsyncHandlerRunner {
   const queue = createAsyncOutputQueue();
   const running = new Set<Promise<void>>();
@@ -48,24 +49,30 @@ export function createAsyncHandlerRunner(
     // A run the engine's close ended, or one ending after it, delivers nothing.
     if (context.signal.aborted) return;
     const { hook } = planned;
-    const ended = readAsyncRun({
-      sessionId: call.sessionId,
-      hookId: hook.id,
-      hook: hook.definition,
-      verdict: run.verdict,
-      exitCode: run.summary.exitCode,
-      stdout: run.observation.stdout,
-      stderr: run.observation.stderr,
-      hostListens: onAsyncOutput !== undefined,
-    });
-    if (ended.queued !== null) queue.add(ended.queued);
+    const read = (hostListens: boolean) =>
+      readAsyncRun({
+        sessionId: call.sessionId,
+        hookId: hook.id,
+        hook: hook.definition,
+        verdict: run.verdict,
+        exitCode: run.summary.exitCode,
+        stdout: run.observation.stdout,
+        stderr: run.observation.stderr,
+        hostListens,
+      });
+    let ended = read(onAsyncOutput !== undefined);
     if (ended.notice !== null && onAsyncOutput !== undefined) {
+      let delivered = true;
       try {
-        onAsyncOutput({ sessionId: call.sessionId, hookId: hook.id, ...ended.notice });
+        delivered =
+          onAsyncOutput({ sessionId: call.sessionId, hookId: hook.id, ...ended.notice }) !== false;
       } catch {
         // A host callback's failure must not reach the handler's run.
       }
+      // `false`: no one listened (a served host that did not subscribe), so it waits as context.
+      if (!delivered) ended = read(false);
     }
+    if (ended.queued !== null) queue.add(ended.queued);
   };
 
   return {

@@ -1,5 +1,5 @@
 import type { HookDefinition } from "../config/hook-definition.js";
-import type { DispatchResult, RunSummary } from "../decide/dispatch-result.js";
+import type { DispatchResult } from "../decide/dispatch-result.js";
 import type { Diagnostic } from "../diagnostic.js";
 import type { ExplainOptions, HookExplanation } from "../explain/explain-hooks.js";
 import type { ScopedHookSet, ScopedHooksOptions } from "../match/scoped-hook-sets.js";
@@ -12,6 +12,7 @@ import type {
   EvaluatePrompt,
   HostCallbacks,
 } from "../run/host-callbacks.js";
+import type { RunEnd, RunStart } from "./run-event-schema.js";
 
 export type {
   AsyncHookOutput,
@@ -23,27 +24,9 @@ export type {
   ModelHookReply,
   ModelHookRequest,
 } from "../run/host-callbacks.js";
+export type { RunEnd, RunStart } from "./run-event-schema.js";
 
 // The engine's public types; `engine.ts` re-exports them.
-
-/** A handler about to run, as passed to `onRunStart`. */
-export interface RunStart {
-  id: string;
-  event: string;
-  command: HookDefinition["command"];
-  /** The handler's `statusMessage`, for the host to show while it runs, or null. */
-  statusMessage: string | null;
-  source: string;
-  path: string;
-}
-
-/** A finished handler, as passed to `onRunEnd`: the summary plus its captured output. */
-export interface RunEnd extends RunSummary {
-  event: string;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
 
 /** Options of {@link createHookEngine}. */
 export interface HookEngineOptions {
@@ -84,8 +67,13 @@ export interface HookEngineOptions {
   runAgentHook?: EvaluatePrompt;
   /** Calls the tool of an `mcp_tool` handler on a connected MCP server; without it, they do not load. */
   callMcpTool?: CallMcpTool;
-  /** Receives the output of each `async` handler when it ends (errors thrown here are ignored). */
-  onAsyncOutput?: (output: AsyncHookOutput) => void;
+  /**
+   * Receives the output of each `async` handler when it ends (errors thrown here are ignored);
+   * returning `false` says no one received it, so an `asyncRewake` message waits for the session's
+   * next dispatch as context, as it does without this callback.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback returning nothing listens too
+  onAsyncOutput?: (output: AsyncHookOutput) => boolean | void;
   /** OpenTelemetry spans per dispatch and run: on when `@opentelemetry/api` has a provider (default), off, or this tracer. */
   tracing?: TracingOption;
   /**

@@ -221,6 +221,25 @@ describe.skipIf(process.platform === "win32")("async handlers (claude profile)",
     expect(codes(next)).toEqual(["async_output", "async_decision_ignored"]);
   });
 
+  it("delivers a rewake message as context with the next dispatch when onAsyncOutput returns false", async () => {
+    const recorder = recordAsyncOutput();
+    const { engine } = await setup(
+      { Stop: [group(null, { type: "command", command: script("rewake.sh"), asyncRewake: true })] },
+      {
+        onAsyncOutput: (output) => {
+          recorder.onAsyncOutput(output);
+          return false;
+        },
+      },
+    );
+    await engine.dispatch("Stop", {});
+    await recorder.waitFor(1);
+    expect(recorder.outputs[0]).toMatchObject({ rewake: true, message: "tests failed: 3 of 12" });
+    const next = await engine.dispatch("Notification", { message: "idle" });
+    expect(next.additionalContext).toEqual(["tests failed: 3 of 12"]);
+    expect(codes(next)).toEqual(["async_output", "async_decision_ignored"]);
+  });
+
   it("an async hook exiting 2 without asyncRewake blocks nothing and says so", async () => {
     const recorder = recordAsyncOutput();
     const { engine } = await setup(

@@ -5,7 +5,8 @@ import type { AsyncHookOutput, RunEnd, RunStart } from "../engine/engine-types.j
 export interface RunListener {
   runStarted?: ((run: RunStart) => void) | undefined;
   runEnded?: ((run: RunEnd) => void) | undefined;
-  asyncOutput?: ((output: AsyncHookOutput) => void) | undefined;
+  /** Returns whether the output reached the host (false: it waits for the next dispatch). */
+  asyncOutput?: ((output: AsyncHookOutput) => boolean) | undefined;
 }
 
 /** The engine callbacks of a shared engine, and the scope that routes them to one connection. */
@@ -14,7 +15,7 @@ export interface RunRelay {
   readonly engineOptions: {
     onRunStart: (run: RunStart) => void;
     onRunEnd: (run: RunEnd) => void;
-    onAsyncOutput: (output: AsyncHookOutput) => void;
+    onAsyncOutput: (output: AsyncHookOutput) => boolean;
   };
   /** Runs `work` (a dispatch) so that the runs it starts, async ones included, reach `listener`. */
   within<RESULT>(listener: RunListener, work: () => RESULT): RESULT;
@@ -38,7 +39,8 @@ export function createRunRelay(): RunRelay {
     engineOptions: {
       onRunStart: (run) => current.getStore()?.runStarted?.(run),
       onRunEnd: (run) => current.getStore()?.runEnded?.(run),
-      onAsyncOutput: (output) => current.getStore()?.asyncOutput?.(output),
+      // A run no subscribed connection hears is queued for its session's next dispatch instead.
+      onAsyncOutput: (output) => current.getStore()?.asyncOutput?.(output) ?? false,
     },
     within: (listener, work) => current.run(listener, work),
   };

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import type { HostCallbackName } from "../config/required-host-callbacks.js";
-import type { Decision, DispatchResult, RunSummary } from "../decide/dispatch-result.js";
-import { diagnosticCodes } from "../diagnostic.js";
-import type { RunEnd, RunStart } from "../engine/engine-types.js";
+import {
+  createDispatchResultSchemas,
+  type Decision,
+  decisions,
+} from "../decide/dispatch-result-schema.js";
+import type { Diagnostic } from "../diagnostic.js";
+import { createRunEventSchemas } from "../engine/run-event-schema.js";
 import type { ScopedHooksOptions } from "../match/scoped-hook-sets.js";
 import type {
   AsyncHookOutput,
@@ -46,47 +50,18 @@ export const notificationMethods = {
 /** The notification the server sends when it no longer waits for a `host/*` request's answer. */
 export const cancelRequestMethod = "$/cancelRequest";
 
-/** The decisions, in the order the docs list them. */
-export const decisions = ["allow", "deny", "ask", "defer", "block"] as const;
+const { diagnostic, hookCommand, runSummary, dispatchResult } = createDispatchResultSchemas(z);
+
+export { decisions };
 
 /** A `Diagnostic`. */
-export const diagnosticSchema = z.object({
-  code: z.enum(diagnosticCodes),
-  severity: z.enum(["error", "warning", "info"]),
-  message: z.string(),
-  file: z.string().nullable(),
-  path: z.string().nullable(),
-});
-
-const hookCommandSchema = z.union([z.string(), z.array(z.string())]);
+export const diagnosticSchema = diagnostic;
 
 /** A `RunSummary`: one handler of a dispatch. */
-export const runSummarySchema = z.object({
-  id: z.string(),
-  command: hookCommandSchema,
-  source: z.string(),
-  path: z.string(),
-  status: z.enum(["ok", "blocked", "error", "timeout", "skipped", "async"]),
-  exitCode: z.number().nullable(),
-  signal: z.string().nullable(),
-  durationMs: z.number(),
-});
+export const runSummarySchema = runSummary;
 
-/** The `DispatchResult` a `hooks/dispatch` answers with. */
-export const dispatchResultSchema = z.object({
-  event: z.string(),
-  decision: z.enum(decisions).nullable(),
-  reason: z.string().nullable(),
-  continue: z.boolean(),
-  stopReason: z.string().nullable(),
-  systemMessages: z.array(z.string()),
-  additionalContext: z.array(z.string()),
-  updatedInput: z.unknown(),
-  environment: z.record(z.string(), z.string()).optional(),
-  eventOutput: z.record(z.string(), z.unknown()).optional(),
-  runs: z.array(runSummarySchema),
-  diagnostics: z.array(diagnosticSchema),
-});
+/** The `DispatchResult` a `hooks/dispatch` answers with (the library's type is inferred from it). */
+export const dispatchResultSchema = dispatchResult;
 
 const hostCallbackNameSchema = z.enum(["evaluatePrompt", "runAgentHook", "callMcpTool"]);
 const notificationNameSchema = z.enum(["runStarted", "runEnded", "asyncOutput"]);
@@ -144,23 +119,13 @@ export const mcpToolResultSchema = z.object({
   isError: z.boolean().optional(),
 });
 
-/** `hooks/runStarted` params: a handler about to run (`RunStart`). */
-export const runStartedSchema = z.object({
-  id: z.string(),
-  event: z.string(),
-  command: hookCommandSchema,
-  statusMessage: z.string().nullable(),
-  source: z.string(),
-  path: z.string(),
-});
+const { runStart, runEnd } = createRunEventSchemas(z, { hookCommand, runSummary });
 
-/** `hooks/runEnded` params: a finished handler (`RunEnd`). */
-export const runEndedSchema = runSummarySchema.extend({
-  event: z.string(),
-  stdout: z.string(),
-  stderr: z.string(),
-  timedOut: z.boolean(),
-});
+/** `hooks/runStarted` params: a handler about to run (`RunStart`, inferred from it). */
+export const runStartedSchema = runStart;
+
+/** `hooks/runEnded` params: a finished handler (`RunEnd`, inferred from it). */
+export const runEndedSchema = runEnd;
 
 /** `hooks/asyncOutput` params: what an `async` handler said once it ended (`AsyncHookOutput`). */
 export const asyncOutputSchema = z.object({
@@ -252,17 +217,14 @@ type Same<A, B> = [Normalize<A>] extends [Normalize<B>]
     : false
   : false;
 const sameShapes: [
-  Same<z.infer<typeof dispatchResultSchema>, DispatchResult>,
-  Same<z.infer<typeof runSummarySchema>, RunSummary>,
+  Same<z.infer<typeof diagnosticSchema>, Diagnostic>,
   Same<ModelHookParams, Omit<ModelHookRequest, "signal">>,
   Same<z.infer<typeof modelHookReplySchema>, ModelHookReply>,
   Same<McpToolParams, Omit<McpToolRequest, "signal">>,
   Same<z.infer<typeof mcpToolResultSchema>, McpToolResult>,
-  Same<RunStartedParams, RunStart>,
-  Same<RunEndedParams, RunEnd>,
   Same<AsyncOutputParams, AsyncHookOutput>,
   Same<z.infer<typeof hostCallbackNameSchema>, HostCallbackName>,
   Same<(typeof decisions)[number], Decision>,
   Same<AddScopedHooksParams, ScopedHooksOptions>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true];
 void sameShapes;

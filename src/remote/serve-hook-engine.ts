@@ -128,7 +128,10 @@ export function serveHookEngine(
       if (subscribed.has("runEnded")) notify(notificationMethods.runEnded, run);
     },
     asyncOutput: (output) => {
-      if (subscribed.has("asyncOutput")) notify(notificationMethods.asyncOutput, output);
+      // Not subscribed (or gone): the engine queues it for the session's next dispatch.
+      if (!subscribed.has("asyncOutput") || closed) return false;
+      notify(notificationMethods.asyncOutput, output);
+      return true;
     },
   };
   const relay = options.relay;

@@ -238,6 +238,16 @@ const setups: Readonly<Record<string, SnippetSetup>> = {
   "sdk-schema": {
     stdout: ["[ 'session_id', 'cwd', 'hook_event_name', 'tool_name', 'tool_input' ]"],
   },
+  "python-sdk-guard": {
+    fileName: "guard.py",
+    stdin: hookPayload("PreToolUse", {
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+    }),
+    stdout: [
+      '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "Recursive rm is blocked: rm -rf build"}}',
+    ],
+  },
   "python-client-readme": {
     stdout: ["deny Recursive or forced rm is blocked by policy: rm -rf build"],
   },
