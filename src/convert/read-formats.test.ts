@@ -17,6 +17,17 @@ function readIssues(format: keyof typeof hookFormats, document: unknown, file?: 
 }
 
 describe("readers never throw", () => {
+  // Found by the property below: a matcher naming an Object.prototype key.
+  it.each(formatNames)(
+    "%s: a matcher named __proto__ or constructor is read, not thrown on",
+    (format) => {
+      for (const matcher of ["__proto__", "constructor", "toString|Bash"]) {
+        const document = { hooks: { PreToolUse: [{ matcher, hooks: [] }] } };
+        expect(() => read(format, document)).not.toThrow();
+      }
+    },
+  );
+
   it.each(formatNames)("%s: any JSON value gives hooks and issues, or an error", (format) => {
     const anyDocument = fc.oneof(
       fc.jsonValue(),

@@ -20,9 +20,12 @@ export function translateNamesToPublic(
   const result: string[] = [];
   const changes: ToolNameChange[] = [];
   for (const name of names) {
-    const grouped = rules.groupedNames[name];
+    // Own keys only: a matcher may name `__proto__` or `constructor`.
+    const grouped = Object.hasOwn(rules.groupedNames, name) ? rules.groupedNames[name] : undefined;
     const group = Object.values(rules.groupedNames).find((aliases) => aliases.includes(name));
-    const internal = rules.internalNames[name];
+    const internal = Object.hasOwn(rules.internalNames, name)
+      ? rules.internalNames[name]
+      : undefined;
     if (grouped !== undefined) {
       result.push(...grouped);
       changes.push({ from: name, to: grouped, reason: "renamed" });
