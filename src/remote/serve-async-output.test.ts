@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  collectLines,
   type ServeProcess,
-  spawnServe,
+  spawnServeSession,
   waitFor,
 } from "../../test/fixtures/remote/serve-process.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
@@ -27,19 +26,8 @@ function startServe() {
       UserPromptSubmit: [{ hooks: [{ type: "command", command: rewake, asyncRewake: true }] }],
     },
   });
-  const server = spawnServe([
-    "--profile",
-    "claude",
-    "--config",
-    hooks,
-    "--home",
-    workspace.home,
-    "--cwd",
-    workspace.project,
-  ]);
+  const { server, lines, send } = spawnServeSession(hooks, workspace);
   servers.push(server);
-  const lines = collectLines(server.child.stdout) as Record<string, unknown>[];
-  const send = (message: unknown) => server.child.stdin.write(`${JSON.stringify(message)}\n`);
   let nextId = 1;
   // Sends a request and resolves with its answer's result.
   const request = async (method: string, params: unknown) => {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  collectLines,
   type ServeProcess,
-  spawnServe,
+  spawnServeSession,
   waitFor,
 } from "../../test/fixtures/remote/serve-process.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
@@ -18,19 +17,8 @@ afterEach(async () => {
 
 function startServe() {
   const workspace = createTestWorkspace("serve-host-callbacks");
-  const server = spawnServe([
-    "--profile",
-    "claude",
-    "--config",
-    hooks,
-    "--home",
-    workspace.home,
-    "--cwd",
-    workspace.project,
-  ]);
+  const { server, lines, send } = spawnServeSession(hooks, workspace);
   servers.push(server);
-  const lines = collectLines(server.child.stdout) as Record<string, unknown>[];
-  const send = (message: unknown) => server.child.stdin.write(`${JSON.stringify(message)}\n`);
   return { server, lines, send };
 }
 
