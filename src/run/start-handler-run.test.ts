@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { waitForProcessEnd } from "../../test/support/is-process-alive.js";
@@ -22,12 +24,13 @@ async function start(command: string) {
   const activity = new Promise<EarlyActivity>((resolve) => {
     reportActivity = resolve;
   });
-  const started = await startHandlerRun(createRequest(command), {
+  const request = createRequest(command);
+  const started = await startHandlerRun(request, {
     idle: true,
     onEarlyActivity: reportActivity,
   });
   if (!started.started) throw new Error(`did not start: ${started.outcome.spawnError}`);
-  return { run: started.run, activity };
+  return { run: started.run, activity, cwd: request.cwd };
 }
 
 describe("startHandlerRun", () => {
@@ -52,12 +55,15 @@ describe("startHandlerRun", () => {
   });
 
   it("reports output before the input, and discard kills the waiting process", async () => {
-    const { run, activity } = await start("echo ready; echo $$ >&2; cat > /dev/null");
+    // The shell's pid goes to a file before "ready": the two pipes are read in no set order, so
+    // a pid on stderr may not have been read yet when the output on stdout is reported.
+    const { run, activity, cwd } = await start("echo $$ > shell.pid; echo ready; cat > /dev/null");
     expect(await activity).toEqual({ kind: "output", stream: "stdout", bytes: 6 });
+    const pid = Number(readFileSync(join(cwd, "shell.pid"), "utf8").trim());
+    expect(pid).toBeGreaterThan(1);
     const outcome = await run.discard();
     expect(outcome.cancelled).toBe(true);
     expect(outcome.exitCode).toBeNull();
-    const pid = Number(outcome.stderr.trim());
     // The outcome waits for the kill only up to a bound (a host never hangs on it): on a loaded
     // machine the process may take a moment longer to die, but it does die.
     expect(await waitForProcessEnd(pid)).toBe(true);

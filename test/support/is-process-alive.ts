@@ -19,6 +19,8 @@ export function isProcessAlive(pid: number): boolean {
 
 /** Polls until `pid` is dead or `withinMs` passes, and resolves with whether it died. */
 export async function waitForProcessEnd(pid: number, withinMs = 15_000): Promise<boolean> {
+  // kill(0) and kill(-1) address groups, not a process: a pid read wrongly must not look alive.
+  if (!Number.isInteger(pid) || pid <= 1) throw new Error(`not a process id: ${pid}`);
   const deadline = performance.now() + withinMs;
   while (performance.now() < deadline) {
     if (!isProcessAlive(pid)) return true;
