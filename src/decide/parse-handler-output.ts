@@ -8,6 +8,7 @@ import { safeParseJson } from "../shared/safe-parse-json.js";
 import { createHandlerDiagnostic } from "./create-handler-diagnostic.js";
 import type { Decision } from "./dispatch-result.js";
 import type { OutcomeContext } from "./interpret-outcome.js";
+import { mapOutputFields } from "./map-output-fields.js";
 
 /** A handler's JSON stdout reduced to what the engine applies. */
 export interface HandlerOutput {
@@ -104,6 +105,7 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
     return parsed;
   }
   if (!isRecord(document.value)) return parsed;
+  const value = mapOutputFields(document.value, spec.outputFields);
   const output: HandlerOutput = {};
   const json = { ...parsed, kind: "json" as const, output, invalid: false };
   const reporter: OutputReporter = {
@@ -122,7 +124,7 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
     },
   };
   const fields: TopLevelFields = {};
-  for (const [key, value] of Object.entries(document.value)) {
+  for (const [key, field] of Object.entries(value)) {
     // Own keys only: output such as {"__proto__": …} or {"toString": …} names no field.
     const check: ((value: unknown) => boolean) | undefined = Object.hasOwn(topLevelChecks, key)
       ? topLevelChecks[key as keyof typeof topLevelChecks]
@@ -131,15 +133,15 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       report("unknown_field", "info", `returned an unknown field "${key}"; it is ignored`);
       continue;
     }
-    if (!check(value)) {
+    if (!check(field)) {
       report(
         "invalid_output",
         "warning",
-        `returned "${key}" of the wrong type (${describeType(value)}); it is ignored`,
+        `returned "${key}" of the wrong type (${describeType(field)}); it is ignored`,
       );
       continue;
     }
-    Object.assign(fields, { [key]: value });
+    Object.assign(fields, { [key]: field });
   }
 
   for (const key of ["continue", "stopReason", "systemMessage", "suppressOutput"] as const) {

@@ -128,10 +128,26 @@ export interface EventSpec {
   /** Layer-name prefixes (`plugin:`) whose handlers' timeouts never raise the budget. */
   budgetFixedLayerPrefixes?: readonly string[];
   /**
+   * Output fields the agent's hooks spell their own way, each read as the engine's field before
+   * the rules above apply (Cursor's `permission` is `hookSpecificOutput.permissionDecision`).
+   */
+  outputFields?: readonly OutputFieldMapping[];
+  /**
    * The event's own payload fields, beside the profile's `commonPayload`: the event input schemas
    * (and so the SDK's types and `schemas/`) are derived from them; the pipeline does not read them.
    */
   payload?: PayloadFields;
+}
+
+/**
+ * One output field an agent names its own way: `from` and `to` are a top-level field or
+ * `hookSpecificOutput.<field>`; `values` renames the values the agent spells its own way (Gemini
+ * CLI's `block` for `deny`), others are kept as they are.
+ */
+export interface OutputFieldMapping {
+  from: string;
+  to: string;
+  values?: Readonly<Record<string, string>>;
 }
 
 /** Payload fields: those the host always sends, and those it sends when available. */
