@@ -41,6 +41,12 @@ export interface FieldRules {
 /** One event of a profile: how it matches, blocks and which output fields it reads. */
 export interface EventSpec {
   /**
+   * The Claude Code event this one is (Gemini CLI's `BeforeTool` is `PreToolUse`), where the
+   * profile names events its own way; convert and the shim translate through it. Absent: the
+   * event's own name, or no counterpart when Claude Code has no event of that name.
+   */
+  canonical?: string;
+  /**
    * The payload field the matcher reads, or null when the event does not support matchers: any
    * configured matcher, even one that would not compile, is then ignored (`matcher_ignored`).
    */
@@ -255,6 +261,13 @@ export interface Profile {
   toolNameAliases: Readonly<Record<string, string>>;
   /** Extra names a tool also matches as, the payload keeping its canonical name. */
   toolMatchAliases: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The agent's own tool names and the Claude Code tool each is (`run_shell_command` → `Bash`),
+   * for profiles that name tools their own way; convert and the shim translate through it.
+   */
+  canonicalToolNames?: Readonly<Record<string, string>>;
+  /** The unit of handler timeouts in the profile's configuration files (default `seconds`). */
+  timeoutUnit?: "seconds" | "milliseconds";
   /** The payload field carrying the tool name. */
   toolNameField: string;
   /** Tools whose `updatedInput` must carry a string `command`. */
