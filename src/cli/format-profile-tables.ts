@@ -70,7 +70,8 @@ export function formatProfileEventTables(): string {
       (profile: Profile) =>
         `#### \`${profile.name}\`: ${profile.title}\n\n${formatEventRows(profile).trimEnd()}`,
     )
-    .join("\n\n");
+    .join("\n\n")
+    .concat("\n");
 }
 
 /**
