@@ -13,6 +13,7 @@ import {
   formatJsonRpcResult,
   type JsonRpcId,
   jsonRpcErrorCodes,
+  parseRequestParams,
   readJsonRpcMessage,
 } from "./json-rpc-message.js";
 import type { MessageChannel } from "./message-channel.js";
@@ -237,12 +238,9 @@ export function serveHookEngine(
             message.method === serverMethods.addScopedHooks &&
             methods.includes(message.method)
           ) {
-            const parsed = addScopedHooksParamsSchema.safeParse(message.params);
             answerRequest(
               message.id,
-              parsed.success
-                ? { ok: true, request: parsed.data }
-                : { ok: false, message: describeZodError(parsed.error) },
+              parseRequestParams(addScopedHooksParamsSchema, message.params),
               async (request): Promise<AddScopedHooksResult> => {
                 const add = engine.addScopedHooks;
                 if (add === undefined) throw new Error("this engine cannot add scoped hooks");
@@ -265,12 +263,9 @@ export function serveHookEngine(
             message.method === serverMethods.removeScopedHooks &&
             methods.includes(message.method)
           ) {
-            const parsed = removeScopedHooksParamsSchema.safeParse(message.params);
             answerRequest(
               message.id,
-              parsed.success
-                ? { ok: true, request: parsed.data }
-                : { ok: false, message: describeZodError(parsed.error) },
+              parseRequestParams(removeScopedHooksParamsSchema, message.params),
               async ({ id }) => {
                 const set = scopedSets.get(id);
                 set?.remove();
