@@ -5,8 +5,8 @@ import { group } from "./workspace.mjs";
 
 /**
  * Opens the two engines: `oneShot` spawns `command` per event, `persistent` runs
- * `persistentCommand` as a persistent handler. Throws unless both deny `payload` (the message
- * names scenario `id`).
+ * `persistentCommand` as a persistent handler; `close()` closes both. Throws unless both deny
+ * `payload` (the message names scenario `id`).
  */
 export async function openOneShotAndPersistent(
   workspace,
@@ -24,7 +24,14 @@ export async function openOneShotAndPersistent(
     const check = await engine.dispatch("PreToolUse", payload);
     if (check.decision !== "deny") throw new Error(`scenario ${id}: ${JSON.stringify(check)}`);
   }
-  return { oneShot, persistent };
+  return {
+    oneShot,
+    persistent,
+    async close() {
+      await oneShot.close();
+      await persistent.close();
+    },
+  };
 }
 
 /**

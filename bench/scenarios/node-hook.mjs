@@ -11,12 +11,13 @@ import { nodeHook } from "../lib/workspace.mjs";
 
 export async function runNodeHook({ workspace, gemini, samples, peerSamples }) {
   const payload = { tool_name: "Bash", tool_input: { command: "ls", mode: "deny" } };
-  const { oneShot: spawned, persistent } = await openOneShotAndPersistent(workspace, {
+  const engines = await openOneShotAndPersistent(workspace, {
     id: "e",
     command: `node ${nodeHook}`,
     persistentCommand: `node ${nodeHook} --persistent`,
     payload,
   });
+  const { oneShot: spawned, persistent } = engines;
   const input = JSON.stringify({
     session_id: "bench-session",
     hook_event_name: "PreToolUse",
@@ -41,8 +42,7 @@ export async function runNodeHook({ workspace, gemini, samples, peerSamples }) {
       gemini.runner.executeHook(hookConfig, "BeforeTool", geminiInput);
   }
   Object.assign(durations, await sampleSideBySide(peers, { warmup: 2, samples: peerSamples }));
-  await spawned.close();
-  await persistent.close();
+  await engines.close();
   return describeSpeedupResult({
     id: "e",
     title: "a Node hook (.mjs): spawned per event vs persistent",

@@ -12,7 +12,7 @@ const guard = join(repositoryDirectory, "test/fixtures/handlers/python-sdk-guard
 
 export async function runPythonSdkGuard({ workspace, samples }) {
   const payload = { tool_name: "Bash", tool_input: { command: "rm -rf build" } };
-  const { oneShot, persistent } = await openOneShotAndPersistent(workspace, {
+  const engines = await openOneShotAndPersistent(workspace, {
     id: "k",
     command: `python3 ${guard}`,
     persistentCommand: `python3 ${guard}`,
@@ -20,13 +20,12 @@ export async function runPythonSdkGuard({ workspace, samples }) {
   });
   const durations = await sampleSideBySide(
     {
-      "engine, Python SDK guard one-shot": () => oneShot.dispatch("PreToolUse", payload),
-      "engine, same guard persistent": () => persistent.dispatch("PreToolUse", payload),
+      "engine, Python SDK guard one-shot": () => engines.oneShot.dispatch("PreToolUse", payload),
+      "engine, same guard persistent": () => engines.persistent.dispatch("PreToolUse", payload),
     },
     { warmup: 3, samples },
   );
-  await oneShot.close();
-  await persistent.close();
+  await engines.close();
   return describeSpeedupResult({
     id: "k",
     title: "a Python guard on the SDK: one-shot vs persistent",
