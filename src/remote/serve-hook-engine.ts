@@ -108,9 +108,10 @@ export function serveHookEngine(
   const finishWhenIdle = () => {
     if (!receiving && inFlight === 0) finish();
   };
+  const scopedHooksAllowed = options.allowScopedHooks === true;
   const methods = Object.values(serverMethods).filter(
     (method) =>
-      options.allowScopedHooks === true ||
+      scopedHooksAllowed ||
       (method !== serverMethods.addScopedHooks && method !== serverMethods.removeScopedHooks),
   );
   // What the host said in hooks/initialize it serves and wants; nothing until it does.
@@ -234,10 +235,7 @@ export function serveHookEngine(
               diagnostics: [...engine.diagnostics],
             };
             channel.send(formatJsonRpcResult(message.id, result));
-          } else if (
-            message.method === serverMethods.addScopedHooks &&
-            methods.includes(message.method)
-          ) {
+          } else if (scopedHooksAllowed && message.method === serverMethods.addScopedHooks) {
             answerRequest(
               message.id,
               parseRequestParams(addScopedHooksParamsSchema, message.params),
@@ -259,10 +257,7 @@ export function serveHookEngine(
                 return { id: set.id, hookIds: [...set.hookIds], diagnostics: [...set.diagnostics] };
               },
             );
-          } else if (
-            message.method === serverMethods.removeScopedHooks &&
-            methods.includes(message.method)
-          ) {
+          } else if (scopedHooksAllowed && message.method === serverMethods.removeScopedHooks) {
             answerRequest(
               message.id,
               parseRequestParams(removeScopedHooksParamsSchema, message.params),
