@@ -2,21 +2,18 @@
 // A Vercel AI SDK agent with hooks: `generateText` with a scripted mock model, two pretend tools and
 // the bundled example hooks (examples/hooks.json). Run `npm run build`, then
 // `node examples/ai-sdk-agent.mjs`.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createHookEngine } from "agent-hooks";
 import { isHookToolResult, runWithStopHooks, withHooks } from "agent-hooks/ai-sdk";
 import { generateText, stepCountIs, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { z } from "zod";
-
-const repository = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+import { exampleHooksFile, printDispatch, printStop, repository } from "./example-hooks.mjs";
 
 // The example hooks name their scripts relative to the repository, so the session runs there.
 const engine = await createHookEngine({
   profile: "deepagents",
   cwd: repository,
-  configFiles: [path.join(repository, "examples", "hooks.json")],
+  configFiles: [exampleHooksFile],
 });
 
 const tools = {
@@ -80,25 +77,14 @@ const model = new MockLanguageModelV3({
 
 const hookedTools = withHooks(engine, tools, {
   toolNameMap: { bash: "Bash", writeFile: "Write" },
-  onDispatch: (result, call) => {
-    const reason = result.reason === null ? "" : `: ${result.reason}`;
-    console.log(
-      `hook  ${result.event} ${call.toolName} → ${result.decision ?? "no decision"}${reason}`,
-    );
-    for (const context of result.additionalContext) console.log(`      context → ${context}`);
-  },
+  onDispatch: printDispatch,
 });
 
 const session = {
   engine,
   generate: (messages) =>
     generateText({ model, tools: hookedTools, messages, stopWhen: stepCountIs(10) }),
-  onStop: (verdict) =>
-    console.log(
-      verdict.continue
-        ? `hook  Stop → block: ${verdict.reason} (the agent goes back to work)`
-        : "hook  Stop → no block: the turn ends",
-    ),
+  onStop: printStop,
 };
 
 // The first run pauses when a hook asks for approval (the .env write).

@@ -2,20 +2,17 @@
 // The smallest LangChain.js agent with hooks: `createAgent` with a scripted fake model, a shell tool
 // that only echoes, and the bundled example hooks. Run `npm run build`, then
 // `node examples/langchain-agent.mjs`.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createHookEngine } from "agent-hooks";
 import { createHooksMiddleware } from "agent-hooks/langchain";
 import { AIMessage, createAgent, fakeModel, HumanMessage, tool } from "langchain";
 import { z } from "zod";
-
-const repository = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+import { exampleHooksFile, repository } from "./example-hooks.mjs";
 
 // The example hooks name their scripts relative to the repository, so the session runs there.
 const engine = await createHookEngine({
   profile: "deepagents",
   cwd: repository,
-  configFiles: [path.join(repository, "examples", "hooks.json")],
+  configFiles: [exampleHooksFile],
 });
 
 // Named like Deep Agents' shell tool, so hooks see it as `Bash`.

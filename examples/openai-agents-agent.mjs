@@ -2,21 +2,18 @@
 // An OpenAI Agents SDK agent with hooks: `run()` with a scripted model (no network, no API key), two
 // pretend tools and the bundled example hooks (examples/hooks.json). Run `npm run build`, then
 // `node examples/openai-agents-agent.mjs`.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Agent, run, setTracingDisabled, tool, Usage } from "@openai/agents";
 import { createHookEngine } from "agent-hooks";
 import { runWithStopHooks, withHooks } from "agent-hooks/openai-agents";
 import { z } from "zod";
+import { exampleHooksFile, printDispatch, printStop, repository } from "./example-hooks.mjs";
 
 setTracingDisabled(true);
-const repository = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-
 // The example hooks name their scripts relative to the repository, so the session runs there.
 const engine = await createHookEngine({
   profile: "deepagents",
   cwd: repository,
-  configFiles: [path.join(repository, "examples", "hooks.json")],
+  configFiles: [exampleHooksFile],
 });
 
 const bash = tool({
@@ -83,13 +80,7 @@ const agent = new Agent({
   model,
   tools: withHooks(engine, [bash, writeFile], {
     toolNameMap: { bash: "Bash", write_file: "Write" },
-    onDispatch: (result, call) => {
-      const reason = result.reason === null ? "" : `: ${result.reason}`;
-      console.log(
-        `hook  ${result.event} ${call.toolName} → ${result.decision ?? "no decision"}${reason}`,
-      );
-      for (const context of result.additionalContext) console.log(`      context → ${context}`);
-    },
+    onDispatch: printDispatch,
     onAsk: (request) => {
       console.log(
         `user  asked to approve ${request.toolName} ${request.input.file_path}: declines`,
@@ -103,12 +94,7 @@ const { result, continuations } = await runWithStopHooks({
   engine,
   input: "Fix add() and clean the build folder",
   generate: (input) => run(agent, input, { maxTurns: 20 }),
-  onStop: (verdict) =>
-    console.log(
-      verdict.continue
-        ? `hook  Stop → block: ${verdict.reason} (the agent goes back to work)`
-        : "hook  Stop → no block: the turn ends",
-    ),
+  onStop: printStop,
 });
 for (const item of result.history) {
   if (item.type === "function_call_result" && item.output.type === "text") {

@@ -18,6 +18,13 @@ export function summarize(values) {
   };
 }
 
+/** The summary of each contender's samples, by the contender's name. */
+export function summarizeEach(durations) {
+  return Object.fromEntries(
+    Object.entries(durations).map(([name, values]) => [name, summarize(values)]),
+  );
+}
+
 /**
  * Runs every contender once per round, rotating who goes first, after `warmup` rounds that are
  * not recorded; returns each contender's durations in milliseconds. Measuring side by side in
@@ -39,4 +46,30 @@ export async function sampleSideBySide(contenders, { warmup, samples, settle }) 
     }
   }
   return durations;
+}
+
+/**
+ * One figure (milliseconds) per contender of `durations`, with its median's ratio to the median
+ * of the contender `baselineName`; the table names that baseline `ratioAgainst` (by default its
+ * own name).
+ */
+export function describeRatioFigures(durations, baselineName, ratioAgainst = baselineName) {
+  const stats = summarizeEach(durations);
+  const baseline = stats[baselineName];
+  return Object.entries(stats).map(([name, stat]) => ({
+    name,
+    unit: "ms",
+    ...stat,
+    ratio: stat.median / baseline.median,
+    ratioAgainst,
+  }));
+}
+
+/**
+ * A target on a factor (unit ×): met when `measured` is at most `limit` (`bound` "atMost") or at
+ * least `limit` (`bound` "atLeast").
+ */
+export function describeFactorTarget(id, text, measured, { limit, bound }) {
+  const met = bound === "atMost" ? measured <= limit : measured >= limit;
+  return { id, text, measured, unit: "×", limit, met };
 }

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { spawnRaw } from "../lib/baselines.mjs";
 import { createGeminiInput } from "../lib/gemini-runner.mjs";
-import { sampleSideBySide, summarize } from "../lib/statistics.mjs";
+import { describeRatioFigures, sampleSideBySide } from "../lib/statistics.mjs";
 import { group, hooksDirectory } from "../lib/workspace.mjs";
 
 export async function runDenyScript({ workspace, gemini, samples }) {
@@ -32,20 +32,10 @@ export async function runDenyScript({ workspace, gemini, samples }) {
   }
   const durations = await sampleSideBySide(contenders, { warmup: 20, samples });
   await engine.close();
-  const raw = summarize(durations["raw spawn(deny.sh)"]);
   return {
     id: "b",
     title: "one hook: a script that reads stdin and prints a deny JSON",
-    figures: Object.entries(durations).map(([name, values]) => {
-      const stat = summarize(values);
-      return {
-        name,
-        unit: "ms",
-        ...stat,
-        ratio: stat.median / raw.median,
-        ratioAgainst: "raw spawn(deny.sh)",
-      };
-    }),
+    figures: describeRatioFigures(durations, "raw spawn(deny.sh)"),
     targets: [],
   };
 }

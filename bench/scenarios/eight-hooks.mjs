@@ -1,6 +1,10 @@
 // Scenario c: eight matching hooks (`sleep 0.2`) on one event, total against one hook.
 import { createGeminiInput } from "../lib/gemini-runner.mjs";
-import { sampleSideBySide, summarize } from "../lib/statistics.mjs";
+import {
+  describeFactorTarget,
+  describeRatioFigures,
+  sampleSideBySide,
+} from "../lib/statistics.mjs";
 import { group } from "../lib/workspace.mjs";
 
 // Eight spellings of the same 0.2 s sleep: identical commands would run once (duplicates).
@@ -27,19 +31,7 @@ export async function runEightHooks({ workspace, gemini, samples, peerSamples })
   );
   await eight.close();
   await one.close();
-  const figures = [];
-  const engineEight = summarize(durations["engine, 8 hooks"]);
-  const engineOne = summarize(durations["engine, 1 hook"]);
-  figures.push(
-    {
-      name: "engine, 8 hooks",
-      unit: "ms",
-      ...engineEight,
-      ratio: engineEight.median / engineOne.median,
-      ratioAgainst: "engine, 1 hook",
-    },
-    { name: "engine, 1 hook", unit: "ms", ...engineOne, ratio: 1, ratioAgainst: "engine, 1 hook" },
-  );
+  const figures = describeRatioFigures(durations, "engine, 1 hook");
   if (gemini.runner !== undefined) {
     const input = createGeminiInput(workspace.root);
     const configs = sleeps.map((command) => ({ type: "command", command, timeout: 60_000 }));
@@ -52,39 +44,20 @@ export async function runEightHooks({ workspace, gemini, samples, peerSamples })
       },
       { warmup: 2, samples: peerSamples },
     );
-    const peerEight = summarize(peer["Gemini executeHooksParallel, 8 hooks"]);
-    const peerOne = summarize(peer["Gemini executeHooksParallel, 1 hook"]);
     figures.push(
-      {
-        name: "Gemini executeHooksParallel, 8 hooks",
-        unit: "ms",
-        ...peerEight,
-        ratio: peerEight.median / peerOne.median,
-        ratioAgainst: "Gemini, 1 hook",
-      },
-      {
-        name: "Gemini executeHooksParallel, 1 hook",
-        unit: "ms",
-        ...peerOne,
-        ratio: 1,
-        ratioAgainst: "Gemini, 1 hook",
-      },
+      ...describeRatioFigures(peer, "Gemini executeHooksParallel, 1 hook", "Gemini, 1 hook"),
     );
   }
-  const ratio = engineEight.median / engineOne.median;
+  const ratio = figures.find((figure) => figure.name === "engine, 8 hooks").ratio;
   return {
     id: "c",
     title: "eight matching hooks (`sleep 0.2`): total against one",
     figures,
     targets: [
-      {
-        id: "c",
-        text: "(c) 8 hooks at most 1.15× one hook",
-        measured: ratio,
-        unit: "×",
+      describeFactorTarget("c", "(c) 8 hooks at most 1.15× one hook", ratio, {
         limit: 1.15,
-        met: ratio <= 1.15,
-      },
+        bound: "atMost",
+      }),
     ],
   };
 }

@@ -17,7 +17,12 @@ import {
   sumCpuMs,
 } from "../lib/process-tree.mjs";
 import { createRawStandbys } from "../lib/raw-standbys.mjs";
-import { sampleSideBySide, summarize } from "../lib/statistics.mjs";
+import {
+  describeRatioFigures,
+  sampleSideBySide,
+  summarize,
+  summarizeEach,
+} from "../lib/statistics.mjs";
 import { waitForQuietProcesses } from "../lib/wait-for-quiet-processes.mjs";
 import { group, hooksDirectory } from "../lib/workspace.mjs";
 
@@ -208,24 +213,20 @@ export async function runInterpreterStack({ workspace, gemini, samples }) {
     // The checks above started every process once already: one warm-up round is enough.
     const durations = await sampleSideBySide(contenders, { warmup: 1, samples, settle });
 
-    const stats = Object.fromEntries(
-      Object.entries(durations).map(([name, values]) => [name, summarize(values)]),
-    );
+    const stats = summarizeEach(durations);
     const spawned = stats[contenderNames.spawned];
     const prewarmed = stats[contenderNames.prewarmed];
     const persistent = stats[contenderNames.persistent];
-    const figures = Object.entries(stats).map(([name, stat]) => ({
-      name,
-      unit: "ms",
-      ...stat,
-      ratio: stat.median / prewarmed.median,
-      ratioAgainst: "prewarm",
-      ...(name === contenderNames.prewarmed &&
-        !prewarmActive && { note: "no standby seen: this build ignores prewarm" }),
-      // Standbys that did not come back (a hook found unsafe) leave the next samples unsettled.
-      ...(name === contenderNames.prewarmed &&
-        unsettled > 0 && { note: `${unsettled} waits for idle processes timed out after 5 s` }),
-    }));
+    const figures = describeRatioFigures(durations, contenderNames.prewarmed, "prewarm").map(
+      (figure) => ({
+        ...figure,
+        ...(figure.name === contenderNames.prewarmed &&
+          !prewarmActive && { note: "no standby seen: this build ignores prewarm" }),
+        // Standbys that did not come back (a hook found unsafe) leave the next samples unsettled.
+        ...(figure.name === contenderNames.prewarmed &&
+          unsettled > 0 && { note: `${unsettled} waits for idle processes timed out after 5 s` }),
+      }),
+    );
     for (const [name, values] of Object.entries(cpuMs)) {
       figures.push({ name: `hooks' CPU per call: ${name}`, unit: "ms CPU", ...summarize(values) });
     }

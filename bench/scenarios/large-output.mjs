@@ -32,6 +32,14 @@ function runChild(mode, root) {
   });
 }
 
+/** The time (ms) and peak RSS growth (MB) figures of a list of child runs. */
+function describeRunFigures(runs, timeName, growthName) {
+  return [
+    { name: timeName, unit: "ms", ...summarize(runs.map((run) => run.durationMs)) },
+    { name: growthName, unit: "MB", ...summarize(runs.map((run) => run.peakGrowthMb)) },
+  ];
+}
+
 export async function runLargeOutput({ workspace, gemini, samples }) {
   const engineRuns = [];
   const rawRuns = [];
@@ -42,26 +50,12 @@ export async function runLargeOutput({ workspace, gemini, samples }) {
   const failed = engineRuns.find((run) => run.error !== undefined || run.status === undefined);
   if (failed !== undefined) throw new Error(`scenario h: ${JSON.stringify(failed)}`);
   const figures = [
-    {
-      name: "engine: time to return",
-      unit: "ms",
-      ...summarize(engineRuns.map((run) => run.durationMs)),
-    },
-    {
-      name: "engine: peak RSS growth",
-      unit: "MB",
-      ...summarize(engineRuns.map((run) => run.peakGrowthMb)),
-    },
-    {
-      name: "raw spawn draining 1 GiB: time",
-      unit: "ms",
-      ...summarize(rawRuns.map((run) => run.durationMs)),
-    },
-    {
-      name: "raw spawn draining 1 GiB: peak RSS growth",
-      unit: "MB",
-      ...summarize(rawRuns.map((run) => run.peakGrowthMb)),
-    },
+    ...describeRunFigures(engineRuns, "engine: time to return", "engine: peak RSS growth"),
+    ...describeRunFigures(
+      rawRuns,
+      "raw spawn draining 1 GiB: time",
+      "raw spawn draining 1 GiB: peak RSS growth",
+    ),
   ];
   const peer = gemini.runner === undefined ? null : await runChild("gemini", workspace.root);
   if (peer !== null) {

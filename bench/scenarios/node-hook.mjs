@@ -2,23 +2,22 @@
 // handler (one process for the session, NDJSON on stdin).
 import { spawnRaw } from "../lib/baselines.mjs";
 import { createGeminiInput } from "../lib/gemini-runner.mjs";
-import { sampleSideBySide, summarize } from "../lib/statistics.mjs";
-import { group, nodeHook } from "../lib/workspace.mjs";
+import {
+  describeSpeedupResult,
+  openOneShotAndPersistent,
+} from "../lib/one-shot-against-persistent.mjs";
+import { sampleSideBySide } from "../lib/statistics.mjs";
+import { nodeHook } from "../lib/workspace.mjs";
 
 export async function runNodeHook({ workspace, gemini, samples, peerSamples }) {
   const payload = { tool_name: "Bash", tool_input: { command: "ls", mode: "deny" } };
-  const spawned = await workspace.createEngine(
-    workspace.writeConfig({ PreToolUse: [group("Bash", `node ${nodeHook}`)] }),
-  );
-  const persistent = await workspace.createEngine(
-    workspace.writeConfig({
-      PreToolUse: [group("Bash", { command: `node ${nodeHook} --persistent`, persistent: true })],
-    }),
-  );
-  for (const engine of [spawned, persistent]) {
-    const check = await engine.dispatch("PreToolUse", payload);
-    if (check.decision !== "deny") throw new Error(`scenario e: ${JSON.stringify(check)}`);
-  }
+  const engines = await openOneShotAndPersistent(workspace, {
+    id: "e",
+    command: `node ${nodeHook}`,
+    persistentCommand: `node ${nodeHook} --persistent`,
+    payload,
+  });
+  const { oneShot: spawned, persistent } = engines;
   const input = JSON.stringify({
     session_id: "bench-session",
     hook_event_name: "PreToolUse",
@@ -43,33 +42,14 @@ export async function runNodeHook({ workspace, gemini, samples, peerSamples }) {
       gemini.runner.executeHook(hookConfig, "BeforeTool", geminiInput);
   }
   Object.assign(durations, await sampleSideBySide(peers, { warmup: 2, samples: peerSamples }));
-  await spawned.close();
-  await persistent.close();
-  const stats = Object.fromEntries(
-    Object.entries(durations).map(([name, values]) => [name, summarize(values)]),
-  );
-  const persistentStat = stats["engine, same hook persistent"];
-  const spawnedStat = stats["engine, node hook spawned per event"];
-  const speedup = spawnedStat.median / persistentStat.median;
-  return {
+  await engines.close();
+  return describeSpeedupResult({
     id: "e",
     title: "a Node hook (.mjs): spawned per event vs persistent",
-    figures: Object.entries(stats).map(([name, stat]) => ({
-      name,
-      unit: "ms",
-      ...stat,
-      ratio: stat.median / persistentStat.median,
-      ratioAgainst: "persistent",
-    })),
-    targets: [
-      {
-        id: "e",
-        text: "(e) persistent at least 50× faster per event than spawning node",
-        measured: speedup,
-        unit: "×",
-        limit: 50,
-        met: speedup >= 50,
-      },
-    ],
-  };
+    durations,
+    oneShotName: "engine, node hook spawned per event",
+    persistentName: "engine, same hook persistent",
+    text: "(e) persistent at least 50× faster per event than spawning node",
+    limit: 50,
+  });
 }

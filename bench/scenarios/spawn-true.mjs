@@ -2,7 +2,12 @@
 // Gemini runner, all in one loop.
 import { spawnRaw } from "../lib/baselines.mjs";
 import { createGeminiInput } from "../lib/gemini-runner.mjs";
-import { sampleSideBySide, summarize } from "../lib/statistics.mjs";
+import {
+  describeFactorTarget,
+  describeRatioFigures,
+  sampleSideBySide,
+  summarizeEach,
+} from "../lib/statistics.mjs";
 import { group } from "../lib/workspace.mjs";
 
 export async function runSpawnTrue({ workspace, gemini, samples }) {
@@ -38,22 +43,21 @@ export async function runSpawnTrue({ workspace, gemini, samples }) {
   const durations = await sampleSideBySide(contenders, { warmup: 20, samples });
   await direct.close();
   await viaShell.close();
-  const stats = Object.fromEntries(
-    Object.entries(durations).map(([name, values]) => [name, summarize(values)]),
-  );
+  const stats = summarizeEach(durations);
   const engine = stats["engine.dispatch, `true` (direct exec)"];
   const raw = stats["raw spawn(true)"];
   const bash = stats["raw spawn(bash -c true)"];
   const peer = stats["Gemini HookRunner.executeHook (bash -c)"];
   const targets = [
-    {
-      id: "a",
-      text: "(a) at most 1.10× raw spawn of the same argv",
-      measured: engine.median / raw.median,
-      unit: "×",
-      limit: 1.1,
-      met: engine.median / raw.median <= 1.1,
-    },
+    describeFactorTarget(
+      "a",
+      "(a) at most 1.10× raw spawn of the same argv",
+      engine.median / raw.median,
+      {
+        limit: 1.1,
+        bound: "atMost",
+      },
+    ),
     {
       id: "a-peer",
       text: "(a) below the Gemini runner's median",
@@ -62,25 +66,17 @@ export async function runSpawnTrue({ workspace, gemini, samples }) {
       limit: 1,
       met: peer === undefined ? null : engine.median < peer.median,
     },
-    {
-      id: "direct",
-      text: "direct exec: (a) with `true` at most 0.85× `bash -c true`",
-      measured: engine.median / bash.median,
-      unit: "×",
-      limit: 0.85,
-      met: engine.median / bash.median <= 0.85,
-    },
+    describeFactorTarget(
+      "direct",
+      "direct exec: (a) with `true` at most 0.85× `bash -c true`",
+      engine.median / bash.median,
+      { limit: 0.85, bound: "atMost" },
+    ),
   ];
   return {
     id: "a",
     title: "one PreToolUse hook running `true`",
-    figures: Object.entries(stats).map(([name, stat]) => ({
-      name,
-      unit: "ms",
-      ...stat,
-      ratio: stat.median / raw.median,
-      ratioAgainst: "raw spawn(true)",
-    })),
+    figures: describeRatioFigures(durations, "raw spawn(true)"),
     targets,
   };
 }

@@ -7,6 +7,7 @@ import type {
   HookExplanation,
 } from "../explain/explain-hooks.js";
 import type { HookTrustState } from "../trust/evaluate-hook-trust.js";
+import { createNotHashedWordSchema } from "../trust/not-hashed-word-schema.js";
 import { diagnosticSchema } from "./dispatch-result-schema.js";
 import { parseRemoteAnswer, type RemoteAnswer } from "./parse-remote-answer.js";
 
@@ -59,16 +60,7 @@ const entrySchema = z.object({
   command: z.union([z.string(), z.array(z.string())]).nullable(),
   matcher: z.string().nullable(),
   trust: z.enum(trustStates).nullable(),
-  notHashed: z
-    .array(
-      z.object({
-        word: z.string(),
-        reason: z.string(),
-        file: z.string().exactOptional(),
-        role: z.enum(["code", "data"]).exactOptional(),
-      }),
-    )
-    .exactOptional(),
+  notHashed: z.array(createNotHashedWordSchema(z)).exactOptional(),
   verdict: z.enum(["would-run", "would-fail", "skipped"]),
   reasons: z.array(reasonSchema),
 } satisfies FieldSchemas<ExplainEntry>);

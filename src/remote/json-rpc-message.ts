@@ -112,6 +112,17 @@ export function describeZodError(error: z.ZodError): string {
     .join("; ");
 }
 
+/** A request's `params` checked against `schema`: the parsed request, or why it does not fit. */
+export function parseRequestParams<SCHEMA extends z.ZodType>(
+  schema: SCHEMA,
+  params: unknown,
+): { ok: true; request: z.output<SCHEMA> } | { ok: false; message: string } {
+  const parsed = schema.safeParse(params);
+  return parsed.success
+    ? { ok: true, request: parsed.data }
+    : { ok: false, message: describeZodError(parsed.error) };
+}
+
 function invalid(id: JsonRpcId | null, code: number, message: string): JsonRpcMessage {
   return { kind: "invalid", id, code, message };
 }

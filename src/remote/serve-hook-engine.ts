@@ -13,6 +13,7 @@ import {
   formatJsonRpcResult,
   type JsonRpcId,
   jsonRpcErrorCodes,
+  parseRequestParams,
   readJsonRpcMessage,
 } from "./json-rpc-message.js";
 import type { MessageChannel } from "./message-channel.js";
@@ -107,9 +108,10 @@ export function serveHookEngine(
   const finishWhenIdle = () => {
     if (!receiving && inFlight === 0) finish();
   };
+  const scopedHooksAllowed = options.allowScopedHooks === true;
   const methods = Object.values(serverMethods).filter(
     (method) =>
-      options.allowScopedHooks === true ||
+      scopedHooksAllowed ||
       (method !== serverMethods.addScopedHooks && method !== serverMethods.removeScopedHooks),
   );
   // What the host said in hooks/initialize it serves and wants; nothing until it does.
@@ -233,16 +235,10 @@ export function serveHookEngine(
               diagnostics: [...engine.diagnostics],
             };
             channel.send(formatJsonRpcResult(message.id, result));
-          } else if (
-            message.method === serverMethods.addScopedHooks &&
-            methods.includes(message.method)
-          ) {
-            const parsed = addScopedHooksParamsSchema.safeParse(message.params);
+          } else if (scopedHooksAllowed && message.method === serverMethods.addScopedHooks) {
             answerRequest(
               message.id,
-              parsed.success
-                ? { ok: true, request: parsed.data }
-                : { ok: false, message: describeZodError(parsed.error) },
+              parseRequestParams(addScopedHooksParamsSchema, message.params),
               async (request): Promise<AddScopedHooksResult> => {
                 const add = engine.addScopedHooks;
                 if (add === undefined) throw new Error("this engine cannot add scoped hooks");
@@ -261,16 +257,10 @@ export function serveHookEngine(
                 return { id: set.id, hookIds: [...set.hookIds], diagnostics: [...set.diagnostics] };
               },
             );
-          } else if (
-            message.method === serverMethods.removeScopedHooks &&
-            methods.includes(message.method)
-          ) {
-            const parsed = removeScopedHooksParamsSchema.safeParse(message.params);
+          } else if (scopedHooksAllowed && message.method === serverMethods.removeScopedHooks) {
             answerRequest(
               message.id,
-              parsed.success
-                ? { ok: true, request: parsed.data }
-                : { ok: false, message: describeZodError(parsed.error) },
+              parseRequestParams(removeScopedHooksParamsSchema, message.params),
               async ({ id }) => {
                 const set = scopedSets.get(id);
                 set?.remove();

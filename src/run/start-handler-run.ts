@@ -88,9 +88,7 @@ export async function startHandlerRun(
       outcome: createNotStartedOutcome({ spawnError: invocation }, startedAt),
     };
   }
-  const start = await new Promise<HandlerRunStart>((resolve) => {
-    paceWork(() => startGuarded(request, invocation, options, startedAt, resolve));
-  });
+  const start = await startPaced(request, invocation, options, startedAt);
   if (
     invocation.direct &&
     !start.started &&
@@ -98,33 +96,40 @@ export async function startHandlerRun(
     typeof request.command === "string"
   ) {
     const viaShell = resolveShellInvocation(request.command, { shell, env: request.env });
-    return new Promise<HandlerRunStart>((resolve) => {
-      paceWork(() => startGuarded(request, viaShell, options, startedAt, resolve));
-    });
+    return startPaced(request, viaShell, options, startedAt);
   }
   return start;
 }
 
-/** Starts an invocation; anything it throws is the run's spawn error, never a lost promise. */
-function startGuarded(
+/**
+ * Starts an invocation when the work pacer lets it; anything it throws is the run's spawn error,
+ * never a lost promise.
+ */
+function startPaced(
   request: HandlerStartRequest,
   invocation: Invocation,
   options: HandlerStartOptions,
   startedAt: number,
-  resolve: (start: HandlerRunStart) => void,
-): void {
-  let resolved = false;
-  const resolveOnce = (start: HandlerRunStart): void => {
-    if (resolved) return;
-    resolved = true;
-    resolve(start);
-  };
-  try {
-    startInvocation(request, invocation, options, startedAt, resolveOnce);
-  } catch (error) {
-    const spawnError = describeSpawnError(error, request.cwd);
-    resolveOnce({ started: false, outcome: createNotStartedOutcome({ spawnError }, startedAt) });
-  }
+): Promise<HandlerRunStart> {
+  return new Promise<HandlerRunStart>((resolve) => {
+    paceWork(() => {
+      let resolved = false;
+      const resolveOnce = (start: HandlerRunStart): void => {
+        if (resolved) return;
+        resolved = true;
+        resolve(start);
+      };
+      try {
+        startInvocation(request, invocation, options, startedAt, resolveOnce);
+      } catch (error) {
+        const spawnError = describeSpawnError(error, request.cwd);
+        resolveOnce({
+          started: false,
+          outcome: createNotStartedOutcome({ spawnError }, startedAt),
+        });
+      }
+    });
+  });
 }
 
 /** An outcome for a handler that never started. */

@@ -25,6 +25,19 @@ export interface CommonHookInput {
   transcript_path?: string | null;
 }
 
+// The zod schema of one side (`input` or `output`) of event `E` in profile `P`, per profile.
+type EventSideSchema<
+  E extends string,
+  P extends HookProfileName,
+  SIDE extends "input" | "output",
+> = P extends HookProfileName
+  ? E extends HookEventName<P>
+    ? EventSchema<P, E> extends { [key in SIDE]: infer S extends z.ZodType }
+      ? S
+      : never
+    : never
+  : never;
+
 /**
  * The JSON a hook of event `E` reads on stdin, for profile `P` (a union over profiles when none
  * is named), as the event's input schema describes it: the profile's common fields,
@@ -33,13 +46,7 @@ export interface CommonHookInput {
 export type HookInput<
   E extends string = string,
   P extends HookProfileName = HookProfileName,
-> = P extends HookProfileName
-  ? E extends HookEventName<P>
-    ? EventSchema<P, E> extends { input: infer S extends z.ZodType }
-      ? z.output<S>
-      : never
-    : never
-  : never;
+> = z.output<EventSideSchema<E, P, "input">>;
 
 /**
  * The JSON a hook of event `E` may print for profile `P`, as the event's output schema describes
@@ -48,13 +55,7 @@ export type HookInput<
 export type HookOutput<
   E extends string = string,
   P extends HookProfileName = HookProfileName,
-> = P extends HookProfileName
-  ? E extends HookEventName<P>
-    ? EventSchema<P, E> extends { output: infer S extends z.ZodType }
-      ? z.input<S>
-      : never
-    : never
-  : never;
+> = z.input<EventSideSchema<E, P, "output">>;
 
 // `T[K]` without undefined, or never when `T` has no field `K`.
 type FieldOf<T, K extends string> = K extends keyof T ? NonNullable<T[K]> : never;

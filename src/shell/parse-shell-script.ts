@@ -67,6 +67,23 @@ const binaryOperators: Readonly<Record<number, "and" | "or" | "pipe">> = {
 };
 
 let loaded: ShellSyntaxModule | null = null;
+// The node types of the two expression trees whose leaves are words; `label` names the tree in
+// the error for a node type the walk does not know.
+interface ExpressionGrammar {
+  binary: string;
+  unary: readonly string[];
+  label: string;
+}
+
+const expressionGrammars = {
+  arithmetic: {
+    binary: "BinaryArithm",
+    unary: ["UnaryArithm", "ParenArithm"],
+    label: "arithmetic",
+  },
+  test: { binary: "BinaryTest", unary: ["UnaryTest", "ParenTest"], label: "tests" },
+} as const satisfies Record<string, ExpressionGrammar>;
+
 const parsers = new Map<ShellDialect, GoParser>();
 const cache = new Map<string, ShellParseResult>();
 // Parses remembered; beyond this the cache starts over.
@@ -529,36 +546,24 @@ class TreeConverter {
 
   // The words inside an arithmetic expression (where command substitutions may hide).
   arithmetic(value: unknown): ShellWord[] {
-    if (!isGoNode(value)) return [];
-    const type = this.#module.syntax.NodeType(value);
-    switch (type) {
-      case "Word":
-        return [this.word(value)];
-      case "BinaryArithm":
-        return [...this.arithmetic(value.X), ...this.arithmetic(value.Y)];
-      case "UnaryArithm":
-      case "ParenArithm":
-        return this.arithmetic(value.X);
-      default:
-        throw new Error(`${type} arithmetic`);
-    }
+    return this.expressionWords(value, expressionGrammars.arithmetic);
   }
 
   // The words inside a `[[ … ]]` test expression.
   test(value: unknown): ShellWord[] {
+    return this.expressionWords(value, expressionGrammars.test);
+  }
+
+  // The word leaves of an expression tree of `grammar`'s binary, unary and parenthesized nodes.
+  expressionWords(value: unknown, grammar: ExpressionGrammar): ShellWord[] {
     if (!isGoNode(value)) return [];
     const type = this.#module.syntax.NodeType(value);
-    switch (type) {
-      case "Word":
-        return [this.word(value)];
-      case "BinaryTest":
-        return [...this.test(value.X), ...this.test(value.Y)];
-      case "UnaryTest":
-      case "ParenTest":
-        return this.test(value.X);
-      default:
-        throw new Error(`${type} tests`);
+    if (type === "Word") return [this.word(value)];
+    if (type === grammar.binary) {
+      return [...this.expressionWords(value.X, grammar), ...this.expressionWords(value.Y, grammar)];
     }
+    if (grammar.unary.includes(type)) return this.expressionWords(value.X, grammar);
+    throw new Error(`${type} ${grammar.label}`);
   }
 
   sourceOf(node: GoNode): string {

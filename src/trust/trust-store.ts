@@ -9,6 +9,7 @@ import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { writeFileAtomically } from "../shared/write-file-atomically.js";
 import type { NotHashedWord } from "./hook-finding.js";
+import { createNotHashedWordSchema } from "./not-hashed-word-schema.js";
 
 /** What the user decided about one hook: trusted at a hash, or disabled. */
 export type TrustEntryState = "trusted" | "disabled";
@@ -73,14 +74,7 @@ const createSchemas = (z: typeof Zod) => ({
       .object({
         key: z.string().regex(/^[0-9a-f]{64}$/),
         files: z.array(z.string()),
-        notHashed: z.array(
-          z.object({
-            word: z.string(),
-            reason: z.string(),
-            file: z.string().exactOptional(),
-            role: z.enum(["code", "data"]).exactOptional(),
-          }),
-        ),
+        notHashed: z.array(createNotHashedWordSchema(z)),
       })
       .exactOptional(),
   }),

@@ -1,40 +1,15 @@
 #!/usr/bin/env python3
-"""PreToolUse hook on Bash, an ordinary script: asks before a database migration.
-
-Reads the event JSON on stdin and prints a decision JSON when the command matches, nothing
-otherwise. persistent-loop.py reuses decide() for the persistent version of the same hook.
-"""
-import json
+"""PreToolUse hook on Bash, an ordinary script: asks before a database migration."""
+# command_guard.py, beside it, reads the event JSON on stdin and prints the decision JSON when the
+# command matches, nothing otherwise; persistent-loop.py reuses decide() for the persistent version.
 import re
 import sys
 
+sys.dont_write_bytecode = True  # importing command_guard leaves no __pycache__ beside the hooks
+from command_guard import create_decide, run_hook  # noqa: E402
+
 PATTERN = re.compile(r"\b(alembic\s+upgrade|prisma\s+migrate\s+deploy|rails\s+db:migrate)\b")
-
-
-def decide(command):
-    """The hook's output for a Bash command, or None to print nothing."""
-    if not PATTERN.search(command):
-        return None
-    return {
-        "hookSpecificOutput": {
-            "hookEventName": "PreToolUse",
-            "permissionDecision": "ask",
-            "permissionDecisionReason": "Database migrations need a confirmation",
-        }
-    }
-
-
-def read_command(payload):
-    """The Bash command of a PreToolUse payload, or an empty string."""
-    tool_input = payload.get("tool_input") if isinstance(payload, dict) else None
-    return str(tool_input.get("command", "")) if isinstance(tool_input, dict) else ""
-
-
-def main():
-    output = decide(read_command(json.load(sys.stdin)))
-    if output is not None:
-        print(json.dumps(output))
-
+decide = create_decide(PATTERN, "ask", "Database migrations need a confirmation")
 
 if __name__ == "__main__":
-    main()
+    run_hook(decide)

@@ -9,6 +9,10 @@ import importlib.util
 import json
 import sys
 
+# Neither command_guard nor a hook it loads may leave a __pycache__ folder beside them.
+sys.dont_write_bytecode = True
+from command_guard import read_command  # noqa: E402
+
 
 def load_hook(path):
     """The hook script at path, loaded as a module (its main() does not run)."""
@@ -20,14 +24,12 @@ def load_hook(path):
 
 def answer(hook, request):
     """The answer line's fields for one request."""
-    output = hook.decide(hook.read_command(request.get("payload")))
+    output = hook.decide(read_command(request.get("payload")))
     stdout = "" if output is None else json.dumps(output) + "\n"
     return {"id": request["id"], "exitCode": 0, "stdout": stdout, "stderr": ""}
 
 
 def main():
-    # Loading the hook must leave no __pycache__ folder beside it.
-    sys.dont_write_bytecode = True
     hook = load_hook(sys.argv[1])
     for line in sys.stdin:
         try:

@@ -2,10 +2,12 @@ import type { ModelMessage } from "ai";
 import { isRecord } from "../../shared/is-record.js";
 import {
   formatHookContext,
+  inheritSessionOptions,
   notifyApprovals,
   type SessionHooks,
 } from "../shared/create-session-hooks.js";
 import type { StopLoopOptions } from "../shared/run-stop-loop.js";
+import { startPromptTurn } from "../shared/start-prompt-turn.js";
 import { type GeneratedTurn, runWithStopHooks, type StopHookRun } from "./run-with-stop-hooks.js";
 
 /** What the session hooks add to a turn's generation. */
@@ -69,24 +71,13 @@ export async function runWithHooks<RESULT extends GeneratedTurn>(
   const last = messages.at(-1);
   const promptIndex = last?.role === "user" ? messages.length - 1 : -1;
   const prompt = last?.role === "user" ? readText(last) : "";
-  const verdict = await session.startTurn(prompt);
-  if (verdict.refused) {
-    // The refused prompt leaves the conversation, so no later turn sends it.
-    if (promptIndex >= 0) messages.splice(promptIndex, 1);
-    return { status: "refused", message: verdict.message ?? "", messages, result: null };
-  }
-  const promptContext = formatHookContext("UserPromptSubmit", verdict.promptContext);
-  if (promptContext !== null) messages.push({ role: "user", content: promptContext });
+  const start = await startPromptTurn(session, messages, promptIndex, prompt);
+  if (start.refused) return { status: "refused", message: start.message, messages, result: null };
+  if (start.promptContext !== null) messages.push({ role: "user", content: start.promptContext });
   const system = formatHookContext("SessionStart", session.sessionContext) ?? undefined;
   const run = await runWithStopHooks({
     ...options,
-    engine: session.engine,
-    ...(options.payload === undefined &&
-      session.payload !== undefined && { payload: session.payload }),
-    ...(options.onError === undefined &&
-      session.onError !== undefined && { onError: session.onError }),
-    ...(options.hostCallbacks === undefined &&
-      session.hostCallbacks !== undefined && { hostCallbacks: session.hostCallbacks }),
+    ...inheritSessionOptions(session, options),
     messages,
     generate: (turnMessages) => options.generate(turnMessages, { system }),
   });

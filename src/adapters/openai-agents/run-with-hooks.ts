@@ -2,10 +2,12 @@ import { type AgentInputItem, system, user } from "@openai/agents";
 import { isRecord } from "../../shared/is-record.js";
 import {
   formatHookContext,
+  inheritSessionOptions,
   notifyApprovals,
   type SessionHooks,
 } from "../shared/create-session-hooks.js";
 import type { StopLoopOptions } from "../shared/run-stop-loop.js";
+import { startPromptTurn } from "../shared/start-prompt-turn.js";
 import { type AgentTurn, runWithStopHooks, type StopHookRun } from "./run-with-stop-hooks.js";
 
 // Sessions whose SessionStart context is already in the conversation they carry.
@@ -59,14 +61,11 @@ export async function runWithHooks<RESULT extends AgentTurn>(
   const promptIndex = findLastUserIndex(items);
   const promptItem = items[promptIndex];
   const prompt = promptItem === undefined ? "" : readText(promptItem);
-  const verdict = await session.startTurn(prompt);
-  if (verdict.refused) {
-    // The refused prompt leaves the conversation, so no later turn sends it.
-    if (promptIndex >= 0) items.splice(promptIndex, 1);
-    return { status: "refused", message: verdict.message ?? "", input: items, result: null };
+  const start = await startPromptTurn(session, items, promptIndex, prompt);
+  if (start.refused) {
+    return { status: "refused", message: start.message, input: items, result: null };
   }
-  const promptContext = formatHookContext("UserPromptSubmit", verdict.promptContext);
-  if (promptContext !== null) items.splice(promptIndex + 1, 0, user(promptContext));
+  if (start.promptContext !== null) items.splice(promptIndex + 1, 0, user(start.promptContext));
   // The context goes in once: later turns carry it in the history they pass back.
   const sessionContext = formatHookContext("SessionStart", session.sessionContext);
   if (sessionContext !== null && !contextDelivered.has(session)) {
@@ -75,13 +74,7 @@ export async function runWithHooks<RESULT extends AgentTurn>(
   }
   const run = await runWithStopHooks({
     ...options,
-    engine: session.engine,
-    ...(options.payload === undefined &&
-      session.payload !== undefined && { payload: session.payload }),
-    ...(options.onError === undefined &&
-      session.onError !== undefined && { onError: session.onError }),
-    ...(options.hostCallbacks === undefined &&
-      session.hostCallbacks !== undefined && { hostCallbacks: session.hostCallbacks }),
+    ...inheritSessionOptions(session, options),
     input: items,
     generate: (input) => options.generate(typeof input === "string" ? [user(input)] : input),
   });

@@ -3,6 +3,7 @@ import type { HookEngine } from "../../engine/engine.js";
 import type { HostCallbacks } from "../../run/host-callbacks.js";
 import { callSafely } from "./call-safely.js";
 import { type AdapterErrorHandler, dispatchSafely } from "./dispatch-safely.js";
+import type { StopLoopOptions } from "./run-stop-loop.js";
 
 /** Why a session starts, as Claude Code's SessionStart `source` says it. */
 export type SessionStartSource = "startup" | "resume" | "clear" | "compact";
@@ -187,4 +188,23 @@ export async function notifyApprovals(
 export function formatHookContext(event: string, context: readonly string[]): string | null {
   if (context.length === 0) return null;
   return `${event} hook additional context:\n${context.join("\n")}`;
+}
+
+/**
+ * What a turn's Stop loop takes from its session: the engine, and the session's `payload`,
+ * `onError` and `hostCallbacks` where the turn's own `options` leave them out.
+ */
+export function inheritSessionOptions(
+  session: SessionHooks,
+  options: Omit<StopLoopOptions, "engine">,
+): Pick<StopLoopOptions, "engine" | "payload" | "onError" | "hostCallbacks"> {
+  return {
+    engine: session.engine,
+    ...(options.payload === undefined &&
+      session.payload !== undefined && { payload: session.payload }),
+    ...(options.onError === undefined &&
+      session.onError !== undefined && { onError: session.onError }),
+    ...(options.hostCallbacks === undefined &&
+      session.hostCallbacks !== undefined && { hostCallbacks: session.hostCallbacks }),
+  };
 }
