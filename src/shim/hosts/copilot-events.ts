@@ -1,5 +1,4 @@
-import { copilotFormat } from "../convert/formats/copilot.js";
-import type { ShimDecisionKind } from "./resolve-shim-decision-kind.js";
+import { copilotFormat } from "../../convert/formats/copilot.js";
 
 /**
  * Copilot CLI's hook events, by its camelCase name, and the canonical (Claude Code) event each
@@ -8,18 +7,6 @@ import type { ShimDecisionKind } from "./resolve-shim-decision-kind.js";
 export const copilotShimEvents: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(copilotFormat.events).map(([canonical, event]) => [event.name, canonical]),
 );
-
-/**
- * Copilot CLI's events that decide (docs.github.com, "GitHub Copilot CLI hooks reference",
- * 2026): `preToolUse` allows, denies or asks; `permissionRequest` allows or denies; `agentStop`
- * and `subagentStop` block (another turn); every other one cannot block.
- */
-export const copilotDecisionKinds: Readonly<Record<string, ShimDecisionKind>> = {
-  preToolUse: "permission",
-  permissionRequest: "permission",
-  agentStop: "block",
-  subagentStop: "block",
-};
 
 /**
  * The camelCase name of a Copilot CLI event, given in camelCase or in the PascalCase spelling
