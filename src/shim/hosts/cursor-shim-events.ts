@@ -1,6 +1,9 @@
 import { cursorToolEvents } from "../../convert/cursor-tool-events.js";
 import { cursorEventNames } from "../../convert/formats/cursor.js";
 
+/** The tool-specific events' marker for any MCP tool: their matcher. */
+const anyMcpTool = "mcp__.*";
+
 /** One Cursor event: its canonical event, and the tools it is about (`mcp__.*`: any MCP tool). */
 export interface CursorShimEvent {
   canonical: string;
@@ -23,9 +26,6 @@ export const cursorShimEvents: Readonly<Record<string, CursorShimEvent>> = Objec
     { canonical: spec.event, toolNames: readMatcherTools(spec.matcher) },
   ]),
 ]);
-
-/** The tool-specific events' marker for any MCP tool: their matcher. */
-const anyMcpTool = "mcp__.*";
 
 // `Bash` → [Bash], `Edit|Write` → [Edit, Write], `mcp__.*` → [mcp__.*].
 function readMatcherTools(matcher: string): readonly string[] {

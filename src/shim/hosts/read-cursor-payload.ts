@@ -31,9 +31,9 @@ export function readCursorPayload(
   event: string,
   payload: Record<string, unknown>,
 ): CanonicalPayload {
-  const problems: string[] = [];
   const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
   const root: unknown = roots[0];
+  const problems: string[] = [];
   const canonical: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) {
     if (!cursorBaseFields.includes(key)) canonical[key] = value;
