@@ -1,26 +1,21 @@
-import { copilotFormat } from "../../convert/formats/copilot.js";
-
-/**
- * Copilot CLI's hook events, by its camelCase name, and the canonical (Claude Code) event each
- * is read as, derived from `convert/`'s Copilot table (`copilotFormat.events`).
- */
-export const copilotShimEvents: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(copilotFormat.events).map(([canonical, event]) => [event.name, canonical]),
-);
+import { readCanonicalEvent, type ShimHost } from "./shim-host.js";
 
 /**
  * The camelCase name of a Copilot CLI event, given in camelCase or in the PascalCase spelling
- * Copilot CLI also takes (whose payloads are snake_case), or null when Copilot CLI has no such event.
+ * Copilot CLI also takes (whose payloads are snake_case), or null when Copilot CLI has no such
+ * event: the host's first spelling of the event's canonical event.
  *
  * @example
  * ```ts
- * resolveCopilotEventName("PreToolUse"); // "preToolUse"
+ * resolveCopilotEventName(copilotHost, "PreToolUse"); // "preToolUse"
  * ```
  */
-export function resolveCopilotEventName(event: string): string | null {
-  if (Object.hasOwn(copilotShimEvents, event)) return event;
-  const spec = Object.hasOwn(copilotFormat.events, event) ? copilotFormat.events[event] : undefined;
-  return spec?.name ?? null;
+export function resolveCopilotEventName(
+  host: Pick<ShimHost, "events">,
+  event: string,
+): string | null {
+  const canonical = readCanonicalEvent(host, event);
+  return canonical === null ? null : host.events.writeName(canonical, null);
 }
 
 /**
@@ -29,10 +24,11 @@ export function resolveCopilotEventName(event: string): string | null {
  *
  * @example
  * ```ts
- * isSnakeCaseCopilotEvent("PreToolUse"); // true
- * isSnakeCaseCopilotEvent("preToolUse"); // false
+ * isSnakeCaseCopilotEvent(copilotHost, "PreToolUse"); // true
+ * isSnakeCaseCopilotEvent(copilotHost, "preToolUse"); // false
  * ```
  */
-export function isSnakeCaseCopilotEvent(event: string): boolean {
-  return !Object.hasOwn(copilotShimEvents, event) && resolveCopilotEventName(event) !== null;
+export function isSnakeCaseCopilotEvent(host: Pick<ShimHost, "events">, event: string): boolean {
+  const name = resolveCopilotEventName(host, event);
+  return name !== null && name !== event;
 }

@@ -38,7 +38,7 @@ export const copilotHost: ShimHost = {
     // Every spelling Copilot CLI takes, by its camelCase event's kind.
     kinds: Object.fromEntries(
       Object.keys(defaults.events.canonicalByName).flatMap((event) => {
-        const kind = decisionKinds[resolveCopilotEventName(event) ?? ""];
+        const kind = decisionKinds[resolveCopilotEventName(defaults, event) ?? ""];
         return kind === undefined ? [] : [[event, kind]];
       }),
     ),

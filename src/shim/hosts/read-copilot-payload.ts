@@ -24,14 +24,14 @@ const renamedFields: Readonly<Record<string, string>> = {
  * ```
  */
 export function readCopilotPayload(
-  host: Pick<ShimHost, "tools">,
+  host: Pick<ShimHost, "events" | "tools">,
   hostEvent: string,
   event: string,
   payload: Record<string, unknown>,
 ): CanonicalPayload {
   const problems: string[] = [];
   const canonical: Record<string, unknown> = {};
-  const snakeCase = isSnakeCaseCopilotEvent(hostEvent);
+  const snakeCase = isSnakeCaseCopilotEvent(host, hostEvent);
   for (const [key, value] of Object.entries(payload)) {
     const name = snakeCase ? key : (renamedFields[key] ?? toSnakeCase(key));
     canonical[name] = value;

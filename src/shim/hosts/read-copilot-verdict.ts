@@ -33,11 +33,11 @@ const outputFields: Readonly<Record<string, readonly string[]>> = {
  * ```
  */
 export function readCopilotVerdict(
-  host: Pick<ShimHost, "decisions">,
+  host: Pick<ShimHost, "events" | "decisions">,
   hookEvent: string,
   outcome: ShimRunOutcome,
 ): ShimVerdict {
-  const event = resolveCopilotEventName(hookEvent) ?? hookEvent;
+  const event = resolveCopilotEventName(host, hookEvent) ?? hookEvent;
   const kind = readDecisionKind(host, event);
   const verdict = createShimVerdict();
   const stderr = outcome.stderr.trim();

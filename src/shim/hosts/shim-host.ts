@@ -128,7 +128,7 @@ export interface ShimHost {
  * readCanonicalEvent(geminiHost, "AfterAgent"); // "Stop"
  * ```
  */
-export function readCanonicalEvent(host: ShimHost, event: string): string | null {
+export function readCanonicalEvent(host: Pick<ShimHost, "events">, event: string): string | null {
   const names = host.events.canonicalByName;
   return Object.hasOwn(names, event) ? (names[event] ?? null) : null;
 }

@@ -20,11 +20,11 @@ const contextEvents = ["subagentStart", "notification", "postToolUseFailure"];
  * ```
  */
 export function writeCopilotReply(
-  host: Pick<ShimHost, "title" | "decisions">,
+  host: Pick<ShimHost, "title" | "events" | "decisions">,
   hostEvent: string,
   verdict: ShimVerdict,
 ): WrittenReply {
-  const event = resolveCopilotEventName(hostEvent) ?? hostEvent;
+  const event = resolveCopilotEventName(host, hostEvent) ?? hostEvent;
   const decision = resolveHostDecision(host, hostEvent, verdict, false);
   const { lossy } = decision;
   const output: Record<string, unknown> = {};
