@@ -2,6 +2,7 @@ import { formatEventTable } from "../convert/format-event-table.js";
 import { formatClaudeEventTable } from "./format-claude-event-table.js";
 import { formatCliReference } from "./format-cli-reference.js";
 import { formatConvertFormatTable } from "./format-convert-format-table.js";
+import { formatProfileEventTables, formatProfileToolTable } from "./format-profile-tables.js";
 import { createProgram } from "./main.js";
 
 /** A region of a page that is generated from the code: where it is and what writes it. */
@@ -16,7 +17,8 @@ export interface GeneratedDocRegion {
 
 /**
  * Every generated region of the docs: the command reference and the profile tables of
- * docs/cli.md, and the event × format table of docs/convert.md. `npm run docs:generate` rewrites
+ * docs/cli.md, the event × format table of docs/convert.md, and every profile's event and tool
+ * tables in docs/architecture.md. `npm run docs:generate` rewrites
  * them; the docs test fails when a page differs from them.
  *
  * @example
@@ -38,5 +40,15 @@ export function listGeneratedDocRegions(): GeneratedDocRegion[] {
       generate: async () => formatConvertFormatTable(),
     },
     { file: "docs/convert.md", name: "event-table", generate: async () => formatEventTable() },
+    {
+      file: "docs/architecture.md",
+      name: "profile-events",
+      generate: async () => formatProfileEventTables(),
+    },
+    {
+      file: "docs/architecture.md",
+      name: "profile-tools",
+      generate: async () => formatProfileToolTable(),
+    },
   ];
 }

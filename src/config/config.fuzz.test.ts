@@ -649,7 +649,7 @@ describe.each(dialects)("config fuzzing: $name", (dialect) => {
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
         rmSync(root, { recursive: true, force: true });
       }),
-      fuzzParameters(60),
+      fuzzParameters(30),
     );
   });
 
@@ -690,7 +690,7 @@ describe.each(dialects)("config fuzzing: $name", (dialect) => {
         expect(describePrototypes()).toEqual(prototypesBefore);
         rmSync(root, { recursive: true, force: true });
       }),
-      fuzzParameters(40),
+      fuzzParameters(20),
     );
   });
 
@@ -860,7 +860,7 @@ describe("config fuzzing: Deep Agents event-stream list form", () => {
           rmSync(root, { recursive: true, force: true });
         },
       ),
-      fuzzParameters(60),
+      fuzzParameters(30),
     );
   });
 });
@@ -991,7 +991,7 @@ describe("config fuzzing: ZeroCode plugin manifests", () => {
           rmSync(root, { recursive: true, force: true });
         },
       ),
-      fuzzParameters(40),
+      fuzzParameters(20),
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
 import type { ConversionIssue } from "./conversion-issue.js";
 import { convertHooks } from "./convert-hooks.js";
 import { describeCanonicalEvent } from "./event-catalog.js";
@@ -328,7 +329,7 @@ describe("round trips A → B → A", () => {
             order(source.hooks.map(normalizeHook)),
           );
         }),
-        { numRuns: 30 },
+        fuzzParameters(12),
       );
     },
   );
@@ -374,7 +375,7 @@ describe("round trips A → B → A", () => {
           });
           expect(isSubsequence(order(untouched.map(normalize)), final)).toBe(true);
         }),
-        { numRuns: 30 },
+        fuzzParameters(12),
       );
     },
   );
