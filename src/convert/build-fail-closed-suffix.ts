@@ -1,5 +1,6 @@
 import { quoteShellWord } from "../shell/quote-shell-word.js";
 import { createShimVerdict } from "../shim/create-shim-verdict.js";
+import { shimHosts } from "../shim/hosts/shim-hosts.js";
 import type { ShimFormatName } from "../shim/shim-types.js";
 import { writeHostReply } from "../shim/write-host-reply.js";
 
@@ -10,18 +11,13 @@ const keepShellSuffix = "; exit $?";
 const exitVariable = "shim_exit";
 
 /**
- * Hosts whose exit 2 does not block (Copilot CLI logs and skips a failing hook except on
- * `permissionRequest`): there the suffix prints the shim's own fail-closed JSON reply instead.
- */
-const hostsWithoutBlockingExit: readonly ShimFormatName[] = ["copilot"];
-
-/**
  * The POSIX shell text that follows the `agent-hooks shim …` command of a converted hook on a host
  * event that can block, so that the shim failing by itself (`agent-hooks` or node not found, exit
  * 127; a broken install or a crash, exit 1; a signal) blocks instead of reaching the host as the
  * non-blocking error it would read: exits 0 and 2, the shim's own answers, pass through, any other
- * becomes exit 2 with a reason on stderr (where exit 2 does not block, any exit but 0 becomes the
- * host's JSON deny or block with exit 0). Where the event cannot block (the shim's own failure
+ * becomes exit 2 with a reason on stderr (where exit 2 does not block, the shim host's
+ * `exitTwoBlocks` unset as in Copilot CLI, any exit but 0 becomes the host's JSON deny or block
+ * with exit 0). Where the event cannot block (the shim's own failure
  * reply lets the agent go on) it is `; exit $?`: the shim's exit passes through, and the shell
  * still runs the shim as a child instead of replacing itself with it (bash does so for a lone
  * command), so a host that kills that shell leaves the shim to see its parent gone and end the
@@ -40,7 +36,7 @@ export function buildFailClosedSuffix(host: ShimFormatName, hostEvent: string): 
   const reply = writeHostReply({ host, hostEvent, verdict: createShimVerdict({ failure }) });
   if (reply.exitCode === 0 && reply.stdout === "") return keepShellSuffix;
   const message = `echo "agent-hooks shim: no answer from agent-hooks (exit $${exitVariable}: not found, crashed or killed), so ${hostEvent} fails closed" >&2`;
-  const jsonOnly = hostsWithoutBlockingExit.includes(host);
+  const jsonOnly = !shimHosts[host].exitTwoBlocks;
   // Where exit 2 does not block, the shim's own exit 2 (a payload it cannot read) is a failure too.
   const answers = jsonOnly ? "0" : "0|2";
   const passThrough = `${exitVariable}=$?; case $${exitVariable} in ${answers}) exit $${exitVariable};; esac`;

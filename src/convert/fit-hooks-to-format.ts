@@ -1,3 +1,4 @@
+import { shimHosts } from "../shim/hosts/shim-hosts.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import { fitCommand } from "./fit-command.js";
 import { fitMatcher } from "./fit-matcher.js";
@@ -247,7 +248,10 @@ function reportVariables(hook: PortableHook, command: PortableCommand, context: 
   }
 }
 
-/** Copilot CLI's camelCase events send camelCase payloads; every other format sends snake_case. */
+/**
+ * Copilot CLI's camelCase events send camelCase payloads (its shim host's `camelCasePayloads`);
+ * every other format sends snake_case.
+ */
 function reportPayloadNames(
   set: PortableHookSet,
   target: HookFormat,
@@ -256,8 +260,9 @@ function reportPayloadNames(
 ): void {
   if (hooks.length === 0 || set.format === target.name) return;
   const fromCamel =
-    set.format === "copilot" && hooks.some((hook) => hook.origin.event !== hook.event);
-  if (!fromCamel && target.name !== "copilot") return;
+    shimHosts[set.format].camelCasePayloads &&
+    hooks.some((hook) => hook.origin.event !== hook.event);
+  if (!fromCamel && !shimHosts[target.name].camelCasePayloads) return;
   issues.push(
     createNoteIssue(
       "payload field names",

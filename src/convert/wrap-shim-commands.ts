@@ -1,4 +1,5 @@
 import { quoteShellWords } from "../shell/quote-shell-word.js";
+import { shimHosts } from "../shim/hosts/shim-hosts.js";
 import { braceSubstitutedVariables } from "./brace-substituted-variables.js";
 import { buildFailClosedSuffix } from "./build-fail-closed-suffix.js";
 import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
@@ -38,17 +39,6 @@ export const shimTimeoutMarginSeconds = 3;
 export function selectShimTimeout(hostSeconds: number): number {
   return Math.max(hostSeconds - shimTimeoutMarginSeconds, hostSeconds / 2);
 }
-
-/**
- * Variables `agent-hooks shim` sets for a hook of each format when the host does not
- * (src/shim/run-shim.ts): Claude Code and Codex hooks find their scripts through
- * `CLAUDE_PROJECT_DIR`, which the shim sets to the directory the host runs the hook in (inside
- * Codex, to the project folder Codex loaded the hook from).
- */
-const shimVariables: Readonly<Partial<Record<FormatName, readonly string[]>>> = {
-  claude: ["CLAUDE_PROJECT_DIR"],
-  codex: ["CLAUDE_PROJECT_DIR"],
-};
 
 /**
  * Wraps every command of fitted hooks in `agent-hooks shim`, so the target runs each hook through
@@ -120,7 +110,11 @@ export function wrapShimCommands(
   return { set: { ...set, hooks }, issues };
 }
 
-/** A lost-variable issue about a variable the shim sets, rewritten as a note. */
+/**
+ * A lost-variable issue about a variable the shim sets for a hook of the source format when the
+ * host does not (its host module's `shimVariables`: Claude Code and Codex hooks find their scripts
+ * through `CLAUDE_PROJECT_DIR`), rewritten as a note saying where the shim points it.
+ */
 function reviseVariableIssue(
   issue: ConversionIssue,
   target: HookFormat,
@@ -128,11 +122,11 @@ function reviseVariableIssue(
 ): ConversionIssue {
   const variable = issue.subject?.startsWith("$") === true ? issue.subject.slice(1) : null;
   if (issue.kind !== "lossy" || variable === null) return issue;
-  if (!(shimVariables[wrapping.hook] ?? []).includes(variable)) return issue;
+  if (!shimHosts[wrapping.hook].shimVariables.includes(variable)) return issue;
   return createNoteIssue(
     issue.subject ?? variable,
     issue.path,
-    `${target.title} does not set ${variable}; agent-hooks shim sets it to ${target.name === "codex" ? "the project folder Codex loaded the hook from" : `the directory ${target.title} runs the hook in`}`,
+    `${target.title} does not set ${variable}; agent-hooks shim sets it to ${shimHosts[target.name].projectDirectory.description}`,
   );
 }
 

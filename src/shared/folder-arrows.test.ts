@@ -61,11 +61,13 @@ const allowedImports: Readonly<Record<string, readonly string[]>> = {
   // config/ helpers";
   // the event stream shares the process runner and the stages' helpers.
   // It reads a hook's inline output with shell/'s parser, quotes argv lists with shell/, and asks
-  // the shim's host replies which events can block (the fail-closed command form of `convert --shim`).
+  // the shim's host replies which events can block (the fail-closed command form of `convert --shim`)
+  // and the shim's host modules what the shim does for each agent (its variables, payload case).
   convert: [
     "profiles",
     "config",
     "shell",
+    "shim/hosts/shim-hosts.ts",
     "shim/write-host-reply.ts",
     "shim/create-shim-verdict.ts",
     "shim/shim-types.ts",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { isRecord } from "../shared/is-record.js";
+import { shimHosts } from "./hosts/shim-hosts.js";
 import { type CodexPatchOperation, parseCodexPatch } from "./parse-codex-patch.js";
 import type { ShimFormatName } from "./shim-types.js";
 
@@ -7,9 +8,6 @@ import type { ShimFormatName } from "./shim-types.js";
 export type ExpandedPayloads =
   | { ok: true; payloads: Record<string, unknown>[]; problems: string[] }
   | { ok: false; error: string };
-
-/** Hosts whose file edits arrive as one `apply_patch` call with the patch in `tool_input.command`. */
-const patchHosts: readonly ShimFormatName[] = ["codex", "zerocode"];
 
 /** A file's part of the patch: the Claude Code tool and input that do the same to that file. */
 interface FileEdit {
@@ -20,7 +18,8 @@ interface FileEdit {
 
 /**
  * Splits a Codex (or ZeroCode) `apply_patch` call into the Claude Code calls that touch the same
- * files, for a hook whose protocol has no `apply_patch`: an added file is a `Write` with its
+ * files, for a hook whose protocol has no `apply_patch` (hosts whose `patchesFiles` is set send
+ * their file edits as one such call, the patch in `tool_input.command`): an added file is a `Write` with its
  * content, an update one `Edit` per changed block (`old_string` / `new_string`), a deleted file a
  * `Write` of empty content, a move a `Write` of empty content at the old path and the block
  * edits at the new one; paths are made absolute against the payload's `cwd`, and a PostToolUse
@@ -40,7 +39,7 @@ export function expandPatchPayload(
   payload: Record<string, unknown>,
   cwd: string,
 ): ExpandedPayloads {
-  const splits = patchHosts.includes(host) && !patchHosts.includes(hook);
+  const splits = shimHosts[host].patchesFiles && !shimHosts[hook].patchesFiles;
   if (!splits || payload.tool_name !== "apply_patch") {
     return { ok: true, payloads: [payload], problems: [] };
   }

@@ -1,10 +1,6 @@
 import { createShimVerdict } from "./create-shim-verdict.js";
-import { readCopilotVerdict } from "./read-copilot-verdict.js";
-import { readCursorVerdict } from "./read-cursor-verdict.js";
-import { readGeminiVerdict } from "./read-gemini-verdict.js";
+import { shimHosts } from "./hosts/shim-hosts.js";
 import { readOutcomeFailure } from "./read-outcome-failure.js";
-import { readProfileVerdict } from "./read-profile-verdict.js";
-import { isProfileShimFormat } from "./shim-profiles.js";
 import type { ShimFormatName, ShimRunOutcome, ShimVerdict } from "./shim-types.js";
 
 /** A finished hook run and the protocol it was written for. */
@@ -19,7 +15,7 @@ export interface HookVerdictInput {
 /**
  * What a hook decided, read from its exit code and output in its own protocol; a run that cannot
  * be read (no start, timeout, kill, cut or unreadable output on an event that can block) sets
- * `failure`, never a silent allow.
+ * `failure`, never a silent allow; the protocol's host module (`hosts/<name>.ts`) reads the rest.
  *
  * @example
  * ```ts
@@ -41,14 +37,5 @@ export interface HookVerdictInput {
 export function readHookVerdict(input: HookVerdictInput): ShimVerdict {
   const failure = readOutcomeFailure(input.outcome);
   if (failure !== null) return createShimVerdict({ failure });
-  const hook = input.hook;
-  if (isProfileShimFormat(hook)) return readProfileVerdict(hook, input.hookEvent, input.outcome);
-  switch (hook) {
-    case "gemini":
-      return readGeminiVerdict(input.hookEvent, input.outcome);
-    case "cursor":
-      return readCursorVerdict(input.hookEvent, input.outcome);
-    case "copilot":
-      return readCopilotVerdict(input.hookEvent, input.outcome);
-  }
+  return shimHosts[input.hook].readVerdict(input.hookEvent, input.outcome);
 }

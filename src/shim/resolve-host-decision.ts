@@ -1,86 +1,5 @@
-import type { Profile } from "../profiles/profile.js";
-import { describeShimFormat } from "./describe-shim-format.js";
-import { resolveShimDecisionKind, type ShimDecisionKind } from "./resolve-shim-decision-kind.js";
-import { isProfileShimFormat, type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
-import type { ShimFormatName, ShimVerdict } from "./shim-types.js";
-
-/** Which host events apply a rewritten tool input, and with which decisions. */
-interface RewritingEvents {
-  events: readonly string[];
-  decisions: readonly (string | null)[];
-}
-
-/**
- * Host events without a profile where a hook can ask the user to confirm a tool call (`ask`);
- * a format with a profile asks where its table's permission rows take `ask`.
- */
-const askingEvents = {
-  // Gemini CLI 0.61.0 asks the user on BeforeTool's `decision: "ask"` (gemini-cli-core
-  // scheduler: `isAskDecision()` forces `PolicyDecision.ASK_USER`), though its docs name no ask.
-  gemini: ["BeforeTool"],
-  // beforeReadFile takes allow or deny only.
-  cursor: ["beforeShellExecution", "beforeMCPExecution", "preToolUse"],
-  // permissionRequest takes allow or deny only (docs.github.com, Copilot CLI hooks reference).
-  copilot: ["preToolUse", "PreToolUse"],
-} as const satisfies Record<Exclude<ShimFormatName, ProfileShimFormat>, readonly string[]>;
-
-/**
- * Host events without a profile that apply a hook's rewritten tool input, and the decisions that
- * carry it; a format with a profile rewrites where its table's permission rows take
- * `updatedInput`, with the profile's `updatedInputDecisions`.
- */
-const rewritingEvents = {
-  // hookSpecificOutput.tool_input on BeforeTool (geminicli.com/docs/hooks/reference); Gemini
-  // CLI 0.61.0 builds the tool from it before it asks the user.
-  gemini: { events: ["BeforeTool"], decisions: ["allow", "ask", null] },
-  // No documented field rewrites a Cursor tool call.
-  cursor: { events: [], decisions: [] },
-  // preToolUse's modifiedArgs (docs.github.com, Copilot CLI hooks reference), sent with an allow.
-  copilot: { events: ["preToolUse", "PreToolUse"], decisions: ["allow"] },
-} as const satisfies Record<Exclude<ShimFormatName, ProfileShimFormat>, RewritingEvents>;
-
-/** The permission rows of a profile that take `ask` (Codex and ZeroCode reject it). */
-function listAskingEvents(profile: Profile): readonly string[] {
-  return Object.entries(profile.events)
-    .filter(
-      ([, spec]) =>
-        spec.decisionKind === "permission" && spec.permissionDecisions?.ask !== "unsupported",
-    )
-    .map(([event]) => event);
-}
-
-/** The permission rows of a profile that apply `updatedInput` (Deep Agents Code parses it only). */
-function listRewritingEvents(profile: Profile): RewritingEvents {
-  const events = Object.entries(profile.events)
-    .filter(
-      ([, spec]) =>
-        spec.decisionKind === "permission" &&
-        (spec.specificFields.supported as readonly string[]).includes("updatedInput"),
-    )
-    .map(([event]) => event);
-  return { events, decisions: profile.updatedInputDecisions };
-}
-
-function selectAskingEvents(host: ShimFormatName): readonly string[] {
-  return isProfileShimFormat(host) ? listAskingEvents(selectShimProfile(host)) : askingEvents[host];
-}
-
-function selectRewritingEvents(host: ShimFormatName): RewritingEvents {
-  return isProfileShimFormat(host)
-    ? listRewritingEvents(selectShimProfile(host))
-    : rewritingEvents[host];
-}
-
-/** The decision a host event receives, with its reason and what could not be carried. */
-export interface HostDecision {
-  kind: ShimDecisionKind;
-  decision: "allow" | "deny" | "ask" | "block" | null;
-  reason: string | null;
-  /** Sentences for `agent-hooks shim: lossy:` lines. */
-  lossy: string[];
-  /** The hook's failure, for stderr (the decision denies or blocks where the event can); null otherwise. */
-  failure: string | null;
-}
+import { type HostDecision, readDecisionKind, type ShimHost } from "./hosts/shim-host.js";
+import type { ShimVerdict } from "./shim-types.js";
 
 /**
  * Fits a verdict's decision to what the host event can decide: a failure blocks (fails closed)
@@ -90,17 +9,17 @@ export interface HostDecision {
  *
  * @example
  * ```ts
- * resolveHostDecision("gemini", "BeforeTool", createShimVerdict({ decision: "ask", reason: "check" })).decision; // "deny"
+ * resolveHostDecision(codexHost, "PreToolUse", createShimVerdict({ decision: "ask", reason: "check" })).decision; // "deny"
  * ```
  */
 export function resolveHostDecision(
-  host: ShimFormatName,
+  host: Pick<ShimHost, "title" | "decisions">,
   hostEvent: string,
   verdict: ShimVerdict,
   canStop: boolean,
 ): HostDecision {
-  const kind = resolveShimDecisionKind(host, hostEvent);
-  const title = describeShimFormat(host);
+  const kind = readDecisionKind(host, hostEvent);
+  const title = host.title;
   const lossy = [...verdict.problems];
   const refusal = kind === "permission" ? "deny" : "block";
   const result: HostDecision = {
@@ -121,7 +40,7 @@ export function resolveHostDecision(
     if (decision === "deny" || decision === "block" || decision === "ask") {
       lossy.push(`the hook's ${decision} cannot be carried: ${title}'s ${hostEvent} cannot block`);
     }
-  } else if (decision === "ask" && !selectAskingEvents(host).includes(hostEvent)) {
+  } else if (decision === "ask" && !host.decisions.askingEvents.includes(hostEvent)) {
     result.decision = refusal;
     const why = verdict.reason === null ? "" : `: ${verdict.reason}`;
     result.reason = `The hook asked for the user's confirmation${why}. ${title} cannot ask on ${hostEvent}, so it is ${refusal === "deny" ? "denied" : "blocked"}`;
@@ -147,7 +66,7 @@ export function resolveHostDecision(
   // A rewrite allows the call only as rewritten: where the host cannot apply it, the call as the
   // agent asked it was never allowed, so it is denied rather than run unchanged.
   if (verdict.updatedInput !== null && kind === "permission" && result.decision !== "deny") {
-    const rewriting = selectRewritingEvents(host);
+    const rewriting = host.decisions.rewritingEvents;
     const applies =
       rewriting.events.includes(hostEvent) && rewriting.decisions.includes(result.decision);
     if (!applies) {

@@ -7,10 +7,10 @@ import { safeParseJson } from "../shared/safe-parse-json.js";
 import { combineShimVerdicts } from "./combine-shim-verdicts.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
 import { expandPatchPayload } from "./expand-patch-payload.js";
-import { findCodexProjectDirectory } from "./find-codex-project-directory.js";
 import { findMissingHookScript } from "./find-missing-hook-script.js";
+import { readCanonicalEvent } from "./hosts/shim-host.js";
+import { shimHosts } from "./hosts/shim-hosts.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
-import { resolveCanonicalShimEvent } from "./shim-event-names.js";
 import type { HostReply, ShimFormatName, ShimRunOutcome, ShimVerdict } from "./shim-types.js";
 import { translateHostPayload } from "./translate-host-payload.js";
 import { writeHostReply } from "./write-host-reply.js";
@@ -130,7 +130,7 @@ function createTranslationFailure(
   error: string,
 ): HostReply {
   const failure = `cannot translate the ${options.host} ${hostEvent} payload for a ${options.hook} hook: ${error}`;
-  if (resolveCanonicalShimEvent(options.host, hostEvent) === null) {
+  if (readCanonicalEvent(shimHosts[options.host], hostEvent) === null) {
     return createUnreadableReply(failure);
   }
   const verdict = createShimVerdict({ failure });
@@ -190,20 +190,22 @@ const notStarted: ShimRunOutcome = {
 };
 
 /**
- * The host's environment, plus `CLAUDE_PROJECT_DIR` for a Claude Code or Codex hook whose host
- * does not set it: such hooks name their scripts through it. Inside Codex it is the project
- * folder Codex loaded the hook from (a session started in a subfolder runs hooks there); in
- * another host, the working directory.
+ * The host's environment, plus `CLAUDE_PROJECT_DIR` for a hook whose protocol names its scripts
+ * through it (Claude Code's, Codex's: the hook host's `shimVariables`) where the host does not set
+ * it: where the host's `projectDirectory` finds it (inside Codex, the project folder Codex loaded
+ * the hook from; elsewhere the working directory).
  */
 function fillHookEnvironment(
   options: RunShimOptions,
 ): Readonly<Record<string, string | undefined>> {
-  const needsProjectDirectory = options.hook === "claude" || options.hook === "codex";
+  const needsProjectDirectory =
+    shimHosts[options.hook].shimVariables.includes("CLAUDE_PROJECT_DIR");
   if (!needsProjectDirectory || options.env.CLAUDE_PROJECT_DIR !== undefined) return options.env;
-  const projectDirectory =
-    options.host === "codex"
-      ? findCodexProjectDirectory({ cwd: options.cwd, command: options.command, env: options.env })
-      : options.cwd;
+  const projectDirectory = shimHosts[options.host].projectDirectory.find({
+    cwd: options.cwd,
+    command: options.command,
+    env: options.env,
+  });
   return { ...options.env, CLAUDE_PROJECT_DIR: projectDirectory };
 }
 

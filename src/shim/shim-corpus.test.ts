@@ -3,8 +3,8 @@ import { createShimOutcome } from "../../test/support/create-shim-outcome.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
+import { shimHosts } from "./hosts/shim-hosts.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
-import { resolveNativeShimEvent } from "./shim-event-names.js";
 import {
   type HostReply,
   type ShimFormatName,
@@ -206,7 +206,7 @@ function runThroughShim(
   shape: CorpusShape,
   host: ShimFormatName,
 ): { hostEvent: string; reply: HostReply } {
-  const hostEvent = resolveNativeShimEvent(host, shape.event, "Bash");
+  const hostEvent = shimHosts[host].events.writeName(shape.event, "Bash");
   if (hostEvent === null) throw new Error(`${host} has no ${shape.event}`);
   const verdict = readHookVerdict({
     hook: "claude",
@@ -233,7 +233,7 @@ describe("the Claude Code corpus in every host", () => {
   it.each(cases)("$name hosted by $host", ({ name, shape, host }) => {
     const want: Expected = expected[name][host];
     if (want === "absent") {
-      expect(resolveNativeShimEvent(host, shape.event, "Bash")).toBeNull();
+      expect(shimHosts[host].events.writeName(shape.event, "Bash")).toBeNull();
       return;
     }
     const { reply } = runThroughShim(shape, host);

@@ -1,10 +1,5 @@
-import { isProfileShimFormat } from "./shim-profiles.js";
+import { shimHosts } from "./hosts/shim-hosts.js";
 import type { HostReply, ShimFormatName, ShimVerdict } from "./shim-types.js";
-import { writeCodexReply } from "./write-codex-reply.js";
-import { writeCopilotReply } from "./write-copilot-reply.js";
-import { writeCursorReply } from "./write-cursor-reply.js";
-import { writeGeminiReply } from "./write-gemini-reply.js";
-import { type WrittenReply, writeProfileReply } from "./write-profile-reply.js";
 
 /** A hook's verdict and the host event it answers. */
 export interface HostReplyInput {
@@ -19,7 +14,7 @@ export interface HostReplyInput {
  * Writes a hook's verdict in the host's protocol: JSON on stdout with exit 0, and an
  * `agent-hooks shim: lossy: …` stderr line for each thing the host has no place for. A failure
  * denies or blocks where the event can block (exit 0 and stderr where it cannot); a deny never
- * becomes an allow.
+ * becomes an allow. The host's module (`hosts/<name>.ts`) writes the JSON.
  *
  * @example
  * ```ts
@@ -33,7 +28,7 @@ export interface HostReplyInput {
  * ```
  */
 export function writeHostReply(input: HostReplyInput): HostReply {
-  const written = writeReply(input);
+  const written = shimHosts[input.host].writeReply(input.hostEvent, input.verdict);
   const { output, decision } = written;
   const lines = decision.lossy.map((sentence) => `agent-hooks shim: lossy: ${sentence}`);
   if (decision.failure !== null) {
@@ -44,18 +39,4 @@ export function writeHostReply(input: HostReplyInput): HostReply {
     stdout: Object.keys(output).length === 0 ? "" : `${JSON.stringify(output)}\n`,
     stderr: lines.map((line) => `${line}\n`).join(""),
   };
-}
-
-function writeReply({ host, hostEvent, verdict }: HostReplyInput): WrittenReply {
-  // Codex 0.169 is stricter than the protocol its docs describe (the zerocode profile's).
-  if (host === "codex") return writeCodexReply(hostEvent, verdict);
-  if (isProfileShimFormat(host)) return writeProfileReply(host, hostEvent, verdict);
-  switch (host) {
-    case "gemini":
-      return writeGeminiReply(hostEvent, verdict);
-    case "cursor":
-      return writeCursorReply(hostEvent, verdict);
-    case "copilot":
-      return writeCopilotReply(hostEvent, verdict);
-  }
 }

@@ -2,15 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "smol-toml";
-
-/** Where Codex runs a hook and what the shim knows of the hook, to find the hook's project. */
-export interface CodexProjectInput {
-  /** The directory Codex runs the hook in: its session's working directory. */
-  cwd: string;
-  /** The hook's command as the shim got it after `--`, to tell apart several hook files. */
-  command: readonly string[];
-  env: Readonly<Record<string, string | undefined>>;
-}
+import type { ProjectDirectoryInput } from "./shim-host.js";
 
 /** Codex's default `project_root_markers`. */
 const defaultRootMarkers = [".git"];
@@ -31,7 +23,7 @@ const defaultRootMarkers = [".git"];
  * findCodexProjectDirectory({ cwd: "/repo/src", command: ["./guard.sh"], env: process.env }); // "/repo"
  * ```
  */
-export function findCodexProjectDirectory(input: CodexProjectInput): string {
+export function findCodexProjectDirectory(input: ProjectDirectoryInput): string {
   const cwd = path.resolve(input.cwd);
   const markers = readRootMarkers(input.env);
   const chain = listAncestors(cwd);

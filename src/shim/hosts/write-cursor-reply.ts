@@ -1,6 +1,6 @@
-import { resolveHostDecision } from "./resolve-host-decision.js";
-import type { ShimVerdict } from "./shim-types.js";
-import type { WrittenReply } from "./write-profile-reply.js";
+import { resolveHostDecision } from "../resolve-host-decision.js";
+import type { ShimVerdict } from "../shim-types.js";
+import type { ShimHost, WrittenReply } from "./shim-host.js";
 
 /** Cursor events whose output carries `user_message` and `agent_message` beside `permission`. */
 const messageEvents = ["beforeShellExecution", "beforeMCPExecution", "preToolUse"];
@@ -12,13 +12,17 @@ const messageEvents = ["beforeShellExecution", "beforeMCPExecution", "preToolUse
  *
  * @example
  * ```ts
- * writeCursorReply("beforeShellExecution", createShimVerdict({ decision: "deny", reason: "no rm" })).output;
+ * writeCursorReply(cursorHost, "beforeShellExecution", createShimVerdict({ decision: "deny", reason: "no rm" })).output;
  * // { permission: "deny", user_message: "no rm", agent_message: "no rm" }
  * ```
  */
-export function writeCursorReply(hostEvent: string, verdict: ShimVerdict): WrittenReply {
+export function writeCursorReply(
+  host: Pick<ShimHost, "title" | "decisions">,
+  hostEvent: string,
+  verdict: ShimVerdict,
+): WrittenReply {
   const canStop = false;
-  const decision = resolveHostDecision("cursor", hostEvent, verdict, canStop);
+  const decision = resolveHostDecision(host, hostEvent, verdict, canStop);
   const { lossy } = decision;
   const output: Record<string, unknown> = {};
   const chosen = decision.decision;

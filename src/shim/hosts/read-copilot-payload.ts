@@ -1,8 +1,7 @@
-import { isRecord } from "../shared/is-record.js";
-import { safeParseJson } from "../shared/safe-parse-json.js";
-import { isSnakeCaseCopilotEvent } from "./copilot-shim-events.js";
-import type { CanonicalPayload } from "./read-host-payload.js";
-import { translateToolNameToCanonical } from "./translate-shim-tool-name.js";
+import { isRecord } from "../../shared/is-record.js";
+import { safeParseJson } from "../../shared/safe-parse-json.js";
+import { isSnakeCaseCopilotEvent } from "./copilot-events.js";
+import { type CanonicalPayload, readCanonicalToolName, type ShimHost } from "./shim-host.js";
 
 /** Copilot CLI's camelCase payload fields whose canonical (Claude Code) name is not their snake_case. */
 const renamedFields: Readonly<Record<string, string>> = {
@@ -20,18 +19,19 @@ const renamedFields: Readonly<Record<string, string>> = {
  *
  * @example
  * ```ts
- * readCopilotPayload("preToolUse", "PreToolUse", { sessionId: "s1", cwd: "/p", toolName: "bash", toolArgs: { command: "ls" } });
+ * readCopilotPayload(copilotHost, "preToolUse", "PreToolUse", { sessionId: "s1", cwd: "/p", toolName: "bash", toolArgs: { command: "ls" } });
  * // { ok: true, event: "PreToolUse", payload: { session_id: "s1", cwd: "/p", tool_name: "Bash", tool_input: { command: "ls" }, … }, problems: [] }
  * ```
  */
 export function readCopilotPayload(
+  host: Pick<ShimHost, "events" | "tools">,
   hostEvent: string,
   event: string,
   payload: Record<string, unknown>,
 ): CanonicalPayload {
   const problems: string[] = [];
   const canonical: Record<string, unknown> = {};
-  const snakeCase = isSnakeCaseCopilotEvent(hostEvent);
+  const snakeCase = isSnakeCaseCopilotEvent(host, hostEvent);
   for (const [key, value] of Object.entries(payload)) {
     const name = snakeCase ? key : (renamedFields[key] ?? toSnakeCase(key));
     canonical[name] = value;
@@ -43,7 +43,7 @@ export function readCopilotPayload(
   canonical.hook_event_name = event;
   if (typeof canonical.session_id !== "string") canonical.session_id = "";
   if (typeof canonical.tool_name === "string") {
-    canonical.tool_name = translateToolNameToCanonical("copilot", canonical.tool_name);
+    canonical.tool_name = readCanonicalToolName(host, canonical.tool_name);
   }
   if (typeof canonical.tool_input === "string") {
     const parsed = safeParseJson(canonical.tool_input);

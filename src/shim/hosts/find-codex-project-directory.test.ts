@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   createTestWorkspace,
   type TestWorkspace,
-} from "../../test/support/create-test-workspace.js";
+} from "../../../test/support/create-test-workspace.js";
 import { findCodexProjectDirectory } from "./find-codex-project-directory.js";
 
 const guard = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh';

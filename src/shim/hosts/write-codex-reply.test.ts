@@ -1,13 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkCodexOutput } from "../convert/check-codex-output.js";
-import { codexHookOutputs } from "../convert/codex-hook-outputs.js";
-import { isRecord } from "../shared/is-record.js";
-import { safeParseJson } from "../shared/safe-parse-json.js";
-import { createShimVerdict } from "./create-shim-verdict.js";
-import type { ShimVerdict } from "./shim-types.js";
+import { checkCodexOutput } from "../../convert/check-codex-output.js";
+import { codexHookOutputs } from "../../convert/codex-hook-outputs.js";
+import { isRecord } from "../../shared/is-record.js";
+import { safeParseJson } from "../../shared/safe-parse-json.js";
+import { createShimVerdict } from "../create-shim-verdict.js";
+import type { ShimVerdict } from "../shim-types.js";
+import { writeHostReply } from "../write-host-reply.js";
+import { codexHost } from "./codex.js";
 import { fitCodexReply, writeCodexReply } from "./write-codex-reply.js";
-import { writeHostReply } from "./write-host-reply.js";
 import { writeProfileReply } from "./write-profile-reply.js";
 
 const maybeString = fc.option(fc.string(), { nil: null });
@@ -114,7 +115,7 @@ describe("writeCodexReply", () => {
     ],
     ["a bare allow is no reply at all", "PreToolUse", createShimVerdict({ decision: "allow" }), {}],
   ])("%s", (_name, event, verdict, expected) => {
-    expect(writeCodexReply(event, verdict).output).toEqual(expected);
+    expect(writeCodexReply(codexHost, event, verdict).output).toEqual(expected);
   });
 
   it("says on stderr that a bare allow was left out", () => {
@@ -158,9 +159,13 @@ describe("writeCodexReply", () => {
   ])(
     "a %s reply Codex would fail is replaced: fails closed where the event can block",
     (event, specific, expected) => {
-      const written = writeProfileReply("codex", event, createShimVerdict({ problems: ["kept"] }));
+      const written = writeProfileReply(
+        codexHost,
+        event,
+        createShimVerdict({ problems: ["kept"] }),
+      );
       written.output = { hookSpecificOutput: specific };
-      const fitted = fitCodexReply(event, written);
+      const fitted = fitCodexReply(codexHost, event, written);
       expect(fitted.output).toEqual(expected);
       expect(fitted.decision.lossy).toContain("kept");
       expect(fitted.decision.failure).toMatch(/^its reply would break Codex 0\.169's /);

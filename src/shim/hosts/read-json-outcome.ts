@@ -1,7 +1,7 @@
-import { createShimVerdict } from "./create-shim-verdict.js";
-import { readHookJson } from "./read-hook-json.js";
-import { resolveShimDecisionKind, type ShimDecisionKind } from "./resolve-shim-decision-kind.js";
-import type { ShimFormatName, ShimRunOutcome, ShimVerdict } from "./shim-types.js";
+import { createShimVerdict } from "../create-shim-verdict.js";
+import { readHookJson } from "../read-hook-json.js";
+import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
+import { readDecisionKind, type ShimDecisionKind, type ShimHost } from "./shim-host.js";
 
 /** A Gemini CLI or Cursor hook's outcome: decided by its exit code or its missing or bad output, or a JSON object to read. */
 export type JsonOutcome =
@@ -21,17 +21,17 @@ export type JsonOutcome =
  *
  * @example
  * ```ts
- * const start = readJsonOutcome("cursor", "beforeShellExecution", outcome, "Cursor fails open");
+ * const start = readJsonOutcome(cursorHost, "beforeShellExecution", outcome, "Cursor fails open");
  * if (start.done) return start.verdict;
  * ```
  */
 export function readJsonOutcome(
-  format: Extract<ShimFormatName, "gemini" | "cursor">,
+  host: Pick<ShimHost, "decisions">,
   hookEvent: string,
   outcome: ShimRunOutcome,
   failingNote: string,
 ): JsonOutcome {
-  const kind = resolveShimDecisionKind(format, hookEvent);
+  const kind = readDecisionKind(host, hookEvent);
   const verdict = createShimVerdict();
   const stderr = outcome.stderr.trim();
   if (outcome.exitCode === 2) {

@@ -1,7 +1,7 @@
-import { resolveCopilotEventName } from "./copilot-shim-events.js";
-import { resolveHostDecision } from "./resolve-host-decision.js";
-import type { ShimVerdict } from "./shim-types.js";
-import type { WrittenReply } from "./write-profile-reply.js";
+import { resolveHostDecision } from "../resolve-host-decision.js";
+import type { ShimVerdict } from "../shim-types.js";
+import { resolveCopilotEventName } from "./copilot-events.js";
+import type { ShimHost, WrittenReply } from "./shim-host.js";
 
 /** Copilot CLI events that read `additionalContext` (docs.github.com, Copilot CLI hooks reference). */
 const contextEvents = ["subagentStart", "notification", "postToolUseFailure"];
@@ -15,13 +15,17 @@ const contextEvents = ["subagentStart", "notification", "postToolUseFailure"];
  *
  * @example
  * ```ts
- * writeCopilotReply("preToolUse", createShimVerdict({ decision: "deny", reason: "no rm" })).output;
+ * writeCopilotReply(copilotHost, "preToolUse", createShimVerdict({ decision: "deny", reason: "no rm" })).output;
  * // { permissionDecision: "deny", permissionDecisionReason: "no rm" }
  * ```
  */
-export function writeCopilotReply(hostEvent: string, verdict: ShimVerdict): WrittenReply {
-  const event = resolveCopilotEventName(hostEvent) ?? hostEvent;
-  const decision = resolveHostDecision("copilot", hostEvent, verdict, false);
+export function writeCopilotReply(
+  host: Pick<ShimHost, "title" | "events" | "decisions">,
+  hostEvent: string,
+  verdict: ShimVerdict,
+): WrittenReply {
+  const event = resolveCopilotEventName(host, hostEvent) ?? hostEvent;
+  const decision = resolveHostDecision(host, hostEvent, verdict, false);
   const { lossy } = decision;
   const output: Record<string, unknown> = {};
   const chosen = decision.decision;

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { resolveShimDecisionKind } from "./resolve-shim-decision-kind.js";
-import { resolveCanonicalShimEvent, resolveNativeShimEvent } from "./shim-event-names.js";
-import type { ShimFormatName } from "./shim-types.js";
-import {
-  translateToolNameFromCanonical,
-  translateToolNameToCanonical,
-} from "./translate-shim-tool-name.js";
+import type { ShimFormatName } from "../shim-types.js";
+import { readCanonicalEvent, readCanonicalToolName, readDecisionKind } from "./shim-host.js";
+import { shimHosts } from "./shim-hosts.js";
 
-describe("resolveCanonicalShimEvent", () => {
+function resolveCanonicalShimEvent(format: ShimFormatName, event: string): string | null {
+  return readCanonicalEvent(shimHosts[format], event);
+}
+
+function resolveNativeShimEvent(
+  format: ShimFormatName,
+  canonical: string,
+  toolName: string | null,
+): string | null {
+  return shimHosts[format].events.writeName(canonical, toolName);
+}
+
+describe("readCanonicalEvent", () => {
   it.each([
     ["claude", "PreToolUse", "PreToolUse"],
     ["claude", "PermissionRequest", "PermissionRequest"],
@@ -31,7 +39,7 @@ describe("resolveCanonicalShimEvent", () => {
   });
 });
 
-describe("resolveNativeShimEvent", () => {
+describe("events.writeName", () => {
   it.each([
     ["cursor", "PreToolUse", "Bash", "beforeShellExecution"],
     ["cursor", "PreToolUse", "Read", "beforeReadFile"],
@@ -83,7 +91,7 @@ describe("tool names", () => {
     ["cursor", "StrReplace", "Edit"],
     ["claude", "Bash", "Bash"],
   ] as const)("%s %s → canonical %s", (format, name, expected) => {
-    expect(translateToolNameToCanonical(format, name)).toBe(expected);
+    expect(readCanonicalToolName(shimHosts[format], name)).toBe(expected);
   });
 
   it.each([
@@ -93,11 +101,11 @@ describe("tool names", () => {
     ["cursor", "Bash", "Shell"],
     ["claude", "Edit", "Edit"],
   ] as const)("canonical %s for %s → %s", (format, name, expected) => {
-    expect(translateToolNameFromCanonical(format, name)).toBe(expected);
+    expect(shimHosts[format].tools.writeName(name)).toBe(expected);
   });
 });
 
-describe("resolveShimDecisionKind", () => {
+describe("readDecisionKind", () => {
   it.each([
     ["claude", "PreToolUse", "permission"],
     ["claude", "PermissionRequest", "permission"],
@@ -115,6 +123,6 @@ describe("resolveShimDecisionKind", () => {
     ["cursor", "afterFileEdit", "none"],
     ["cursor", "hasOwnProperty", "none"],
   ] as const)("%s %s → %s", (format, event, expected) => {
-    expect(resolveShimDecisionKind(format, event)).toBe(expected);
+    expect(readDecisionKind(shimHosts[format], event)).toBe(expected);
   });
 });

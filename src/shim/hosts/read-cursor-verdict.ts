@@ -1,6 +1,7 @@
-import { createShimVerdict } from "./create-shim-verdict.js";
+import { createShimVerdict } from "../create-shim-verdict.js";
+import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
 import { readJsonOutcome } from "./read-json-outcome.js";
-import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
+import type { ShimHost } from "./shim-host.js";
 
 /** Cursor's output fields, each with the camelCase spelling Cursor 1.7's docs used. */
 const cursorFieldSpellings = {
@@ -21,12 +22,16 @@ const knownFields: readonly string[] = Object.values(cursorFieldSpellings).flat(
  *
  * @example
  * ```ts
- * readCursorVerdict("beforeShellExecution", { exitCode: 0, stdout: '{"permission":"deny","agent_message":"no"}', stderr: "", timedOut: false, truncated: false, spawnError: null });
+ * readCursorVerdict(cursorHost, "beforeShellExecution", { exitCode: 0, stdout: '{"permission":"deny","agent_message":"no"}', stderr: "", timedOut: false, truncated: false, spawnError: null });
  * // { decision: "deny", reason: "no", … }
  * ```
  */
-export function readCursorVerdict(hookEvent: string, outcome: ShimRunOutcome): ShimVerdict {
-  const start = readJsonOutcome("cursor", hookEvent, outcome, "Cursor fails open");
+export function readCursorVerdict(
+  host: Pick<ShimHost, "decisions">,
+  hookEvent: string,
+  outcome: ShimRunOutcome,
+): ShimVerdict {
+  const start = readJsonOutcome(host, hookEvent, outcome, "Cursor fails open");
   if (start.done) return start.verdict;
   const { kind, verdict, output } = start;
   const read = (field: keyof typeof cursorFieldSpellings): unknown => {

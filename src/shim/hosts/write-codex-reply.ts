@@ -1,7 +1,9 @@
-import { checkCodexOutput } from "../convert/check-codex-output.js";
-import { createShimVerdict } from "./create-shim-verdict.js";
-import type { ShimVerdict } from "./shim-types.js";
-import { type WrittenReply, writeProfileReply } from "./write-profile-reply.js";
+import { checkCodexOutput } from "../../convert/check-codex-output.js";
+import { createShimVerdict } from "../create-shim-verdict.js";
+import type { ShimVerdict } from "../shim-types.js";
+import type { ProfileShimHost } from "./profile-host.js";
+import type { WrittenReply } from "./shim-host.js";
+import { writeProfileReply } from "./write-profile-reply.js";
 
 /**
  * A verdict as Codex 0.169 reads it: the reply of the `zerocode` profile's table (Codex's documented
@@ -12,12 +14,16 @@ import { type WrittenReply, writeProfileReply } from "./write-profile-reply.js";
  *
  * @example
  * ```ts
- * writeCodexReply("PreToolUse", createShimVerdict({ decision: "deny" })).output;
+ * writeCodexReply(codexHost, "PreToolUse", createShimVerdict({ decision: "deny" })).output;
  * // { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "Blocked by the hook" } }
  * ```
  */
-export function writeCodexReply(hostEvent: string, verdict: ShimVerdict): WrittenReply {
-  return fitCodexReply(hostEvent, writeProfileReply("codex", hostEvent, verdict));
+export function writeCodexReply(
+  host: ProfileShimHost,
+  hostEvent: string,
+  verdict: ShimVerdict,
+): WrittenReply {
+  return fitCodexReply(host, hostEvent, writeProfileReply(host, hostEvent, verdict));
 }
 
 /**
@@ -27,15 +33,19 @@ export function writeCodexReply(hostEvent: string, verdict: ShimVerdict): Writte
  *
  * @example
  * ```ts
- * fitCodexReply("PreToolUse", { output: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }, decision }).output;
+ * fitCodexReply(codexHost, "PreToolUse", { output: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }, decision }).output;
  * // { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "agent-hooks shim: the hook failed (its reply would break …), so PreToolUse is denied (fails closed)" } }
  * ```
  */
-export function fitCodexReply(hostEvent: string, written: WrittenReply): WrittenReply {
+export function fitCodexReply(
+  host: ProfileShimHost,
+  hostEvent: string,
+  written: WrittenReply,
+): WrittenReply {
   const problems = listProblems(hostEvent, written.output);
   if (problems.length === 0) return written;
   const failure = `its reply would break Codex 0.169's ${hostEvent} output rules (${problems.join("; ")})`;
-  const closed = writeProfileReply("codex", hostEvent, createShimVerdict({ failure }));
+  const closed = writeProfileReply(host, hostEvent, createShimVerdict({ failure }));
   closed.decision.lossy.unshift(...written.decision.lossy);
   if (listProblems(hostEvent, closed.output).length === 0) return closed;
   // Nothing Codex accepts says more here: it goes on as if the hook had not answered.

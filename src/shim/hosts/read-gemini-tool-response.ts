@@ -1,4 +1,4 @@
-import { isRecord } from "../shared/is-record.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** A Gemini CLI AfterTool `tool_response` in Claude Code's shape, and what could not be kept. */
 export interface GeminiToolResponse {

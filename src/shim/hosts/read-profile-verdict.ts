@@ -1,13 +1,12 @@
-import { describeHandler, describeHandlerLocation } from "../config/describe-handler.js";
-import type { HookDefinition } from "../config/hook-definition.js";
-import type { HandlerVerdict } from "../decide/handler-verdict.js";
-import { interpretOutcome } from "../decide/interpret-outcome.js";
-import type { Diagnostic } from "../diagnostic.js";
-import { isRecord } from "../shared/is-record.js";
-import { createShimVerdict } from "./create-shim-verdict.js";
-import { resolveShimDecisionKind } from "./resolve-shim-decision-kind.js";
-import { type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
-import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
+import { describeHandler, describeHandlerLocation } from "../../config/describe-handler.js";
+import type { HookDefinition } from "../../config/hook-definition.js";
+import type { HandlerVerdict } from "../../decide/handler-verdict.js";
+import { interpretOutcome } from "../../decide/interpret-outcome.js";
+import type { Diagnostic } from "../../diagnostic.js";
+import type { Profile } from "../../profiles/profile.js";
+import { isRecord } from "../../shared/is-record.js";
+import { createShimVerdict } from "../create-shim-verdict.js";
+import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
 
 /** Diagnostic codes that mean the output could not be read as the hook meant it. */
 const unreadableCodes: readonly Diagnostic["code"][] = ["invalid_output", "output_truncated"];
@@ -15,21 +14,20 @@ const unreadableCodes: readonly Diagnostic["code"][] = ["invalid_output", "outpu
 /**
  * Reads the exit code and output of a hook written for a format with an engine profile (Claude
  * Code, Codex, Deep Agents Code, ZeroCode, VS Code) with the engine's own reading
- * (`interpretOutcome` on the format's profile, `shimProfiles`), as a format-neutral verdict;
+ * (`interpretOutcome` on the format's profile), as a format-neutral verdict;
  * output it cannot read on an event that can block is a `failure`.
  *
  * @example
  * ```ts
- * readProfileVerdict("claude", "PreToolUse", { exitCode: 2, stderr: "no", stdout: "", timedOut: false, truncated: false, spawnError: null });
+ * readProfileVerdict(claudeProfile, "PreToolUse", { exitCode: 2, stderr: "no", stdout: "", timedOut: false, truncated: false, spawnError: null });
  * // { decision: "deny", reason: "no", … }
  * ```
  */
 export function readProfileVerdict(
-  format: ProfileShimFormat,
+  profile: Profile,
   hookEvent: string,
   outcome: ShimRunOutcome,
 ): ShimVerdict {
-  const profile = selectShimProfile(format);
   const spec = Object.hasOwn(profile.events, hookEvent) ? profile.events[hookEvent] : undefined;
   if (spec === undefined) {
     return createShimVerdict({ failure: `"${hookEvent}" is not a ${profile.title} event` });
@@ -54,7 +52,7 @@ export function readProfileVerdict(
     // (VS Code's Local harness ignores one that does not match).
     { hook, spec, profile, toolName: null, validateToolInput: acceptToolInput },
   );
-  const canBlock = resolveShimDecisionKind(format, hookEvent) !== "none";
+  const canBlock = spec.decisionKind !== "none";
   const messages = handlerVerdict.diagnostics.map((diagnostic) => ({
     code: diagnostic.code,
     text: stripHandlerLabel(diagnostic.message, hook).replace(/; it is ignored$/, ""),

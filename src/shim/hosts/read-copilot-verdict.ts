@@ -1,9 +1,9 @@
-import { isRecord } from "../shared/is-record.js";
-import { resolveCopilotEventName } from "./copilot-shim-events.js";
-import { createShimVerdict } from "./create-shim-verdict.js";
-import { readHookJson } from "./read-hook-json.js";
-import { resolveShimDecisionKind } from "./resolve-shim-decision-kind.js";
-import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
+import { isRecord } from "../../shared/is-record.js";
+import { createShimVerdict } from "../create-shim-verdict.js";
+import { readHookJson } from "../read-hook-json.js";
+import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
+import { resolveCopilotEventName } from "./copilot-events.js";
+import { readDecisionKind, type ShimHost } from "./shim-host.js";
 
 /** Copilot CLI events that read `additionalContext` from a hook's output. */
 const contextEvents = ["subagentStart", "notification", "postToolUseFailure"];
@@ -27,14 +27,18 @@ const outputFields: Readonly<Record<string, readonly string[]>> = {
  *
  * @example
  * ```ts
- * readCopilotVerdict("preToolUse", { exitCode: 0, stdout: '{"permissionDecision":"deny","permissionDecisionReason":"no"}',
+ * readCopilotVerdict(copilotHost, "preToolUse", { exitCode: 0, stdout: '{"permissionDecision":"deny","permissionDecisionReason":"no"}',
  *   stderr: "", timedOut: false, truncated: false, spawnError: null });
  * // { decision: "deny", reason: "no", … }
  * ```
  */
-export function readCopilotVerdict(hookEvent: string, outcome: ShimRunOutcome): ShimVerdict {
-  const event = resolveCopilotEventName(hookEvent) ?? hookEvent;
-  const kind = resolveShimDecisionKind("copilot", event);
+export function readCopilotVerdict(
+  host: Pick<ShimHost, "events" | "decisions">,
+  hookEvent: string,
+  outcome: ShimRunOutcome,
+): ShimVerdict {
+  const event = resolveCopilotEventName(host, hookEvent) ?? hookEvent;
+  const kind = readDecisionKind(host, event);
   const verdict = createShimVerdict();
   const stderr = outcome.stderr.trim();
   const json = readHookJson(outcome.stdout);

@@ -1,8 +1,8 @@
-import { isRecord } from "../shared/is-record.js";
-import { createShimVerdict } from "./create-shim-verdict.js";
+import { isRecord } from "../../shared/is-record.js";
+import { createShimVerdict } from "../create-shim-verdict.js";
+import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
 import { readJsonOutcome } from "./read-json-outcome.js";
-import type { ShimDecisionKind } from "./resolve-shim-decision-kind.js";
-import type { ShimRunOutcome, ShimVerdict } from "./shim-types.js";
+import type { ShimDecisionKind, ShimHost } from "./shim-host.js";
 
 /** Top-level fields of Gemini CLI's hook output (geminicli.com/docs/hooks/reference, "Common output fields"). */
 const geminiTopLevelFields = [
@@ -31,12 +31,16 @@ const geminiDecisions = {
  *
  * @example
  * ```ts
- * readGeminiVerdict("BeforeTool", { exitCode: 0, stdout: '{"decision":"deny","reason":"no"}', stderr: "", timedOut: false, truncated: false, spawnError: null });
+ * readGeminiVerdict(geminiHost, "BeforeTool", { exitCode: 0, stdout: '{"decision":"deny","reason":"no"}', stderr: "", timedOut: false, truncated: false, spawnError: null });
  * // { decision: "deny", reason: "no", … }
  * ```
  */
-export function readGeminiVerdict(hookEvent: string, outcome: ShimRunOutcome): ShimVerdict {
-  const start = readJsonOutcome("gemini", hookEvent, outcome, "a warning in Gemini CLI");
+export function readGeminiVerdict(
+  host: Pick<ShimHost, "decisions">,
+  hookEvent: string,
+  outcome: ShimRunOutcome,
+): ShimVerdict {
+  const start = readJsonOutcome(host, hookEvent, outcome, "a warning in Gemini CLI");
   if (start.done) return start.verdict;
   const { kind, verdict, output } = start;
   const wrong: string[] = [];

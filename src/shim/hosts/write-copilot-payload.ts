@@ -1,5 +1,5 @@
-import type { TranslatedPayload } from "./shim-types.js";
-import { translateToolNameFromCanonical } from "./translate-shim-tool-name.js";
+import type { TranslatedPayload } from "../shim-types.js";
+import type { ShimHost } from "./shim-host.js";
 
 /** Canonical (Claude Code) fields whose Copilot CLI camelCase name is not their camelCase. */
 const renamedFields: Readonly<Record<string, string>> = {
@@ -19,11 +19,12 @@ const droppedFields = ["hook_event_name", "stop_hook_active", "permission_mode",
  *
  * @example
  * ```ts
- * writeCopilotPayload("preToolUse", { session_id: "s1", cwd: "/p", tool_name: "Bash", tool_input: { command: "ls" } });
+ * writeCopilotPayload(copilotHost, "preToolUse", { session_id: "s1", cwd: "/p", tool_name: "Bash", tool_input: { command: "ls" } });
  * // { ok: true, hookEvent: "preToolUse", payload: { sessionId: "s1", cwd: "/p", toolName: "bash", toolArgs: { command: "ls" }, timestamp: … }, problems: [] }
  * ```
  */
 export function writeCopilotPayload(
+  host: Pick<ShimHost, "tools">,
   hookEvent: string,
   canonical: Record<string, unknown>,
 ): TranslatedPayload {
@@ -37,7 +38,7 @@ export function writeCopilotPayload(
   if (hookEvent === "notification") payload.hook_event_name = "Notification";
   if (typeof payload.timestamp !== "number") payload.timestamp = Date.now();
   if (typeof payload.toolName === "string") {
-    payload.toolName = translateToolNameFromCanonical("copilot", payload.toolName);
+    payload.toolName = host.tools.writeName(payload.toolName);
   }
   if (payload.toolResult !== undefined) {
     const result = payload.toolResult;

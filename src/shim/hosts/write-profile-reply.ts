@@ -1,40 +1,28 @@
-import { describeShimFormat } from "./describe-shim-format.js";
-import { type HostDecision, resolveHostDecision } from "./resolve-host-decision.js";
-import { type ProfileShimFormat, selectShimProfile } from "./shim-profiles.js";
-import type { ShimVerdict } from "./shim-types.js";
-
-/**
- * Hosts that fail a hook whose `permissionDecision: "allow"` carries no `updatedInput` (real Codex
- * 0.169 marks the run Failed and drops its context): there an allow without a rewrite is sent as no
- * decision (the host's own permission flow decides), keeping the hook's context.
- */
-const allowNeedsRewrite: readonly ProfileShimFormat[] = ["codex"];
-
-/** A reply's JSON fields, and the decision they carry. */
-export interface WrittenReply {
-  output: Record<string, unknown>;
-  decision: HostDecision;
-}
+import { resolveHostDecision } from "../resolve-host-decision.js";
+import type { ShimVerdict } from "../shim-types.js";
+import type { ProfileShimHost } from "./profile-host.js";
+import type { WrittenReply } from "./shim-host.js";
 
 /**
  * A verdict as the hook output on exit 0 of a format with an engine profile (Claude Code, Codex,
  * Deep Agents Code, ZeroCode, VS Code): `hookSpecificOutput.permissionDecision`,
  * `decision: "block"` (in `hookSpecificOutput` where the row's `blockFields` says so),
  * `continue`, `systemMessage`, `additionalContext`, `updatedInput`, with the fields the event's
- * row in the format's profile table (`shimProfiles`) takes.
+ * row in the host's profile table takes; where the host's `allowNeedsRewrite` is set, an allow
+ * without a rewrite is sent as no decision, keeping the hook's context.
  *
  * @example
  * ```ts
- * writeProfileReply("claude", "Stop", createShimVerdict({ decision: "block", reason: "tests fail" })).output;
+ * writeProfileReply(claudeHost, "Stop", createShimVerdict({ decision: "block", reason: "tests fail" })).output;
  * // { decision: "block", reason: "tests fail" }
  * ```
  */
 export function writeProfileReply(
-  host: ProfileShimFormat,
+  host: ProfileShimHost,
   hostEvent: string,
   verdict: ShimVerdict,
 ): WrittenReply {
-  const profile = selectShimProfile(host);
+  const profile = host.profile;
   const spec = Object.hasOwn(profile.events, hostEvent) ? profile.events[hostEvent] : undefined;
   const topLevel: readonly string[] = spec?.topLevelFields.supported ?? [];
   const specificFields: readonly string[] = spec?.specificFields.supported ?? [];
@@ -57,11 +45,11 @@ export function writeProfileReply(
   const chosen = decision.decision;
   if (chosen !== null && spec !== undefined) {
     if (spec.decisionKind === "permission") {
-      if (chosen === "allow" && verdict.updatedInput === null && allowNeedsRewrite.includes(host)) {
+      if (chosen === "allow" && verdict.updatedInput === null && host.allowNeedsRewrite) {
         // Real Codex 0.169 fails a hook whose allow carries no updatedInput, dropping its context.
         const why = decision.reason === null ? "" : ` (${decision.reason})`;
         lossy.push(
-          `${describeShimFormat(host)} takes allow only with a rewritten tool input: the hook's allow${why} is sent as no decision`,
+          `${host.title} takes allow only with a rewritten tool input: the hook's allow${why} is sent as no decision`,
         );
       } else {
         specific.permissionDecision = chosen;

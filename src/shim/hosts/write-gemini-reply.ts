@@ -1,6 +1,6 @@
-import { resolveHostDecision } from "./resolve-host-decision.js";
-import type { ShimVerdict } from "./shim-types.js";
-import type { WrittenReply } from "./write-profile-reply.js";
+import { resolveHostDecision } from "../resolve-host-decision.js";
+import type { ShimVerdict } from "../shim-types.js";
+import type { ShimHost, WrittenReply } from "./shim-host.js";
 
 /** Gemini CLI events whose `continue: false` stops the agent loop (geminicli.com/docs/hooks/reference). */
 const stoppingEvents = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "AfterModel"];
@@ -15,13 +15,17 @@ const contextEvents = ["AfterTool", "BeforeAgent", "SessionStart"];
  *
  * @example
  * ```ts
- * writeGeminiReply("BeforeTool", createShimVerdict({ decision: "deny", reason: "no rm" })).output;
+ * writeGeminiReply(geminiHost, "BeforeTool", createShimVerdict({ decision: "deny", reason: "no rm" })).output;
  * // { decision: "deny", reason: "no rm" }
  * ```
  */
-export function writeGeminiReply(hostEvent: string, verdict: ShimVerdict): WrittenReply {
+export function writeGeminiReply(
+  host: Pick<ShimHost, "title" | "decisions">,
+  hostEvent: string,
+  verdict: ShimVerdict,
+): WrittenReply {
   const canStop = stoppingEvents.includes(hostEvent);
-  const decision = resolveHostDecision("gemini", hostEvent, verdict, canStop);
+  const decision = resolveHostDecision(host, hostEvent, verdict, canStop);
   const { lossy } = decision;
   const output: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};

@@ -1,0 +1,53 @@
+import { geminiFormat as format } from "../../convert/formats/gemini.js";
+import { createHostDefaults } from "./create-host-defaults.js";
+import { readGeminiPayloadFields, writeGeminiPayloadFields } from "./gemini-payload-fields.js";
+import { readGeminiVerdict } from "./read-gemini-verdict.js";
+import { readSnakeCasePayload } from "./read-snake-case-payload.js";
+import type { ShimDecisionKind, ShimHost } from "./shim-host.js";
+import { writeGeminiReply } from "./write-gemini-reply.js";
+import { writeSnakeCasePayload } from "./write-snake-case-payload.js";
+
+/** Gemini CLI's events by what they decide (geminicli.com/docs/hooks/reference). */
+const decisionKinds = {
+  BeforeTool: "permission",
+  AfterTool: "block",
+  BeforeAgent: "block",
+  AfterAgent: "block",
+  BeforeModel: "block",
+  AfterModel: "block",
+  BeforeToolSelection: "none",
+  SessionStart: "none",
+  SessionEnd: "none",
+  Notification: "none",
+  PreCompress: "none",
+} as const satisfies Record<string, ShimDecisionKind>;
+
+/**
+ * Gemini CLI 0.61.0: Claude Code's payload fields under its own event and tool names
+ * (`BeforeTool`, `run_shell_command`), its hooks' JSON output (`decision`, `reason`,
+ * `hookSpecificOutput`) read by `readGeminiVerdict` and written by `writeGeminiReply`.
+ */
+export const geminiHost: ShimHost = {
+  ...createHostDefaults(format, true),
+  decisions: {
+    kinds: decisionKinds,
+    // Gemini CLI 0.61.0 asks the user on BeforeTool's `decision: "ask"` (gemini-cli-core
+    // scheduler: `isAskDecision()` forces `PolicyDecision.ASK_USER`), though its docs name no ask.
+    askingEvents: ["BeforeTool"],
+    // hookSpecificOutput.tool_input on BeforeTool (geminicli.com/docs/hooks/reference); Gemini
+    // CLI 0.61.0 builds the tool from it before it asks the user.
+    rewritingEvents: { events: ["BeforeTool"], decisions: ["allow", "ask", null] },
+  },
+  readPayload: (_hostEvent, event, payload) => {
+    const read = readSnakeCasePayload(geminiHost, event, payload);
+    readGeminiPayloadFields(event, read.payload, read.problems);
+    return { ok: true, event, ...read };
+  },
+  writePayload: (hookEvent, event, canonical) => {
+    const written = writeSnakeCasePayload(geminiHost, hookEvent, canonical);
+    writeGeminiPayloadFields(event, written.payload, written.problems);
+    return { ok: true, hookEvent, ...written };
+  },
+  readVerdict: (hookEvent, outcome) => readGeminiVerdict(geminiHost, hookEvent, outcome),
+  writeReply: (hostEvent, verdict) => writeGeminiReply(geminiHost, hostEvent, verdict),
+};

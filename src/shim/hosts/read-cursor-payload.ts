@@ -1,0 +1,150 @@
+import { isRecord } from "../../shared/is-record.js";
+import { safeParseJson } from "../../shared/safe-parse-json.js";
+import { cursorShimEvents } from "./cursor-shim-events.js";
+import { type CanonicalPayload, readCanonicalToolName, type ShimHost } from "./shim-host.js";
+
+/** The fields every Cursor payload has, which the canonical payload names differently. */
+const cursorBaseFields = [
+  "conversation_id",
+  "generation_id",
+  "workspace_roots",
+  "hook_event_name",
+  "cursor_version",
+  "user_email",
+];
+
+/**
+ * Reads a Cursor payload into the canonical (Claude Code) shape: `conversation_id` as
+ * `session_id`, the first workspace root as `cwd` where it has none, a tool-specific event's
+ * fields as its tool's call (`beforeShellExecution`'s `command` as Bash's `tool_input`), MCP tools
+ * as `mcp__<server>__<tool>`, and Cursor's tool names as canonical ones.
+ *
+ * @example
+ * ```ts
+ * readCursorPayload(cursorHost, "beforeShellExecution", "PreToolUse", { conversation_id: "c1", command: "ls", cwd: "/p" });
+ * // { ok: true, event: "PreToolUse", payload: { session_id: "c1", cwd: "/p", tool_name: "Bash", tool_input: { command: "ls" }, … }, problems: [] }
+ * ```
+ */
+export function readCursorPayload(
+  host: Pick<ShimHost, "tools">,
+  hostEvent: string,
+  event: string,
+  payload: Record<string, unknown>,
+): CanonicalPayload {
+  const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
+  const root: unknown = roots[0];
+  const problems: string[] = [];
+  const canonical: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (!cursorBaseFields.includes(key)) canonical[key] = value;
+  }
+  canonical.session_id = typeof payload.conversation_id === "string" ? payload.conversation_id : "";
+  if (typeof payload.cwd === "string") canonical.cwd = payload.cwd;
+  else if (typeof root === "string") canonical.cwd = root;
+  canonical.hook_event_name = event;
+  // The tool a tool-specific event stands for, by convert's table (`Edit|Write` reads as Edit).
+  const eventTool = cursorShimEvents[hostEvent]?.toolNames[0] ?? "";
+  const missing = (field: string) => ({
+    ok: false as const,
+    error: `Cursor's ${hostEvent} payload has no string "${field}"`,
+  });
+  switch (hostEvent) {
+    case "beforeShellExecution":
+    case "afterShellExecution": {
+      if (typeof payload.command !== "string") return missing("command");
+      delete canonical.command;
+      delete canonical.output;
+      delete canonical.duration;
+      canonical.tool_name = eventTool;
+      canonical.tool_input = { command: payload.command };
+      if (hostEvent === "afterShellExecution") {
+        const output = typeof payload.output === "string" ? payload.output : "";
+        canonical.tool_response = { stdout: output, stderr: "", interrupted: false };
+      }
+      break;
+    }
+    case "beforeReadFile": {
+      if (typeof payload.file_path !== "string") return missing("file_path");
+      delete canonical.file_path;
+      delete canonical.content;
+      delete canonical.attachments;
+      canonical.tool_name = eventTool;
+      canonical.tool_input = { file_path: payload.file_path };
+      break;
+    }
+    case "afterFileEdit": {
+      if (typeof payload.file_path !== "string") return missing("file_path");
+      const edits = Array.isArray(payload.edits) ? payload.edits.filter(isRecord) : [];
+      const first = edits[0];
+      if (edits.length > 1) {
+        problems.push(`afterFileEdit reported ${edits.length} edits; the hook sees the first`);
+      }
+      delete canonical.file_path;
+      delete canonical.edits;
+      canonical.tool_name = eventTool;
+      canonical.tool_input = {
+        file_path: payload.file_path,
+        old_string: typeof first?.old_string === "string" ? first.old_string : "",
+        new_string: typeof first?.new_string === "string" ? first.new_string : "",
+      };
+      canonical.tool_response = { filePath: payload.file_path, success: true };
+      break;
+    }
+    case "beforeMCPExecution":
+    case "afterMCPExecution": {
+      if (typeof payload.tool_name !== "string") return missing("tool_name");
+      canonical.tool_name = readCursorMcpName(payload.tool_name, problems);
+      canonical.tool_input = readCursorToolInput(payload.tool_input);
+      delete canonical.url;
+      delete canonical.command;
+      delete canonical.result_json;
+      delete canonical.duration;
+      if (hostEvent === "afterMCPExecution") canonical.tool_response = payload.result_json ?? null;
+      break;
+    }
+    case "preToolUse":
+    case "postToolUse":
+    case "postToolUseFailure":
+      if (typeof payload.tool_name !== "string") return missing("tool_name");
+      canonical.tool_name = payload.tool_name.startsWith("MCP:")
+        ? readCursorMcpName(payload.tool_name, problems)
+        : readCanonicalToolName(host, payload.tool_name);
+      canonical.tool_input = readCursorToolInput(payload.tool_input);
+      if (payload.tool_output !== undefined) {
+        canonical.tool_response = payload.tool_output;
+        delete canonical.tool_output;
+      }
+      break;
+    case "beforeSubmitPrompt":
+      if (typeof payload.prompt !== "string") return missing("prompt");
+      delete canonical.attachments;
+      break;
+    case "stop":
+      canonical.stop_hook_active = typeof payload.loop_count === "number" && payload.loop_count > 0;
+      delete canonical.loop_count;
+      delete canonical.status;
+      break;
+  }
+  return { ok: true, event, payload: canonical, problems };
+}
+
+// Cursor names an MCP tool without its server (`MCP:<tool>` in preToolUse, the bare name in
+// beforeMCPExecution); some builds send `MCP:<server>:<tool>`.
+function readCursorMcpName(name: string, problems: string[]): string {
+  const match = /^MCP:(?:([^:]+):)?(.+)$/.exec(name);
+  const server = match?.[1];
+  const tool = match?.[2] ?? name;
+  if (server !== undefined) return `mcp__${server}__${tool}`;
+  problems.push(
+    `Cursor named no MCP server for tool "${tool}"; the hook sees mcp__cursor__${tool}`,
+  );
+  return `mcp__cursor__${tool}`;
+}
+
+// Cursor passes MCP arguments as an object or as JSON text.
+function readCursorToolInput(value: unknown): Record<string, unknown> {
+  if (isRecord(value)) return value;
+  if (typeof value !== "string") return {};
+  const parsed = safeParseJson(value);
+  return parsed.success && isRecord(parsed.value) ? parsed.value : {};
+}
