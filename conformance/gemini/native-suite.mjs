@@ -287,14 +287,19 @@ export async function runNativeScenario(options) {
       Object.fromEntries(scenario.compare.map((key) => [key, saw[key]]));
     const toolResponses = conversation.modelCalls
       .slice(1)
-      .map((/** @type {any} */ call) => JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300));
+      .map((/** @type {any} */ call) =>
+        JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300),
+      );
     const detail = [
       differing.length === 0
         ? ""
         : `differs in ${differing.join(", ")}: gemini ${JSON.stringify(pick(agentSaw))}, dispatch ${JSON.stringify(pick(agentHooksSaw))}`,
       `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
       `dispatch: ${reference.results
-        .map(({ event, result }) => `${event} ${result === null ? "no result" : (result.decision ?? "-")}`)
+        .map(
+          ({ event, result }) =>
+            `${event} ${result === null ? "no result" : (result.decision ?? "-")}`,
+        )
         .join(", ")}`,
       toolResponses.length > 0 ? `model was sent: ${toolResponses.join(" | ")}` : "",
     ]
@@ -325,4 +330,3 @@ export async function runNativeScenario(options) {
     };
   }
 }
-
