@@ -82,9 +82,9 @@ export const parseGeminiConfig: DialectParser = (document, source, profile) => {
     );
     return result;
   }
-  const hooks = isRecord(document.hooks)
+  const hooks: unknown = isRecord(document.hooks)
     ? readGroups(document.hooks, report)
-    : (document.hooks as unknown);
+    : document.hooks;
   const extras = new Map<string, HandlerExtras>();
   walkHookEvents(
     hooks,
@@ -233,7 +233,12 @@ function readGeminiHandler(
   // The name hooksConfig.disabled matches: `name`, else the command as written.
   extras.set(formatJsonPath(context.at), {
     at: context.at,
-    name: fields.name !== undefined && fields.name !== "" ? fields.name : String(checked.command),
+    name:
+      fields.name !== undefined && fields.name !== ""
+        ? fields.name
+        : typeof checked.command === "string"
+          ? checked.command
+          : "",
     env: fields.env ?? {},
   });
   return {
