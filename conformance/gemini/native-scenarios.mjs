@@ -355,6 +355,45 @@ export const nativeScenarios = [
     compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
   },
   {
+    name: "sessionstart-context",
+    title: 'SessionStart matcher "startup": its additionalContext reaches the model',
+    project: hooksOf({ SessionStart: [{ matcher: "startup", hooks: [hook("start")] }] }),
+    scripts: {
+      start: printJson({
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "TKstart hello" },
+      }),
+    },
+    tokens: { context: "TKstart" },
+    compare: ["contextReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "sessionstart-matcher-exact",
+    title: 'SessionStart matcher "resume": a new session (source startup) runs no hook',
+    project: hooksOf({ SessionStart: [{ matcher: "resume", hooks: [hook("start")] }] }),
+    scripts: {
+      start: printJson({
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "TKresume no" },
+      }),
+    },
+    tokens: { context: "TKresume" },
+    compare: ["contextReachedModel", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "sessionstart-cannot-block",
+    title: "SessionStart exit 2: advisory, the session goes on",
+    call: shellCall("touch m-ran"),
+    project: hooksOf({ SessionStart: [{ hooks: [hook("start")] }] }),
+    scripts: { start: "echo 'TKstartblock no' >&2\nexit 2" },
+    compare: ["markers", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "afteragent-continue-false",
+    title: "AfterAgent continue:false: the session stops without a retry",
+    project: hooksOf({ AfterAgent: [{ hooks: [hook("stop")] }] }),
+    scripts: { stop: printJson({ continue: false, stopReason: "TKhalt done", decision: "deny" }) },
+    compare: ["modelCalls", "guardRuns"],
+  },
+  {
     name: "untrusted-folder",
     title: "An untrusted folder (GEMINI_CLI_TRUST_WORKSPACE unset, no trustedFolders.json)",
     call: shellCall("touch m-ran"),

@@ -118,7 +118,7 @@ function addsContext(result, token) {
 
 /**
  * What agent-hooks says the scenario's Gemini CLI hooks do, dispatching each event in the order
- * Gemini CLI fires it: BeforeAgent, the model, BeforeTool, the tool, AfterTool, the model again,
+ * Gemini CLI fires it: SessionStart, BeforeAgent, the model, BeforeTool, the tool, AfterTool, the model again,
  * AfterAgent (whose block sends its reason as the next prompt, BeforeAgent firing again).
  * @param {{ scenario: NativeScenario, agentHooksBin: string, projectDirectory: string,
  *           homeDirectory: string }} options
@@ -156,6 +156,11 @@ async function observeNativeReference(options) {
   /** @type {string[]} */
   let markers = [];
   let currentPrompt = prompt;
+  if (configured("SessionStart")) {
+    // Headless, SessionStart's context is put before the prompt.
+    const result = await dispatch("SessionStart", { source: "startup" });
+    contextReachedModel ||= addsContext(result, tokens.context);
+  }
   for (let round = 0; round < afterAgentRounds; round += 1) {
     if (configured("BeforeAgent")) {
       const result = await dispatch("BeforeAgent", { prompt: currentPrompt });
