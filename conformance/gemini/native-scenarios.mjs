@@ -394,6 +394,22 @@ export const nativeScenarios = [
     compare: ["modelCalls", "guardRuns"],
   },
   {
+    name: "beforemodel-runs-per-call",
+    title: "BeforeModel runs before each model call (two with a tool call)",
+    call: shellCall("touch m-ran"),
+    project: hooksOf({ BeforeModel: [{ hooks: [hook("model")] }] }),
+    scripts: { model: "exit 0" },
+    compare: ["markers", "modelCalls", "guardRuns"],
+  },
+  {
+    name: "beforemodel-deny",
+    title: 'BeforeModel {"decision":"deny"}: the model is never called',
+    call: shellCall("touch m-ran"),
+    project: hooksOf({ BeforeModel: [{ hooks: [hook("model")] }] }),
+    scripts: { model: printJson({ decision: "deny", reason: "TKmodel no model" }) },
+    compare: ["markers", "modelCalls", "guardRuns"],
+  },
+  {
     name: "untrusted-folder",
     title: "An untrusted folder (GEMINI_CLI_TRUST_WORKSPACE unset, no trustedFolders.json)",
     call: shellCall("touch m-ran"),

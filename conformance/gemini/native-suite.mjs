@@ -156,6 +156,17 @@ async function observeNativeReference(options) {
   /** @type {string[]} */
   let markers = [];
   let currentPrompt = prompt;
+  // A model call, after BeforeModel (whose block or stop ends the turn): whether it was made.
+  const askModel = async () => {
+    if (configured("BeforeModel")) {
+      const result = await dispatch("BeforeModel", {
+        llm_request: { model: "gemini-2.5-flash", messages: [] },
+      });
+      if (result?.continue === false || blockingDecisions.includes(result?.decision)) return false;
+    }
+    modelCalls += 1;
+    return true;
+  };
   if (configured("SessionStart")) {
     // Headless, SessionStart's context is put before the prompt.
     const result = await dispatch("SessionStart", { source: "startup" });
@@ -173,7 +184,7 @@ async function observeNativeReference(options) {
       }
       contextReachedModel ||= addsContext(result, tokens.context);
     }
-    modelCalls += 1;
+    if (!(await askModel())) break;
     let stopped = false;
     const call = round === 0 ? scenario.call : undefined;
     if (call !== undefined) {
@@ -201,8 +212,7 @@ async function observeNativeReference(options) {
           } else contextReachedModel ||= addsContext(result, tokens.context);
         }
       }
-      if (stopped) break;
-      modelCalls += 1;
+      if (stopped || !(await askModel())) break;
     }
     if (!configured("AfterAgent")) break;
     const result = await dispatch("AfterAgent", {
