@@ -6,7 +6,10 @@ import path from "node:path";
 /** Where each agent's differences are documented: the file and the section heading. */
 export const differenceSections = /** @type {const} */ ({
   claude: [{ file: "docs/claude.md", heading: "## Differences from Claude Code" }],
-  gemini: [{ file: "docs/shim.md", heading: "## Differences from Gemini CLI" }],
+  gemini: [
+    { file: "docs/shim.md", heading: "## Differences from Gemini CLI" },
+    { file: "docs/gemini.md", heading: "## Differences from Gemini CLI 0.61.0" },
+  ],
   codex: [
     { file: "docs/shim.md", heading: "## Differences from Codex" },
     { file: "docs/zerocode.md", heading: "## Differences from Codex 0.169" },

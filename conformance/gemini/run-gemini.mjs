@@ -27,7 +27,7 @@ export function writeGeminiHome(homeDirectory) {
  * Runs `gemini -p <prompt>` in yolo mode and resolves with its exit code and output.
  * @param {{ geminiBin: string, projectDirectory: string, homeDirectory: string,
  *           pathDirectories: string[], apiKey: string, baseUrl: string, prompt: string,
- *           timeoutMs: number }} options
+ *           timeoutMs: number, trustWorkspace?: boolean }} options
  * @returns {Promise<{ exitCode: number | null, signal: string | null, stdout: string,
  *           stderr: string, ms: number, killed: boolean, answered: boolean }>}
  */
@@ -40,7 +40,8 @@ export function runGemini(options) {
     TMPDIR: process.env.TMPDIR ?? "/tmp",
     GEMINI_API_KEY: options.apiKey,
     GOOGLE_GEMINI_BASE_URL: options.baseUrl,
-    GEMINI_CLI_TRUST_WORKSPACE: "true",
+    // Without it (and without ~/.gemini/trustedFolders.json) the folder is not trusted.
+    ...(options.trustWorkspace !== false && { GEMINI_CLI_TRUST_WORKSPACE: "true" }),
     // Without it Gemini CLI starts itself a second time (a child node with a larger heap).
     GEMINI_CLI_NO_RELAUNCH: "true",
     NO_COLOR: "1",

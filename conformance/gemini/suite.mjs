@@ -1,6 +1,8 @@
 // The Gemini CLI suite of `npm run conformance:agents`: each scenario converts a Claude Code hook
 // configuration with `convert --shim --to gemini`, runs real Gemini CLI on it against a fake Gemini
-// API, and compares what happened with what agent-hooks says the Claude Code guard decides.
+// API, and compares what happened with what agent-hooks says the Claude Code guard decides. Then
+// the native-profile scenarios (native-suite.mjs, ids `gemini/native-…`) run a Gemini CLI
+// settings.json as it is, in Gemini CLI and with `dispatch --profile gemini`.
 import { randomUUID } from "node:crypto";
 import {
   chmodSync,
@@ -18,6 +20,7 @@ import { convertClaudeToGemini, shellQuote, writeShimWrapper } from "./agent-hoo
 import { observeClaudeReference } from "./claude-reference.mjs";
 import { startCpuLoad } from "./cpu-load.mjs";
 import { startFakeGeminiServer } from "./fake-gemini-server.mjs";
+import { runNativeScenario, selectNativeScenarios } from "./native-suite.mjs";
 import { collectModelInput, collectSurvivors, countGuardRuns, listMarkers } from "./observe.mjs";
 import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
 import { scenarios } from "./scenarios.mjs";
@@ -29,6 +32,8 @@ const prompt = "Please do the task.";
 /** Scenarios run side by side, except those that load the CPU on purpose (run alone, last). */
 const concurrency = 3;
 const geminiTimeoutMs = 150_000;
+/** Native-profile scenarios (native-suite.mjs) run side by side. */
+const nativeConcurrency = 2;
 /** Busy processes while a `load` scenario runs: enough to starve a 2-core machine. */
 const loadHogs = 3;
 
@@ -50,6 +55,8 @@ export async function runSuite(context) {
   const root = mkdtempSync(join(tmpdir(), "agent-hooks-conformance-gemini-"));
   /** @type {Map<string, any>} */
   const outcomes = new Map();
+  /** @type {any[]} */
+  const nativeOutcomes = [];
   try {
     const run = async (/** @type {import("./scenarios.mjs").Scenario} */ scenario) => {
       const outcome = await runScenario({ scenario, context, server, root, geminiBin });
@@ -66,6 +73,23 @@ export async function runSuite(context) {
       run,
     );
     for (const scenario of chosen.filter((scenario) => scenario.load)) await run(scenario);
+    await runPool(selectNativeScenarios(context.filter), nativeConcurrency, async (scenario) => {
+      const outcome = await runNativeScenario({
+        scenario,
+        agentHooksBin: context.agentHooksBin,
+        geminiBin,
+        root,
+        server,
+        verbose: context.verbose,
+        log: context.log,
+      });
+      nativeOutcomes.push(outcome);
+      context.log(
+        `${outcome.id}: ${outcome.verdict} (${(outcome.ms / 1000).toFixed(1)} s)${
+          outcome.verdict === "same" ? "" : ` ${outcome.detail}`
+        }`,
+      );
+    });
   } finally {
     await server.close();
     rmSync(root, { recursive: true, force: true });
@@ -73,7 +97,13 @@ export async function runSuite(context) {
   if (server.unknownRequests.length > 0) {
     context.log(`gemini: requests with no scenario: ${JSON.stringify(server.unknownRequests)}`);
   }
-  return chosen.map((scenario) => outcomes.get(scenario.name));
+  const order = selectNativeScenarios(context.filter).map((scenario) => scenario.name);
+  nativeOutcomes.sort(
+    (left, right) =>
+      order.indexOf(left.id.slice("gemini/native-".length)) -
+      order.indexOf(right.id.slice("gemini/native-".length)),
+  );
+  return [...chosen.map((scenario) => outcomes.get(scenario.name)), ...nativeOutcomes];
 }
 
 /**

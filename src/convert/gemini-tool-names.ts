@@ -1,18 +1,11 @@
+import { geminiProfile } from "../profiles/gemini.js";
+
 /**
  * Gemini CLI's built-in tool names and the public (Claude Code) names matchers are converted
- * through, from `@google/gemini-cli-core` 0.61.0 `tools/definitions/base-declarations.ts`.
+ * through: the profile's `canonicalToolNames` (`@google/gemini-cli-core` 0.61.0
+ * `tools/definitions/base-declarations.ts`).
  */
-export const geminiToolNames = {
-  run_shell_command: "Bash",
-  write_file: "Write",
-  replace: "Edit",
-  read_file: "Read",
-  glob: "Glob",
-  grep_search: "Grep",
-  web_fetch: "WebFetch",
-  google_web_search: "WebSearch",
-  write_todos: "TodoWrite",
-} as const satisfies Record<string, string>;
+export const geminiToolNames: Readonly<Record<string, string>> = geminiProfile.canonicalToolNames;
 
 const geminiNameByPublicName: ReadonlyMap<string, string> = new Map(
   Object.entries(geminiToolNames).map(([gemini, publicName]) => [publicName, gemini]),

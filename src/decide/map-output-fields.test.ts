@@ -59,6 +59,12 @@ describe("mapOutputFields", () => {
       expected: { permission: "deny", hookSpecificOutput: "x" },
     },
     {
+      title: "renames only the values of a field mapped onto itself",
+      output: { decision: "deny", reason: "r" },
+      mappings: [{ from: "decision", to: "decision", values: { deny: "block" } }],
+      expected: { decision: "block", reason: "r" },
+    },
+    {
       title: "returns the output unchanged where the event maps nothing",
       output: { decision: "block", reason: "r" },
       mappings: undefined,

@@ -28,6 +28,11 @@ export function mapOutputFields(
   for (const mapping of mappings) {
     const source = locateField(mapped, mapping.from);
     if (source === null || !Object.hasOwn(source.holder, source.key)) continue;
+    if (mapping.from === mapping.to) {
+      // A mapping onto the field itself renames its values only (Gemini CLI's `deny` is a block).
+      source.holder[source.key] = renameValue(source.holder[source.key], mapping.values);
+      continue;
+    }
     const target = locateField(mapped, mapping.to, true);
     if (target === null || Object.hasOwn(target.holder, target.key)) continue;
     const value = source.holder[source.key];

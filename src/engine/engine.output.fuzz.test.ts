@@ -371,7 +371,12 @@ beforeAll(() => {
 
 describe.each(Object.keys(profiles) as ProfileName[])("output fuzzing, %s profile", (name) => {
   const profile: Profile = profiles[name];
-  const fuzzedEvents = events.filter((event) => profile.events[event]?.configurable === true);
+  // Each fuzzed event by the profile's own name (Gemini CLI's BeforeTool is PreToolUse).
+  const fuzzedEvents = events.flatMap((canonical) =>
+    Object.entries(profile.events)
+      .filter(([event, spec]) => spec.configurable && (spec.canonical ?? event) === canonical)
+      .map(([event]) => event),
+  );
   let engine: HookEngine;
   const home = () => path.join(directory, `${name}-home`);
 

@@ -14,8 +14,8 @@ import { createHookEngine, type HookEngine } from "./engine.js";
 // table has the rule: a new profile in `profiles` gets these cases without a line here. The
 // per-profile suites (engine.<profile>.test.ts) keep what only their agent does.
 //
-// Hooks are written as `{ "hooks": { <event>: [{ "hooks": [<handler>] }] } }` with string commands,
-// the shape every built-in profile's configuration reads; `loads the hooks the suite writes`
+// Hooks are written as `{ "hooks": { <event>: [{ "hooks": [<handler>] }] } }` with string commands
+// and timeouts in the profile's `timeoutUnit`, the shape every built-in profile's configuration reads; `loads the hooks the suite writes`
 // fails first for a profile whose files are shaped otherwise.
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/engine/", import.meta.url));
@@ -64,8 +64,15 @@ afterEach(async () => {
 /** An engine of `profile` on one hooks file (trust bypassed where the profile has it). */
 async function setup(profile: Profile, hooks: Record<string, Handler[][]>) {
   const workspace = createTestWorkspace(`rules-${profile.name}`);
+  // Timeouts are written in seconds here, and in the profile's own unit in its files.
+  const scale = profile.timeoutUnit === "milliseconds" ? 1000 : 1;
+  const inUnit = (item: Handler): Handler =>
+    item.timeout === undefined ? item : { ...item, timeout: item.timeout * scale };
   const groups = Object.fromEntries(
-    Object.entries(hooks).map(([event, lists]) => [event, lists.map((list) => ({ hooks: list }))]),
+    Object.entries(hooks).map(([event, lists]) => [
+      event,
+      lists.map((list) => ({ hooks: list.map(inUnit) })),
+    ]),
   );
   const file = workspace.writeJson("hooks.json", { hooks: groups });
   const options = {

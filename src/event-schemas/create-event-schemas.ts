@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultPermissionDecisions } from "../profiles/profile.js";
+import { defaultPermissionDecisions, type OutputFieldMapping } from "../profiles/profile.js";
 import { createInputShape, type InputFields, type InputShape } from "./input-fields.js";
 import {
   blockDecisionFields,
@@ -25,6 +25,8 @@ export interface SchemaEventSpec {
   decisionFields?: { supported: readonly DecisionFieldName[] };
   legacyDecisions: Readonly<Partial<Record<"approve" | "block", string>>>;
   permissionDecisions?: Readonly<Record<string, "apply" | "unsupported">>;
+  /** Output fields the agent spells its own way (`EventSpec.outputFields`), accepted beside the engine's. */
+  outputFields?: readonly OutputFieldMapping[];
   payload: InputFields;
 }
 
@@ -156,7 +158,7 @@ function createOutputSchema(event: string, spec: SchemaEventSpec): z.ZodObject {
     (name) => spec.honorsContinue || (name !== "continue" && name !== "stopReason"),
   );
   const blocksInSpecific = spec.decisionKind === "block" && spec.blockFields === "specific";
-  const specific = {
+  const specific: Record<string, z.ZodType> = {
     ...(blocksInSpecific && blockDecisionFields),
     ...pickSpecificFields(
       spec.specificFields.supported,
@@ -164,16 +166,61 @@ function createOutputSchema(event: string, spec: SchemaEventSpec): z.ZodObject {
       spec.decisionFields?.supported ?? [],
     ),
   };
-  const hasSpecific = blocksInSpecific || spec.specificFields.supported.length > 0;
-  return z.strictObject({
+  const top: Record<string, z.ZodType> = {
     ...pickTopLevelFields(topLevel),
     ...createDecisionShape(spec, blocksInSpecific),
+  };
+  addAgentSpellings(spec.outputFields ?? [], top, specific);
+  const hasSpecific = Object.keys(specific).length > 0;
+  return z.strictObject({
+    ...top,
     ...(hasSpecific && {
       hookSpecificOutput: z
         .strictObject({ hookEventName: z.literal(event), ...specific })
         .optional(),
     }),
   });
+}
+
+const specificPrefix = "hookSpecificOutput.";
+
+// Each field the agent spells its own way takes the schema of the engine's field it is read as,
+// its values widened by the agent's spellings (Gemini CLI's `decision: "block"` for `deny`).
+function addAgentSpellings(
+  mappings: readonly OutputFieldMapping[],
+  top: Record<string, z.ZodType>,
+  specific: Record<string, z.ZodType>,
+): void {
+  const locate = (path: string) =>
+    path.startsWith(specificPrefix)
+      ? { shape: specific, key: path.slice(specificPrefix.length) }
+      : { shape: top, key: path };
+  for (const mapping of mappings) {
+    const target = locate(mapping.to);
+    const schema = Object.hasOwn(target.shape, target.key) ? target.shape[target.key] : undefined;
+    if (schema === undefined) continue;
+    const source = locate(mapping.from);
+    source.shape[source.key] = widenValues(schema, mapping.values);
+  }
+}
+
+function widenValues(
+  schema: z.ZodType,
+  values: Readonly<Record<string, string>> | undefined,
+): z.ZodType {
+  if (values === undefined) return schema;
+  const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+  const own =
+    inner instanceof z.ZodEnum
+      ? inner.options.map(String)
+      : inner instanceof z.ZodLiteral
+        ? [...inner.values].map(String)
+        : null;
+  if (own === null) return schema;
+  const spelled = Object.entries(values)
+    .filter(([from, to]) => own.includes(to) && !own.includes(from))
+    .map(([from]) => from);
+  return z.enum([...own, ...spelled]).optional();
 }
 
 function createDecisionShape(spec: SchemaEventSpec, blocksInSpecific: boolean): z.ZodRawShape {

@@ -67,6 +67,12 @@ const fieldSchemas = {
   requested_schema: z.record(z.string(), z.unknown()),
   action: z.string(),
   content: z.record(z.string(), z.unknown()),
+  mcp_context: z.record(z.string(), z.unknown()),
+  original_request_name: z.string(),
+  prompt_response: z.string(),
+  llm_request: z.record(z.string(), z.unknown()),
+  llm_response: z.record(z.string(), z.unknown()),
+  details: z.record(z.string(), z.unknown()),
 } as const;
 
 type FieldSchemas = typeof fieldSchemas;

@@ -94,7 +94,12 @@ const samples: Record<string, Record<string, unknown>> = {
     error: "exit 1",
     is_interrupt: false,
   },
-  Notification: { message: "waiting for input", title: "Agent", notification_type: "idle_prompt" },
+  Notification: {
+    message: "waiting for input",
+    title: "Agent",
+    notification_type: "idle_prompt",
+    details: { type: "exec" },
+  },
   Stop: { last_assistant_message: "done", background_tasks: [], session_crons: [] },
   SubagentStart: { agent_id: "agent-1", agent_type: "Explore" },
   SubagentStop: {
@@ -162,6 +167,27 @@ const samples: Record<string, Record<string, unknown>> = {
     mode: "form",
     elicitation_id: "e-1",
   },
+  // Gemini CLI's own event names.
+  BeforeTool: {
+    tool_name: "run_shell_command",
+    tool_input: { command: "ls" },
+    mcp_context: { server_name: "docs" },
+    original_request_name: "run_shell_command",
+  },
+  AfterTool: {
+    tool_name: "write_file",
+    tool_input: { file_path: "a.txt", content: "a" },
+    tool_response: { llmContent: "ok" },
+  },
+  BeforeAgent: { prompt: "fix the failing test" },
+  AfterAgent: { prompt: "fix it", prompt_response: "Done.", stop_hook_active: false },
+  PreCompress: { trigger: "auto" },
+  BeforeModel: { llm_request: { model: "gemini-2.5-flash", messages: [] } },
+  AfterModel: {
+    llm_request: { model: "gemini-2.5-flash", messages: [] },
+    llm_response: { candidates: [] },
+  },
+  BeforeToolSelection: { llm_request: { model: "gemini-2.5-flash", messages: [] } },
 };
 const turnSample = { turn_id: "turn-1", permission_mode: "default" };
 

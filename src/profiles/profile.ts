@@ -148,7 +148,8 @@ export interface EventSpec {
 /**
  * One output field an agent names its own way: `from` and `to` are a top-level field or
  * `hookSpecificOutput.<field>`; `values` renames the values the agent spells its own way (Gemini
- * CLI's `block` for `deny`), others are kept as they are.
+ * CLI's `block` for `deny`), others are kept as they are. With `to` equal to `from`, the field
+ * stays and only its values are renamed.
  */
 export interface OutputFieldMapping {
   from: string;

@@ -1,5 +1,6 @@
 import { claudeProfile } from "./claude.js";
 import { deepagentsProfile } from "./deepagents.js";
+import { geminiProfile } from "./gemini.js";
 import type { Profile } from "./profile.js";
 import { vscodeProfile } from "./vscode.js";
 import { zerocodeProfile } from "./zerocode.js";
@@ -10,6 +11,7 @@ export const profiles = {
   zerocode: zerocodeProfile,
   claude: claudeProfile,
   vscode: vscodeProfile,
+  gemini: geminiProfile,
 } as const satisfies Record<string, Profile>;
 
 /** The name of a built-in profile. */

@@ -1,3 +1,5 @@
+import { geminiProfile } from "../../profiles/gemini.js";
+import type { EventSpec } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { buildGroupedEvents } from "../build-hook-events.js";
 import { convertSecondsToUnit } from "../convert-timeout-unit.js";
@@ -18,43 +20,33 @@ import type { PortableHook, PortableHookSet } from "../portable-hooks.js";
 import type { RootKeyRole } from "../read-hook-document.js";
 import { selectWrittenTimeout } from "../resolve-default-timeout.js";
 
-/** Canonical event → Gemini CLI's name (`HookEventName`, gemini-cli-core 0.61.0 `hooks/types.ts`). */
-export const geminiEventNames = {
-  PreToolUse: "BeforeTool",
-  PostToolUse: "AfterTool",
-  UserPromptSubmit: "BeforeAgent",
-  Stop: "AfterAgent",
-  PreCompact: "PreCompress",
-  SessionStart: "SessionStart",
-  SessionEnd: "SessionEnd",
-  Notification: "Notification",
-  BeforeModel: "BeforeModel",
-  AfterModel: "AfterModel",
-  BeforeToolSelection: "BeforeToolSelection",
-} as const;
+const profile = geminiProfile;
+const rows: readonly (readonly [string, EventSpec])[] = Object.entries(profile.events);
 
 /**
- * Events fired without a matcher context (`hookEventHandler.ts` passes a tool name to BeforeTool and
- * AfterTool and a trigger to SessionStart, SessionEnd and PreCompress only), so every hook runs.
+ * Canonical event → Gemini CLI's name, from the profile's rows (`canonical`, else the event's own
+ * name): `PreToolUse` → `BeforeTool`, `BeforeModel` → `BeforeModel`.
  */
-const matcherlessEvents = [
-  "UserPromptSubmit",
-  "Stop",
-  "Notification",
-  "BeforeModel",
-  "AfterModel",
-  "BeforeToolSelection",
-];
+export const geminiEventNames: Readonly<Record<string, string>> = Object.fromEntries(
+  rows.map(([name, spec]) => [spec.canonical ?? name, name]),
+);
 
-/** Events whose matcher is compared as one exact string with the trigger (`matchesTrigger`). */
-const exactMatcherEvents = ["SessionStart", "SessionEnd", "PreCompact"];
-
-/** The event table: the names, the events without matchers, and those with exact matchers. */
+/**
+ * The event table from the profile's rows: events fired without a matcher context (`matchField:
+ * null`) run every hook, and trigger events (`literal-names`) compare the matcher as one exact
+ * string (`matchesTrigger`).
+ */
 function listGeminiEvents(): Record<string, FormatEvent> {
-  const events = listNamedEvents(geminiEventNames, { ignoresMatcher: matcherlessEvents });
-  for (const name of exactMatcherEvents) {
-    const event = events[name];
-    if (event !== undefined) events[name] = { ...event, exactMatcher: true };
+  const canonical = (name: string, spec: EventSpec) => spec.canonical ?? name;
+  const ignoresMatcher = rows
+    .filter(([, spec]) => spec.matchField === null)
+    .map(([name, spec]) => canonical(name, spec));
+  const events = listNamedEvents(geminiEventNames, { ignoresMatcher });
+  for (const [name, spec] of rows) {
+    const event = events[canonical(name, spec)];
+    if (event !== undefined && spec.matcherSyntax === "literal-names") {
+      events[canonical(name, spec)] = { ...event, exactMatcher: true };
+    }
   }
   return events;
 }
@@ -75,12 +67,12 @@ const hooksTableKeys = ["enabled", "disabled", "notifications"];
  */
 export const geminiFormat = defineHookFormat({
   name: "gemini",
-  title: "Gemini CLI",
+  title: profile.title,
   syntaxes: ["json"],
   events: listGeminiEvents(),
   eventCase: "pascal",
-  defaultTimeoutSeconds: 60,
-  timeoutUnit: "milliseconds",
+  defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
+  timeoutUnit: profile.timeoutUnit,
   matchers: "regex",
   fields: ["env"],
   platforms: [],
@@ -92,7 +84,7 @@ export const geminiFormat = defineHookFormat({
     ["env", "env"],
   ],
   toolNames: { internalNames: geminiToolNames, groupedNames: {}, matchesInternalNames: true },
-  variables: ["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+  variables: profile.projectDirectoryVariables,
   // hookRunner.js `expandCommand` (gemini-cli-core 0.61.0): each `$NAME` becomes the value quoted
   // for the shell (shell-quote), wherever it stands; `${NAME}` is not replaced.
   substitutedVariables: [

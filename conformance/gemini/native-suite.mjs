@@ -1,0 +1,347 @@
+// The native-profile mode of the Gemini CLI suite: each scenario's own Gemini CLI settings.json is
+// run by real Gemini CLI (against the fake Gemini API) and by `dispatch --profile gemini` on the
+// same files and payloads, event by event as Gemini CLI fires them; what ran and what reached the
+// model are compared.
+import { randomUUID } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { runProcess, shellQuote } from "./agent-hooks-cli.mjs";
+import { nativeScenarios } from "./native-scenarios.mjs";
+import { collectModelInput, countGuardRuns, listMarkers, markersOfInput } from "./observe.mjs";
+import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
+
+const prompt = "Please do the task.";
+const geminiTimeoutMs = 150_000;
+/** AfterAgent rounds the reference follows; a scenario's guard stops blocking before. */
+const afterAgentRounds = 3;
+const blockingDecisions = ["deny", "block"];
+
+/** @typedef {import("./native-scenarios.mjs").NativeScenario} NativeScenario */
+
+/**
+ * The native scenarios the filter keeps (ids `gemini/native-<name>`).
+ * @param {(id: string) => boolean} filter
+ */
+export function selectNativeScenarios(filter) {
+  return nativeScenarios.filter((scenario) => filter(`gemini/native-${scenario.name}`));
+}
+
+/**
+ * Writes the scenario's files: the guard scripts (each logs its run and payload first), the
+ * project's `.gemini/settings.json` and the isolated home's, with the user hooks merged in.
+ * @param {NativeScenario} scenario
+ * @param {{ projectDirectory: string, homeDirectory: string, logDirectory: string }} where
+ */
+function writeNativeProject(scenario, { projectDirectory, homeDirectory, logDirectory }) {
+  const hooksDirectory = join(projectDirectory, ".gemini", "hooks");
+  mkdirSync(hooksDirectory, { recursive: true });
+  for (const [name, body] of Object.entries(scenario.scripts)) {
+    const script = [
+      "#!/bin/sh",
+      `LOG=${shellQuote(logDirectory)}`,
+      "input=$(cat)",
+      `printf '%s\\n' "$input" >> "$LOG/${name}.payloads"`,
+      `echo run >> "$LOG/${name}.runs"`,
+      body,
+      "",
+    ].join("\n");
+    const file = join(hooksDirectory, `${name}.sh`);
+    writeFileSync(file, script);
+    chmodSync(file, 0o755);
+  }
+  writeFileSync(
+    join(projectDirectory, ".gemini", "settings.json"),
+    `${JSON.stringify(scenario.project, null, 2)}\n`,
+  );
+  writeGeminiHome(homeDirectory);
+  if (scenario.user !== undefined) {
+    const file = join(homeDirectory, ".gemini", "settings.json");
+    const settings = JSON.parse(readFileSync(file, "utf8"));
+    writeFileSync(file, `${JSON.stringify({ ...settings, ...scenario.user }, null, 2)}\n`);
+  }
+}
+
+/**
+ * `dispatch <event> --profile gemini` on the project, as Gemini CLI's hook system would be asked.
+ * @param {{ agentHooksBin: string, projectDirectory: string, homeDirectory: string,
+ *           event: string, payload: object }} options
+ */
+async function dispatchGemini(options) {
+  const outcome = await runProcess(
+    process.execPath,
+    [
+      options.agentHooksBin,
+      "dispatch",
+      options.event,
+      "--profile",
+      "gemini",
+      "--cwd",
+      options.projectDirectory,
+      "--home",
+      options.homeDirectory,
+      "--payload",
+      "-",
+    ],
+    {
+      cwd: options.projectDirectory,
+      env: { PATH: process.env.PATH, HOME: options.homeDirectory, LANG: "C.UTF-8" },
+      input: JSON.stringify(options.payload),
+    },
+  );
+  try {
+    return JSON.parse(outcome.stdout);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {any} result a DispatchResult
+ * @param {string | undefined} token
+ */
+function mentions(result, token) {
+  return token !== undefined && typeof result?.reason === "string" && result.reason.includes(token);
+}
+
+/**
+ * @param {any} result
+ * @param {string | undefined} token
+ */
+function addsContext(result, token) {
+  return (
+    token !== undefined &&
+    (result?.additionalContext ?? []).some(
+      (/** @type {unknown} */ text) => typeof text === "string" && text.includes(token),
+    )
+  );
+}
+
+/**
+ * What agent-hooks says the scenario's Gemini CLI hooks do, dispatching each event in the order
+ * Gemini CLI fires it: SessionStart, BeforeAgent, the model, BeforeTool, the tool, AfterTool, the model again,
+ * AfterAgent (whose block sends its reason as the next prompt, BeforeAgent firing again).
+ * @param {{ scenario: NativeScenario, agentHooksBin: string, projectDirectory: string,
+ *           homeDirectory: string }} options
+ */
+async function observeNativeReference(options) {
+  const { scenario } = options;
+  const configured = (/** @type {string} */ event) =>
+    [scenario.project, scenario.user].some((settings) => {
+      const hooks = /** @type {any} */ (settings)?.hooks;
+      return hooks !== undefined && Object.hasOwn(hooks, event);
+    });
+  const tokens = scenario.tokens ?? {};
+  /** @type {Array<{ event: string, result: any }>} */
+  const results = [];
+  const dispatch = async (/** @type {string} */ event, /** @type {object} */ fields) => {
+    const result = await dispatchGemini({
+      agentHooksBin: options.agentHooksBin,
+      projectDirectory: options.projectDirectory,
+      homeDirectory: options.homeDirectory,
+      event,
+      payload: {
+        session_id: "conformance-gemini-native",
+        transcript_path: "",
+        cwd: options.projectDirectory,
+        hook_event_name: event,
+        ...fields,
+      },
+    });
+    results.push({ event, result });
+    return result;
+  };
+  let reasonReachedModel = false;
+  let contextReachedModel = false;
+  let modelCalls = 0;
+  /** @type {string[]} */
+  let markers = [];
+  let currentPrompt = prompt;
+  // A model call, after BeforeModel (whose block or stop ends the turn): whether it was made.
+  const askModel = async () => {
+    if (configured("BeforeModel")) {
+      const result = await dispatch("BeforeModel", {
+        llm_request: { model: "gemini-2.5-flash", messages: [] },
+      });
+      if (result?.continue === false || blockingDecisions.includes(result?.decision)) return false;
+    }
+    modelCalls += 1;
+    return true;
+  };
+  if (configured("SessionStart")) {
+    // Headless, SessionStart's context is put before the prompt.
+    const result = await dispatch("SessionStart", { source: "startup" });
+    contextReachedModel ||= addsContext(result, tokens.context);
+  }
+  for (let round = 0; round < afterAgentRounds; round += 1) {
+    if (configured("BeforeAgent")) {
+      const result = await dispatch("BeforeAgent", { prompt: currentPrompt });
+      if (
+        result === null ||
+        blockingDecisions.includes(result.decision) ||
+        result.continue === false
+      ) {
+        break;
+      }
+      contextReachedModel ||= addsContext(result, tokens.context);
+    }
+    if (!(await askModel())) break;
+    let stopped = false;
+    const call = round === 0 ? scenario.call : undefined;
+    if (call !== undefined) {
+      let input = call.args;
+      let ran = true;
+      if (configured("BeforeTool")) {
+        const result = await dispatch("BeforeTool", { tool_name: call.name, tool_input: input });
+        if (result?.continue === false) stopped = true;
+        else if (result === null || blockingDecisions.includes(result.decision)) {
+          ran = false;
+          reasonReachedModel ||= mentions(result, tokens.reason);
+        } else if (result.updatedInput) input = result.updatedInput;
+      }
+      if (!stopped && ran) {
+        markers = markersOfInput(input);
+        if (configured("AfterTool")) {
+          const result = await dispatch("AfterTool", {
+            tool_name: call.name,
+            tool_input: call.args,
+            tool_response: { llmContent: "", returnDisplay: "" },
+          });
+          if (result?.continue === false) stopped = true;
+          else if (blockingDecisions.includes(result?.decision)) {
+            reasonReachedModel ||= mentions(result, tokens.reason);
+          } else contextReachedModel ||= addsContext(result, tokens.context);
+        }
+      }
+      if (stopped || !(await askModel())) break;
+    }
+    if (!configured("AfterAgent")) break;
+    const result = await dispatch("AfterAgent", {
+      prompt: currentPrompt,
+      prompt_response: "Done.",
+      stop_hook_active: round > 0,
+    });
+    if (result?.continue === false || !blockingDecisions.includes(result?.decision)) break;
+    reasonReachedModel ||= mentions(result, tokens.reason);
+    currentPrompt = result.reason ?? "";
+  }
+  return { observation: { markers, reasonReachedModel, contextReachedModel, modelCalls }, results };
+}
+
+/**
+ * Runs one native scenario on both sides and compares them.
+ * @param {{ scenario: NativeScenario, agentHooksBin: string, geminiBin: string, root: string,
+ *           server: { baseUrl: string, open: Function }, verbose: boolean,
+ *           log: (line: string) => void }} options
+ */
+export async function runNativeScenario(options) {
+  const { scenario } = options;
+  const id = `gemini/native-${scenario.name}`;
+  const started = Date.now();
+  const workspace = join(options.root, `native-${scenario.name}`);
+  const projectDirectory = join(workspace, scenario.projectName ?? "project");
+  const homeDirectory = join(workspace, "home");
+  const logDirectory = join(workspace, "logs");
+  const scripts = Object.keys(scenario.scripts);
+  const resetLogs = () => {
+    rmSync(logDirectory, { recursive: true, force: true });
+    mkdirSync(logDirectory, { recursive: true });
+  };
+  try {
+    resetLogs();
+    writeNativeProject(scenario, { projectDirectory, homeDirectory, logDirectory });
+
+    // agent-hooks: the same settings files, dispatched with the gemini profile.
+    const reference = await observeNativeReference({
+      scenario,
+      agentHooksBin: options.agentHooksBin,
+      projectDirectory,
+      homeDirectory,
+    });
+    /** @type {Record<string, unknown>} */
+    const agentHooksSaw = {
+      ...reference.observation,
+      guardRuns: countGuardRuns(logDirectory, scripts),
+    };
+    resetLogs();
+
+    // Gemini CLI on the same files.
+    const apiKey = `conformance-native-${randomUUID()}`;
+    const turns =
+      scenario.call === undefined
+        ? [{ text: "Done." }]
+        : [{ functionCall: scenario.call }, { text: "Done." }];
+    const conversation = options.server.open(apiKey, turns);
+    const systemPath = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"];
+    const run = await runGemini({
+      geminiBin: options.geminiBin,
+      projectDirectory,
+      homeDirectory,
+      pathDirectories: systemPath,
+      apiKey,
+      baseUrl: options.server.baseUrl,
+      prompt,
+      timeoutMs: geminiTimeoutMs,
+      trustWorkspace: scenario.untrusted !== true,
+    });
+    if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
+    const modelInput = collectModelInput(conversation.modelCalls, prompt);
+    /** @type {Record<string, unknown>} */
+    const agentSaw = {
+      markers: listMarkers(projectDirectory),
+      reasonReachedModel:
+        scenario.tokens?.reason !== undefined && modelInput.includes(scenario.tokens.reason),
+      contextReachedModel:
+        scenario.tokens?.context !== undefined && modelInput.includes(scenario.tokens.context),
+      modelCalls: conversation.modelCalls.length,
+      guardRuns: countGuardRuns(logDirectory, scripts),
+    };
+    const differing = scenario.compare.filter(
+      (key) => JSON.stringify(agentSaw[key]) !== JSON.stringify(agentHooksSaw[key]),
+    );
+    const pick = (/** @type {Record<string, unknown>} */ saw) =>
+      Object.fromEntries(scenario.compare.map((key) => [key, saw[key]]));
+    const toolResponses = conversation.modelCalls
+      .slice(1)
+      .map((/** @type {any} */ call) =>
+        JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300),
+      );
+    const detail = [
+      differing.length === 0
+        ? ""
+        : `differs in ${differing.join(", ")}: gemini ${JSON.stringify(pick(agentSaw))}, dispatch ${JSON.stringify(pick(agentHooksSaw))}`,
+      `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
+      `dispatch: ${reference.results
+        .map(
+          ({ event, result }) =>
+            `${event} ${result === null ? "no result" : (result.decision ?? "-")}`,
+        )
+        .join(", ")}`,
+      toolResponses.length > 0 ? `model was sent: ${toolResponses.join(" | ")}` : "",
+    ]
+      .filter(Boolean)
+      .join("; ");
+    if (options.verbose) {
+      options.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
+      options.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
+    }
+    return {
+      id,
+      title: scenario.title,
+      verdict: differing.length === 0 ? "same" : "differs",
+      agentSaw: pick(agentSaw),
+      agentHooksSaw: pick(agentHooksSaw),
+      detail,
+      ms: Date.now() - started,
+    };
+  } catch (error) {
+    return {
+      id,
+      title: scenario.title,
+      verdict: /** @type {const} */ ("error"),
+      agentSaw: {},
+      agentHooksSaw: {},
+      detail: error instanceof Error ? error.message : String(error),
+      ms: Date.now() - started,
+    };
+  }
+}
