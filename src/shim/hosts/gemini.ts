@@ -1,26 +1,16 @@
 import { geminiFormat as format } from "../../convert/formats/gemini.js";
+import { geminiProfile } from "../../profiles/gemini.js";
 import { createHostDefaults } from "./create-host-defaults.js";
 import { readGeminiPayloadFields, writeGeminiPayloadFields } from "./gemini-payload-fields.js";
+import { listDecisionKinds } from "./list-decision-kinds.js";
 import { readGeminiVerdict } from "./read-gemini-verdict.js";
 import { readSnakeCasePayload } from "./read-snake-case-payload.js";
-import type { ShimDecisionKind, ShimHost } from "./shim-host.js";
+import type { ShimHost } from "./shim-host.js";
 import { writeGeminiReply } from "./write-gemini-reply.js";
 import { writeSnakeCasePayload } from "./write-snake-case-payload.js";
 
-/** Gemini CLI's events by what they decide (geminicli.com/docs/hooks/reference). */
-const decisionKinds = {
-  BeforeTool: "permission",
-  AfterTool: "block",
-  BeforeAgent: "block",
-  AfterAgent: "block",
-  BeforeModel: "block",
-  AfterModel: "block",
-  BeforeToolSelection: "none",
-  SessionStart: "none",
-  SessionEnd: "none",
-  Notification: "none",
-  PreCompress: "none",
-} as const satisfies Record<string, ShimDecisionKind>;
+/** Gemini CLI's events by what they decide, from the gemini profile's rows. */
+const decisionKinds = listDecisionKinds(geminiProfile);
 
 /**
  * Gemini CLI 0.61.0: Claude Code's payload fields under its own event and tool names
