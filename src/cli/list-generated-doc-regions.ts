@@ -3,6 +3,7 @@ import { formatClaudeEventTable } from "./format-claude-event-table.js";
 import { formatCliReference } from "./format-cli-reference.js";
 import { formatConvertFormatTable } from "./format-convert-format-table.js";
 import { formatProfileEventTables, formatProfileToolTable } from "./format-profile-tables.js";
+import { formatShimHostTable } from "./format-shim-host-table.js";
 import { createProgram } from "./main.js";
 
 /** A region of a page that is generated from the code: where it is and what writes it. */
@@ -18,7 +19,7 @@ export interface GeneratedDocRegion {
 /**
  * Every generated region of the docs: the command reference and the profile tables of
  * docs/cli.md, the event × format table of docs/convert.md, and every profile's event and tool
- * tables in docs/architecture.md. `npm run docs:generate` rewrites
+ * tables in docs/architecture.md, and the shim hosts' event table of docs/shim.md. `npm run docs:generate` rewrites
  * them; the docs test fails when a page differs from them.
  *
  * @example
@@ -40,6 +41,7 @@ export function listGeneratedDocRegions(): GeneratedDocRegion[] {
       generate: async () => formatConvertFormatTable(),
     },
     { file: "docs/convert.md", name: "event-table", generate: async () => formatEventTable() },
+    { file: "docs/shim.md", name: "shim-hosts", generate: async () => formatShimHostTable() },
     {
       file: "docs/architecture.md",
       name: "profile-events",
