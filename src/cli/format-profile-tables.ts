@@ -98,3 +98,30 @@ export function formatProfileToolTable(): string {
   ]);
   return formatMarkdownTable(["Profile", "Agent's tool", "Claude Code tool"], rows);
 }
+
+/**
+ * The built-in profiles for docs/cli.md, one row per profile in the registry: the agent, its
+ * configurable events by their own names and the files it reads, by layer.
+ *
+ * @example
+ * ```ts
+ * formatProfileList(); // "| Profile | Agent | Events | Configuration files |\n…"
+ * ```
+ */
+export function formatProfileList(): string {
+  return formatMarkdownTable(
+    ["Profile", "Agent", "Events", "Configuration files"],
+    Object.values(profiles).map((profile: Profile) => {
+      const events = Object.entries(profile.events as Readonly<Record<string, EventSpec>>)
+        .filter(([, spec]) => spec.configurable)
+        .map(([name]) => `\`${name}\``);
+      const files = [...new Set(profile.configLocations.map((location) => location.path))];
+      return [
+        `\`${profile.name}\``,
+        profile.title,
+        events.join(", "),
+        files.map((file) => `\`${file}\``).join(", "),
+      ];
+    }),
+  );
+}

@@ -2,7 +2,11 @@ import { formatEventTable } from "../convert/format-event-table.js";
 import { formatClaudeEventTable } from "./format-claude-event-table.js";
 import { formatCliReference } from "./format-cli-reference.js";
 import { formatConvertFormatTable } from "./format-convert-format-table.js";
-import { formatProfileEventTables, formatProfileToolTable } from "./format-profile-tables.js";
+import {
+  formatProfileEventTables,
+  formatProfileList,
+  formatProfileToolTable,
+} from "./format-profile-tables.js";
 import { formatShimHostTable } from "./format-shim-host-table.js";
 import { createProgram } from "./main.js";
 
@@ -34,6 +38,7 @@ export function listGeneratedDocRegions(): GeneratedDocRegion[] {
       name: "cli-reference",
       generate: async () => formatCliReference(await createProgram()),
     },
+    { file: "docs/cli.md", name: "profile-list", generate: async () => formatProfileList() },
     { file: "docs/cli.md", name: "claude-events", generate: async () => formatClaudeEventTable() },
     {
       file: "docs/cli.md",
