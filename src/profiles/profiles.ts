@@ -1,4 +1,5 @@
 import { claudeProfile } from "./claude.js";
+import { codexProfile } from "./codex.js";
 import { deepagentsProfile } from "./deepagents.js";
 import type { Profile } from "./profile.js";
 import { vscodeProfile } from "./vscode.js";
@@ -10,6 +11,7 @@ export const profiles = {
   zerocode: zerocodeProfile,
   claude: claudeProfile,
   vscode: vscodeProfile,
+  codex: codexProfile,
 } as const satisfies Record<string, Profile>;
 
 /** The name of a built-in profile. */

@@ -9,6 +9,7 @@ const dialectLoaders: Readonly<Record<string, () => Promise<DialectParser>>> = {
   claude: async () => (await import("./claude.js")).parseClaudeConfig,
   zerocode: async () => (await import("./zerocode.js")).parseZerocodeConfig,
   vscode: async () => (await import("./vscode.js")).parseVscodeConfig,
+  codex: async () => (await import("./codex.js")).parseCodexConfig,
 };
 
 /** The names of the registered dialects. */
