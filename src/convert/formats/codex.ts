@@ -1,15 +1,16 @@
 import { profiles } from "../../profiles/profiles.js";
 import { isCodexOutputEvent } from "../codex-hook-outputs.js";
 import { codexToolNames } from "../codex-tool-names.js";
+import type { HookFormat } from "../hook-format.js";
 import { describeCodexOutputLoss } from "../describe-codex-output-loss.js";
 import { listProfileEvents } from "../list-profile-events.js";
 import { defineZerocodeDialectFormat, zerocodeFormat } from "./zerocode.js";
 
-const profile = profiles.zerocode;
+const profile = profiles.codex;
 
 /**
- * Codex's events (developers.openai.com/codex/hooks), those whose output Codex 0.169 reads (its
- * table): ZeroCode's, without SessionEnd.
+ * Codex's events, read from the `codex` profile's rows: those whose output Codex 0.169 reads (its
+ * output table), so without SessionEnd and Interrupt, which read none.
  */
 function listCodexEvents(): ReturnType<typeof listProfileEvents> {
   const events = listProfileEvents(profile);
@@ -29,11 +30,12 @@ function listCodexEvents(): ReturnType<typeof listProfileEvents> {
  * codexFormat.write(set, "toml"); // [[hooks.PreToolUse]] matcher = "^Bash$" ...
  * ```
  */
-export const codexFormat = defineZerocodeDialectFormat({
+export const codexFormat: HookFormat = defineZerocodeDialectFormat({
   name: "codex",
-  title: "Codex",
+  title: profile.title,
   events: listCodexEvents(),
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
+  timeoutUnit: profile.timeoutUnit,
   handlerKeys: [...zerocodeFormat.handlerKeys, ["timeoutSec", "timeout"]],
   toolNames: codexToolNames,
   variables: [],

@@ -40,6 +40,7 @@ export type ZerocodeDialectOptions = Pick<
   | "title"
   | "events"
   | "defaultTimeoutSeconds"
+  | "timeoutUnit"
   | "handlerKeys"
   | "toolNames"
   | "variables"
