@@ -1,8 +1,8 @@
 import { profiles } from "../../profiles/profiles.js";
 import { isCodexOutputEvent } from "../codex-hook-outputs.js";
 import { codexToolNames } from "../codex-tool-names.js";
-import type { HookFormat } from "../hook-format.js";
 import { describeCodexOutputLoss } from "../describe-codex-output-loss.js";
+import type { HookFormat } from "../hook-format.js";
 import { listProfileEvents } from "../list-profile-events.js";
 import { defineZerocodeDialectFormat, zerocodeFormat } from "./zerocode.js";
 
