@@ -162,30 +162,26 @@ describe("codex profile: the hooks.json dialect", () => {
     expect(result.runs.map((run) => run.id)).toEqual(["PreToolUse:1:0", "PreToolUse:2:0"]);
   });
 
-  it("reads timeoutSec in seconds", async () => {
-    const { engine } = await engineOn({
+  it("reads timeout in seconds and ignores timeoutSec, as Codex 0.169 does, naming the field", async () => {
+    const { engine, file } = await engineOn({
       hooks: {
         PreToolUse: [
-          { hooks: [{ type: "command", command: emit("--sleep", "5"), timeoutSec: 1 }] },
+          { hooks: [{ type: "command", command: emit("--sleep", "5"), timeout: 1 }] },
+          {
+            hooks: [
+              { type: "command", command: emit("--stdout", "{}", "--label", "b"), timeoutSec: 1 },
+            ],
+          },
         ],
       },
     });
     const result = await engine.dispatch("PreToolUse", bash("ls"));
-    expect(statuses(result)).toEqual(["timeout"]);
-  });
-
-  it("refuses a file that sets timeout and timeoutSec, naming the file and the field", async () => {
-    const { engine, file } = await engineOn({
-      hooks: {
-        Stop: [{ hooks: [{ type: "command", command: "true", timeout: 5, timeoutSec: 9 }] }],
-      },
-    });
-    expect((await engine.dispatch("Stop", { stop_hook_active: false })).runs).toEqual([]);
+    expect(statuses(result)).toEqual(["timeout", "ok"]);
     expect(engine.diagnostics).toContainEqual(
       expect.objectContaining({
-        code: "invalid_config",
+        code: "unknown_field",
         file,
-        path: "hooks.Stop[0].hooks[0].timeoutSec",
+        path: "hooks.PreToolUse[1].hooks[0].timeoutSec",
       }),
     );
   });

@@ -166,8 +166,8 @@ const events = {
  * (`<repo>/.codex`, loaded only when `config.toml` has `[projects."<repo>"] trust_level =
  * "trusted"`) layers, `requirements.toml` managed hooks; twelve events (SessionEnd and Interrupt
  * new in 0.169); matchers read as exact names when they hold only letters, digits, `_` and `|`
- * (`*` or empty: every tool), else as an unanchored regex; timeouts in seconds (`timeout`, alias
- * `timeoutSec`; default 600); the shell tools seen as `Bash` and `apply_patch` also matched as
+ * (`*` or empty: every tool), else as an unanchored regex; timeouts in seconds (`timeout`; the docs'
+ * alias `timeoutSec` is not read by the binary; default 600); the shell tools seen as `Bash` and `apply_patch` also matched as
  * `Edit` and `Write`. Non-managed hooks run only once reviewed and trusted (Codex keeps that in
  * `config.toml` `[hooks.state]`; agent-hooks in its own store, docs/codex.md). Sources:
  * developers.openai.com/codex/hooks; `@openai/codex@0.169.0`.
@@ -220,8 +220,9 @@ export const codexProfile = {
   continuationCap: null,
   // "Matching hooks from multiple files all run."
   deduplicate: null,
-  // Prompt and agent handlers are skipped with a warning ("not supported yet").
-  knownHandlerTypes: ["command", "prompt", "agent"],
+  // Prompt and agent handlers are skipped with a warning ("not supported yet"); 0.169 also has
+  // an `mcp_tool` handler (HookHandlerConfig::McpTool), which this profile does not run.
+  knownHandlerTypes: ["command", "prompt", "agent", "mcp_tool"],
   unsupportedFieldEffect: "fail-run",
   trust: { storeFile: "~/.codex/agent-hooks-trust.json" },
   spill: null,

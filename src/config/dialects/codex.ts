@@ -8,16 +8,15 @@ import { parseZerocodeConfig } from "./zerocode.js";
 const jsonRootKeys = new Set(["description", "hooks"]);
 /** Keys of a `config.toml` `[hooks]` table that are not events (`[hooks.state]` holds Codex's trust). */
 const tomlSettingKeys = ["state"];
-/** ZeroCode's handler field Codex does not have. */
-const foreignHandlerKeys = ["additionalContextLimit"];
 
 /**
  * Parses Codex 0.169 hooks as Codex reads them: `hooks.json` (`{ "description"?, "hooks": … }`,
  * any other root key fails the whole file, as Codex's `failed to parse hooks config`), the
  * `[hooks]` tables of `config.toml` / `requirements.toml` (the `[hooks.state]` table of Codex's
- * per-hook trust is not an event), matcher groups of command handlers with `timeout` in seconds
- * or its alias `timeoutSec` (both set fails the file: serde's duplicate field), `commandWindows`
- * (TOML also `command_windows`), `statusMessage` and `async`.
+ * per-hook trust is not an event), matcher groups of command handlers with `command`,
+ * `commandWindows` (also `command_windows`), `timeout` in seconds, `statusMessage`, `async` and
+ * `additionalContextLimit`; `timeoutSec`, which the docs call an alias of `timeout`, is ignored
+ * with a warning, as the 0.169 binary ignores it.
  */
 export const parseCodexConfig: DialectParser = (document, source, profile) => {
   const result = createDialectResult();
@@ -42,14 +41,14 @@ export const parseCodexConfig: DialectParser = (document, source, profile) => {
   if (document.hooks === undefined)
     return toml ? result : parseZerocodeConfig(document, source, profile);
   const hooks = readCodexEvents(document.hooks, [...at, "hooks"], report, toml);
-  if (hooks === null) return result;
   const parsed = parseZerocodeConfig({ ...document, hooks }, source, profile);
   return { ...parsed, diagnostics: [...result.diagnostics, ...parsed.diagnostics] };
 };
 
 /**
- * The events object with each handler's Codex spellings read as the ZeroCode dialect's
- * (`timeoutSec` → `timeout`), or null when a handler sets both (Codex fails the file).
+ * The events object without the handler key Codex 0.169 does not read: `timeoutSec`, the docs'
+ * alias of `timeout`, is ignored by the binary (its handler keys are `command`, `commandWindows`,
+ * `timeout`, `async`, `additionalContextLimit` and `statusMessage`), so its default applies.
  */
 function readCodexEvents(
   hooks: unknown,
@@ -58,7 +57,6 @@ function readCodexEvents(
   toml: boolean,
 ): unknown {
   if (!isRecord(hooks)) return hooks;
-  let duplicate = false;
   const events: Record<string, unknown> = {};
   for (const [event, groups] of Object.entries(hooks)) {
     if (toml && tomlSettingKeys.includes(event)) continue;
@@ -69,36 +67,22 @@ function readCodexEvents(
     events[event] = groups.map((group, groupIndex) => {
       if (!isRecord(group) || !Array.isArray(group.hooks)) return group;
       const handlers = group.hooks.map((handler, handlerIndex) => {
-        if (!isRecord(handler)) return handler;
-        const where = [...at, event, groupIndex, "hooks", handlerIndex];
-        const { timeoutSec, ...rest } = handler;
-        for (const key of foreignHandlerKeys) {
-          if (rest[key] === undefined) continue;
-          report(
-            "unknown_field",
-            "warning",
-            `Unknown handler field "${key}": Codex does not read it; it is ignored`,
-            [...where, key],
-          );
-          delete rest[key];
-        }
-        if (timeoutSec === undefined) return rest;
-        if (rest.timeout !== undefined) {
-          duplicate = true;
-          report(
-            "invalid_config",
-            "error",
-            `Both "timeout" and its alias "timeoutSec" are set: Codex 0.169 fails the whole file (duplicate field "timeout"), so no hook of this file is loaded`,
-            [...where, "timeoutSec"],
-          );
-          return rest;
-        }
-        return { ...rest, timeout: timeoutSec };
+        if (!isRecord(handler) || handler.timeoutSec === undefined) return handler;
+        const { timeoutSec: _ignored, ...rest } = handler;
+        const fallback =
+          rest.timeout === undefined ? "the default timeout (600 s) applies" : '"timeout" applies';
+        report(
+          "unknown_field",
+          "warning",
+          `"timeoutSec" is not read by Codex 0.169 (its docs call it an alias of "timeout"); it is ignored and ${fallback}`,
+          [...at, event, groupIndex, "hooks", handlerIndex, "timeoutSec"],
+        );
+        return rest;
       });
       return { ...group, hooks: handlers };
     });
   }
-  return duplicate ? null : events;
+  return events;
 }
 
 /** Whether a source is a `config.toml`-style document (not `hooks.json` or a plugin's inline hooks). */
