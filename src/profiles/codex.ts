@@ -224,6 +224,17 @@ export const codexProfile = {
   // an `mcp_tool` handler (HookHandlerConfig::McpTool), which this profile does not run.
   knownHandlerTypes: ["command", "prompt", "agent", "mcp_tool"],
   unsupportedFieldEffect: "fail-run",
+  // Every output schema is `additionalProperties: false`; the parser's rules in its own words:
+  // `permissionDecision:deny without a non-empty permissionDecisionReason`, `decision:block
+  // without a non-empty reason`, `unsupported permissionDecision:allow` (without updatedInput),
+  // `reason without decision`, `exited with code 2 but did not write a blocking reason to stderr`.
+  strictOutput: {
+    closedSchema: true,
+    inertValuesAccepted: true,
+    reasonRequired: true,
+    rewriteOnlyDecisions: ["allow"],
+    reasonNeedsDecision: true,
+  },
   trust: { storeFile: "~/.codex/agent-hooks-trust.json" },
   spill: null,
 } as const satisfies Profile;
