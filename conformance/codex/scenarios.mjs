@@ -569,6 +569,79 @@ const codexScenarios = [
       reason: "R-codex-post-block",
     },
   ),
+  codexNative(
+    "codex-broken-json-prompt",
+    "UserPromptSubmit output that starts with { but does not parse",
+    "UserPromptSubmit",
+    null,
+    {
+      scripts: { native: "echo '{C-codex-broken-json'" },
+      toolCall: null,
+      steps: ({ launchDirectory }) => [
+        {
+          event: "UserPromptSubmit",
+          payload: {
+            ...codexBase(launchDirectory, "UserPromptSubmit"),
+            prompt: "Run the scripted tool call.",
+          },
+        },
+      ],
+    },
+  ),
+  codexNative(
+    "codex-post-updated-mcp-output",
+    "PostToolUse updatedMCPToolOutput fails the hook: its context is not sent",
+    "PostToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PostToolUse",
+        additionalContext: "C-codex-mcp-output",
+        updatedMCPToolOutput: "replaced",
+      },
+    },
+  ),
+  codexNative(
+    "codex-pre-tool-use-plain-stdout",
+    "PreToolUse plain stdout is ignored: the call runs and the text is not sent",
+    "PreToolUse",
+    null,
+    { scripts: { native: "echo C-codex-plain-pre" } },
+  ),
+  {
+    name: "codex-session-start-matcher-resume",
+    title: 'a SessionStart matcher "resume" does not run on a new session (source "startup")',
+    kind: "codex",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [{ event: "SessionStart", matcher: "resume", script: "start" }]),
+    scripts: {
+      start: say({
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "C-codex-resume" },
+      }),
+    },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "SessionStart",
+        payload: { ...codexBase(launchDirectory, "SessionStart"), source: "startup" },
+      },
+    ],
+  },
+  {
+    name: "codex-two-hooks-both-run",
+    title: "two matching groups of the project's config.toml both run; the second one's deny holds",
+    kind: "codex",
+    configForm: "config.toml",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "PreToolUse", matcher: "Bash", script: "first" },
+        { event: "PreToolUse", matcher: "^Bash$", script: "second" },
+      ]),
+    scripts: { first: "", second: say(codexDeny("R-codex-second-denies")) },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: ({ launchDirectory }) => [
+      { event: "PreToolUse", payload: codexBash(launchDirectory, toolCommand) },
+    ],
+  },
   {
     name: "codex-stop-block-continues",
     title: "a Stop block keeps the turn going with its reason, once (stop_hook_active)",

@@ -90,6 +90,22 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   const report: OutputReporter["report"] = (code, severity, message) => {
     parsed.diagnostics.push(createHandlerDiagnostic(hook, code, severity, message));
   };
+  const strictSchema = profile.strictOutput?.closedSchema === true;
+  if (strictSchema && (stdout.startsWith("{") || stdout.startsWith("["))) {
+    // A strict reader takes output that starts like JSON as JSON: an object, or a failed hook.
+    const document = safeParseJson(stdout);
+    if (!document.success || !isRecord(document.value)) {
+      parsed.diagnostics.push(
+        createHandlerDiagnostic(
+          hook,
+          "invalid_output",
+          "warning",
+          `printed output that starts like JSON but is not a JSON object; ${profile.title} fails such a hook, so its reply is ignored`,
+        ),
+      );
+      return { ...parsed, kind: "json", output: {}, invalid: true };
+    }
+  }
   if (!stdout.startsWith("{")) {
     const fields = findOutputObjectAfterText(stdout);
     if (fields !== null) {

@@ -229,3 +229,87 @@ describe("codex profile: the hooks.json dialect", () => {
     expect(codes(result)).toContain("unsupported_field");
   });
 });
+
+describe("codex profile: Codex 0.169's strict reading of hook output", () => {
+  const deny = (reason: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      ...extra,
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: reason,
+        additionalContext: "seen",
+      },
+    });
+
+  async function dispatchOutput(event: string, stdout: string, stderr = "", exit = "0") {
+    const workspace = createTestWorkspace("codex-strict");
+    const command = emit("--stdout", stdout, "--stderr", stderr, "--exit", exit);
+    const file = workspace.writeJson("hooks.json", {
+      hooks: { [event]: [{ hooks: [{ type: "command", command }] }] },
+    });
+    const engine = await openEngine({
+      cwd: workspace.project,
+      home: workspace.home,
+      systemDir: workspace.path("system"),
+      configFiles: [file],
+    });
+    const payload = event === "PreToolUse" || event === "PostToolUse" ? bash("ls") : {};
+    return engine.dispatch(event, { ...payload, tool_response: "", prompt: "hi" });
+  }
+
+  it.each([
+    ["an unknown field beside a deny", "PreToolUse", deny("no", { extra: true })],
+    [
+      "a deny without hookEventName",
+      "PreToolUse",
+      JSON.stringify({
+        hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "no" },
+      }),
+    ],
+    ["a deny with an empty reason", "PreToolUse", deny(" ")],
+    [
+      "allow without updatedInput",
+      "PreToolUse",
+      JSON.stringify({
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "allow",
+          additionalContext: "seen",
+        },
+      }),
+    ],
+    [
+      "a reason without a decision",
+      "PreToolUse",
+      JSON.stringify({
+        reason: "why",
+        hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "seen" },
+      }),
+    ],
+    ["a block without a reason", "Stop", JSON.stringify({ decision: "block" })],
+    ["output that starts like JSON but does not parse", "UserPromptSubmit", "{seen"],
+  ])("fails the run for %s: nothing it asked for applies", async (_name, event, stdout) => {
+    const result = await dispatchOutput(event, stdout);
+    expect(statuses(result)).toEqual(["error"]);
+    expect(result.decision).toBeNull();
+    expect(result.additionalContext).toEqual([]);
+  });
+
+  it.each([
+    ["continue: true", { continue: true }],
+    ["suppressOutput: false", { suppressOutput: false }],
+    ["stopReason: null", { stopReason: null }],
+  ])("accepts %s beside a deny, which asks for nothing", async (_name, extra) => {
+    const result = await dispatchOutput("PreToolUse", deny("no", extra));
+    expect(result).toMatchObject({ decision: "deny", reason: "no" });
+  });
+
+  it("fails exit 2 with nothing on stderr instead of blocking, and blocks with stderr", async () => {
+    const silent = await dispatchOutput("PreToolUse", "", "", "2");
+    expect(statuses(silent)).toEqual(["error"]);
+    expect(silent.decision).toBeNull();
+    const said = await dispatchOutput("PreToolUse", "", "not here", "2");
+    expect(said).toMatchObject({ decision: "deny", reason: "not here" });
+  });
+});
