@@ -20,7 +20,8 @@ function listCodexEvents(): ReturnType<typeof listProfileEvents> {
 /**
  * Codex's `~/.codex/hooks.json`, `<repo>/.codex/hooks.json` and the `[hooks]` table of
  * `config.toml`: the ZeroCode dialect with Codex's tool names (`Bash` for its shell tools, `apply_patch`), timeouts in
- * seconds (default 600, `timeoutSec` read as an alias of `timeout`). Codex runs a converted hook
+ * seconds (default 600; `timeoutSec`, which the docs call an alias of `timeout`, is ignored as the
+ * 0.169 binary ignores it). Codex runs a converted hook
  * only after the user reviews and trusts it in `/hooks`. Codex 0.169 reads hook output more strictly
  * than its docs (`codexHookOutputs`): a command hook converted without `--shim` is reported lossy
  * where its replies may break those rules.
@@ -36,7 +37,12 @@ export const codexFormat: HookFormat = defineZerocodeDialectFormat({
   events: listCodexEvents(),
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
   timeoutUnit: profile.timeoutUnit,
-  handlerKeys: [...zerocodeFormat.handlerKeys, ["timeoutSec", "timeout"]],
+  handlerKeys: zerocodeFormat.handlerKeys,
+  // The docs' alias of `timeout`, which the 0.169 binary does not read (docs/codex.md).
+  ignoredHandlerKeys: {
+    timeoutSec:
+      "Codex 0.169 does not read it (its docs call it an alias of timeout): the hook's timeout is its timeout, else Codex's default 600 s",
+  },
   toolNames: codexToolNames,
   variables: [],
   describeOutputLoss: describeCodexOutputLoss,

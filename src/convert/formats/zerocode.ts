@@ -42,6 +42,7 @@ export type ZerocodeDialectOptions = Pick<
   | "defaultTimeoutSeconds"
   | "timeoutUnit"
   | "handlerKeys"
+  | "ignoredHandlerKeys"
   | "toolNames"
   | "variables"
   | "targetNote"
