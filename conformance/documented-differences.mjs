@@ -13,6 +13,7 @@ export const differenceSections = /** @type {const} */ ({
   codex: [
     { file: "docs/shim.md", heading: "## Differences from Codex" },
     { file: "docs/zerocode.md", heading: "## Differences from Codex 0.169" },
+    { file: "docs/codex.md", heading: "## Differences from Codex 0.169 (codex profile)" },
   ],
 });
 

@@ -44,6 +44,7 @@ export type {
 export type { HookScope, ScopedHookSet, ScopedHooksOptions } from "./match/scoped-hook-sets.js";
 export type { SpanLike, TracerLike, TracingOption } from "./observe/trace-dispatch.js";
 export { claudeProfile } from "./profiles/claude.js";
+export { codexProfile } from "./profiles/codex.js";
 export { deepagentsProfile } from "./profiles/deepagents.js";
 export type {
   BlockEffect,
@@ -55,6 +56,7 @@ export type {
   PlainStdout,
   Profile,
   SpillRules,
+  StrictOutputRules,
 } from "./profiles/profile.js";
 export { findProfile, type ProfileName, profiles } from "./profiles/profiles.js";
 export { vscodeProfile } from "./profiles/vscode.js";

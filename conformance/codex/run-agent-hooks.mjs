@@ -53,9 +53,11 @@ export function convertClaudeToCodex({ agentHooksBin, settingsFile, shim, cwd, e
 }
 
 /**
- * `agent-hooks dispatch <event> --profile <profile>` on one configuration file and payload.
- * @param {{ agentHooksBin: string, profile: "claude" | "zerocode", event: string, payload: object,
- *   configFile: string, cwd: string, home: string, env: Record<string, string> }} options
+ * `agent-hooks dispatch <event> --profile <profile>` on one configuration file and payload, or,
+ * with `configFile` null, on the configuration the profile discovers from `cwd` and `home`.
+ * @param {{ agentHooksBin: string, profile: "claude" | "zerocode" | "codex", event: string,
+ *   payload: object, configFile: string | null, cwd: string, home: string,
+ *   env: Record<string, string> }} options
  * @returns {Promise<{ result: any, stderr: string }>}
  */
 export async function dispatchEvent({
@@ -69,8 +71,10 @@ export async function dispatchEvent({
   env,
 }) {
   const args = [agentHooksBin, "dispatch", event, "--payload", "-", "--profile", profile];
-  args.push("--config", configFile, "--cwd", cwd, "--home", home);
-  if (profile === "zerocode") args.push("--dangerously-bypass-hook-trust");
+  if (configFile !== null) args.push("--config", configFile);
+  args.push("--cwd", cwd, "--home", home);
+  // Codex runs with --dangerously-bypass-hook-trust too.
+  if (profile === "zerocode" || profile === "codex") args.push("--dangerously-bypass-hook-trust");
   const outcome = await runProgram(process.execPath, args, {
     input: JSON.stringify(payload),
     cwd,

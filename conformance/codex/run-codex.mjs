@@ -33,10 +33,18 @@ export const codexRunTimeoutMs = 90_000;
 
 /**
  * Writes the CODEX_HOME of one run: the fake provider, no approvals, no sandbox, the project
- * trusted (Codex loads `<project>/.codex/` only for a trusted project).
- * @param {{ codexHome: string, baseUrl: string, projectDirectory: string }} options
+ * trusted (Codex loads `<project>/.codex/` only for a trusted project) unless `trustProject` is
+ * false, then `extraToml` (the user's own `[hooks]` tables).
+ * @param {{ codexHome: string, baseUrl: string, projectDirectory: string,
+ *   trustProject?: boolean, extraToml?: string }} options
  */
-export function writeCodexHome({ codexHome, baseUrl, projectDirectory }) {
+export function writeCodexHome({
+  codexHome,
+  baseUrl,
+  projectDirectory,
+  trustProject = true,
+  extraToml = "",
+}) {
   mkdirSync(codexHome, { recursive: true });
   const lines = [
     'model = "gpt-5.5"',
@@ -59,9 +67,10 @@ export function writeCodexHome({ codexHome, baseUrl, projectDirectory }) {
     "[features]",
     ...quietFeatures.map((name) => `${name} = false`),
     "",
-    `[projects.${JSON.stringify(projectDirectory)}]`,
-    'trust_level = "trusted"',
-    "",
+    ...(trustProject
+      ? [`[projects.${JSON.stringify(projectDirectory)}]`, 'trust_level = "trusted"', ""]
+      : []),
+    extraToml,
   ];
   writeFileSync(path.join(codexHome, "config.toml"), lines.join("\n"));
 }

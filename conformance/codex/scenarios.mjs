@@ -3,7 +3,10 @@
 //   against what `dispatch --profile claude` decides on the equivalent Claude Code payload (or,
 //   with reference "shim-rule", against the fail-closed rules of docs/shim.md);
 // - "convert": the same configuration converted without `--shim`;
-// - "zerocode": Codex-native hooks, against what `dispatch --profile zerocode` decides.
+// - "zerocode": Codex-native hooks, against what `dispatch --profile zerocode` decides;
+// - "codex": Codex's own configuration (`.codex/hooks.json`, `.codex/config.toml` or the user's
+//   `~/.codex/config.toml` [hooks]), against what `dispatch --profile codex` decides on the same
+//   files, found by its own discovery from where Codex was started.
 // Hook scripts are POSIX sh (hookScript wraps each body; `$payload` holds stdin).
 
 /**
@@ -12,7 +15,7 @@
  * @typedef {{
  *   name: string,
  *   title: string,
- *   kind: "shim" | "convert" | "zerocode",
+ *   kind: "shim" | "convert" | "zerocode" | "codex",
  *   settings: (paths: { projectDirectory: string }) => object,
  *   scripts: Record<string, string>,
  *   notExecutable?: string[],
@@ -26,6 +29,8 @@
  *   projectName?: string,
  *   agentHooksOnPath?: "wrapper" | "missing" | "broken",
  *   checkPayloads?: (payloads: unknown[]) => string[],
+ *   configForm?: "hooks.json" | "config.toml" | "user-config.toml",
+ *   trustProject?: boolean,
  * }} Scenario
  */
 
@@ -231,6 +236,539 @@ function patchScenario(name, title, patch, file) {
     ],
   });
 }
+
+/**
+ * A hook on Codex's own configuration, against the codex profile: `event` hooks matching
+ * `matcher` print `stdout` (or run `extra.scripts`).
+ * @param {string} name
+ * @param {string} title
+ * @param {string} event
+ * @param {unknown} stdout
+ * @param {Partial<Scenario> & { matcher?: string, handler?: Record<string, unknown> }} [extra]
+ * @returns {Scenario}
+ */
+function codexNative(name, title, event, stdout, extra = {}) {
+  const { matcher = "^Bash$", handler = {}, ...rest } = extra;
+  return {
+    ...nativeHook(name, title, event, stdout, rest),
+    kind: "codex",
+    settings: ({ projectDirectory }) => {
+      const hooks = codexHooks(projectDirectory, [{ event, matcher, script: "native" }]);
+      const [group] = /** @type {any} */ (hooks.hooks[event]);
+      Object.assign(group.hooks[0], handler);
+      return hooks;
+    },
+    ...rest,
+  };
+}
+
+/** @param {string} launchDirectory @param {string} patch */
+function codexPatchPayload(launchDirectory, patch) {
+  return {
+    ...codexBase(launchDirectory, "PreToolUse"),
+    tool_name: "apply_patch",
+    tool_input: { command: patch },
+    tool_use_id: "call_conformance_1",
+  };
+}
+
+const { codexProfile } = await import(
+  new URL("../../dist/profiles/codex.js", import.meta.url).href
+);
+
+/** @param {string} reason */
+function codexDeny(reason) {
+  return {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: reason,
+    },
+  };
+}
+
+/** @type {Scenario[]} */
+const codexScenarios = [
+  codexNative(
+    "codex-deny-with-reason",
+    "a deny with hookEventName and a reason",
+    "PreToolUse",
+    codexDeny("R-codex-deny"),
+  ),
+  codexNative("codex-unknown-field", "an unknown top-level field beside a deny", "PreToolUse", {
+    conformanceExtra: true,
+    ...codexDeny("R-codex-unknown-field"),
+  }),
+  codexNative("codex-missing-event-name", "a deny without hookEventName", "PreToolUse", {
+    hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "R-codex-no-name" },
+  }),
+  codexNative(
+    "codex-deny-empty-reason",
+    "a deny with an empty permissionDecisionReason, beside context",
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "",
+        additionalContext: "C-codex-empty-reason",
+      },
+    },
+  ),
+  codexNative(
+    "codex-block-empty-reason",
+    'PostToolUse decision "block" without a reason, beside context',
+    "PostToolUse",
+    {
+      decision: "block",
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-codex-block" },
+    },
+    { reasonReachesModel: false },
+  ),
+  codexNative(
+    "codex-allow-without-rewrite",
+    'permissionDecision "allow" without updatedInput, beside context',
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        additionalContext: "C-codex-allow",
+      },
+    },
+  ),
+  codexNative(
+    "codex-rewrite-applies",
+    "allow with updatedInput runs the rewritten command",
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: rewrittenCommand },
+      },
+    },
+  ),
+  codexNative(
+    "codex-ask",
+    'permissionDecision "ask": Codex fails the hook and the call runs',
+    "PreToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: "R-codex-ask",
+      },
+    },
+    { reasonReachesModel: false },
+  ),
+  codexNative(
+    "codex-suppress-output-true-with-deny",
+    "suppressOutput: true beside a deny",
+    "PreToolUse",
+    {
+      suppressOutput: true,
+      ...codexDeny("R-codex-suppress-true"),
+    },
+  ),
+  codexNative(
+    "codex-suppress-output-false-with-deny",
+    "suppressOutput: false beside a deny",
+    "PreToolUse",
+    {
+      suppressOutput: false,
+      ...codexDeny("R-codex-suppress-false"),
+    },
+  ),
+  codexNative("codex-continue-true-with-deny", "continue: true beside a deny", "PreToolUse", {
+    continue: true,
+    ...codexDeny("R-codex-continue-true"),
+  }),
+  codexNative("codex-continue-false-with-deny", "continue: false beside a deny", "PreToolUse", {
+    continue: false,
+    ...codexDeny("R-codex-continue-false"),
+  }),
+  codexNative("codex-legacy-block", 'the legacy decision "block" with a reason', "PreToolUse", {
+    decision: "block",
+    reason: "R-codex-legacy-block",
+  }),
+  codexNative(
+    "codex-exit-2-stderr",
+    "exit 2 with stderr denies, stderr as the reason",
+    "PreToolUse",
+    null,
+    {
+      scripts: { native: "echo R-codex-exit-two >&2; exit 2" },
+    },
+  ),
+  codexNative(
+    "codex-exit-2-empty-stderr",
+    "exit 2 with empty stderr on PreToolUse",
+    "PreToolUse",
+    null,
+    {
+      scripts: { native: "exit 2" },
+      reasonReachesModel: false,
+    },
+  ),
+  codexNative(
+    "codex-exit-1-non-blocking",
+    "exit 1 is a non-blocking error: the call runs",
+    "PreToolUse",
+    null,
+    {
+      scripts: { native: "echo oops >&2; exit 1" },
+    },
+  ),
+  codexNative(
+    "codex-reason-without-decision",
+    "a top-level reason without decision, beside context",
+    "PreToolUse",
+    {
+      reason: "R-codex-lonely-reason",
+      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "C-codex-lonely" },
+    },
+  ),
+  codexNative(
+    "codex-matcher-exact-name",
+    'a matcher of plain letters ("Bas") is an exact name: it does not select Bash',
+    "PreToolUse",
+    codexDeny("R-codex-exact"),
+    {
+      matcher: "Bas",
+    },
+  ),
+  codexNative(
+    "codex-matcher-regex",
+    'a matcher with regex characters ("^Ba") is an unanchored regex: it selects Bash',
+    "PreToolUse",
+    codexDeny("R-codex-regex"),
+    {
+      matcher: "^Ba",
+    },
+  ),
+  codexNative(
+    "codex-matcher-star",
+    'the matcher "*" selects every tool',
+    "PreToolUse",
+    codexDeny("R-codex-star"),
+    {
+      matcher: "*",
+    },
+  ),
+  codexNative(
+    "codex-matcher-alternation",
+    'a name list ("Read|Bash") selects Bash',
+    "PreToolUse",
+    codexDeny("R-codex-names"),
+    {
+      matcher: "Read|Bash",
+    },
+  ),
+  {
+    ...codexNative(
+      "codex-subfolder-launch",
+      "started in a subfolder: <repo>/.codex/hooks.json is found and its deny holds",
+      "PreToolUse",
+      codexDeny("R-codex-subfolder"),
+    ),
+    launchSubdirectory: "packages/app",
+  },
+  codexNative(
+    "codex-config-toml-hooks",
+    "hooks in the project's .codex/config.toml [hooks] tables",
+    "PreToolUse",
+    codexDeny("R-codex-project-toml"),
+    {
+      configForm: "config.toml",
+    },
+  ),
+  codexNative(
+    "codex-user-config-toml-hooks",
+    "hooks in the user's ~/.codex/config.toml [hooks] tables",
+    "PreToolUse",
+    codexDeny("R-codex-user-toml"),
+    {
+      configForm: "user-config.toml",
+    },
+  ),
+  codexNative(
+    "codex-untrusted-project",
+    "an untrusted project's .codex/hooks.json is not loaded: the call runs",
+    "PreToolUse",
+    codexDeny("R-codex-untrusted"),
+    {
+      trustProject: false,
+    },
+  ),
+  {
+    ...codexNative(
+      "codex-hooks-json-schema-key",
+      'a hooks.json with a "$schema" root field is refused whole: the call runs',
+      "PreToolUse",
+      codexDeny("R-codex-schema-key"),
+    ),
+    settings: ({ projectDirectory }) => ({
+      $schema: "https://example.com/codex-hooks.json",
+      ...codexHooks(projectDirectory, [
+        { event: "PreToolUse", matcher: "^Bash$", script: "native" },
+      ]),
+    }),
+  },
+  codexNative(
+    "codex-timeout-and-timeout-sec",
+    "timeout and timeoutSec both set: Codex takes timeout (30 s); the deny holds",
+    "PreToolUse",
+    codexDeny("R-codex-duplicate-timeout"),
+    {
+      handler: { timeout: 30, timeoutSec: 30 },
+    },
+  ),
+  codexNative(
+    "codex-timeout-sec",
+    "timeoutSec is not read: a guard past 2 s still denies (the default 600 s applies)",
+    "PreToolUse",
+    null,
+    {
+      scripts: { native: `sleep 6; ${say(codexDeny("R-codex-timeout-sec-ignored"))}` },
+      handler: { timeoutSec: 2 },
+    },
+  ),
+  codexNative(
+    "codex-timeout",
+    "timeout in seconds: a guard past 2 s is killed and the call runs",
+    "PreToolUse",
+    null,
+    {
+      scripts: { native: `sleep 6; ${say(codexDeny("R-codex-too-late"))}` },
+      handler: { timeout: 2 },
+    },
+  ),
+  {
+    ...codexNative(
+      "codex-apply-patch-edit-write",
+      "an Edit|Write matcher selects apply_patch and its deny holds",
+      "PreToolUse",
+      codexDeny("R-codex-patch-denied"),
+      {
+        matcher: "Edit|Write",
+      },
+    ),
+    toolCall: { type: "patch", patch: notesPatch },
+    toolMarker: "notes.txt",
+    steps: ({ launchDirectory }) => [
+      { event: "PreToolUse", payload: codexPatchPayload(launchDirectory, notesPatch) },
+    ],
+  },
+  codexNative(
+    "codex-post-tool-use-block-reason",
+    "a PostToolUse block's reason reaches the model",
+    "PostToolUse",
+    {
+      decision: "block",
+      reason: "R-codex-post-block",
+    },
+  ),
+  codexNative(
+    "codex-broken-json-prompt",
+    "UserPromptSubmit output that starts with { but does not parse",
+    "UserPromptSubmit",
+    null,
+    {
+      scripts: { native: "echo '{C-codex-broken-json'" },
+      toolCall: null,
+      steps: ({ launchDirectory }) => [
+        {
+          event: "UserPromptSubmit",
+          payload: {
+            ...codexBase(launchDirectory, "UserPromptSubmit"),
+            prompt: "Run the scripted tool call.",
+          },
+        },
+      ],
+    },
+  ),
+  codexNative(
+    "codex-post-updated-mcp-output",
+    "PostToolUse updatedMCPToolOutput fails the hook: its context is not sent",
+    "PostToolUse",
+    {
+      hookSpecificOutput: {
+        hookEventName: "PostToolUse",
+        additionalContext: "C-codex-mcp-output",
+        updatedMCPToolOutput: "replaced",
+      },
+    },
+  ),
+  codexNative(
+    "codex-pre-tool-use-plain-stdout",
+    "PreToolUse plain stdout is ignored: the call runs and the text is not sent",
+    "PreToolUse",
+    null,
+    { scripts: { native: "echo C-codex-plain-pre" } },
+  ),
+  {
+    name: "codex-session-start-matcher-resume",
+    title: 'a SessionStart matcher "resume" does not run on a new session (source "startup")',
+    kind: "codex",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [{ event: "SessionStart", matcher: "resume", script: "start" }]),
+    scripts: {
+      start: say({
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "C-codex-resume" },
+      }),
+    },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "SessionStart",
+        payload: { ...codexBase(launchDirectory, "SessionStart"), source: "startup" },
+      },
+    ],
+  },
+  {
+    name: "codex-two-hooks-both-run",
+    title: "two matching groups of the project's config.toml both run; the second one's deny holds",
+    kind: "codex",
+    configForm: "config.toml",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "PreToolUse", matcher: "Bash", script: "first" },
+        { event: "PreToolUse", matcher: "^Bash$", script: "second" },
+      ]),
+    scripts: { first: "", second: say(codexDeny("R-codex-second-denies")) },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: ({ launchDirectory }) => [
+      { event: "PreToolUse", payload: codexBash(launchDirectory, toolCommand) },
+    ],
+  },
+  {
+    name: "codex-stop-block-continues",
+    title: "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
+    kind: "codex",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [{ event: "Stop", script: "stop" }]),
+    scripts: {
+      stop: [
+        'case "$payload" in',
+        `  *'"stop_hook_active":true'*) exit 0 ;;`,
+        "esac",
+        say({ decision: "block", reason: "R-codex-keep-going" }),
+      ].join("\n"),
+    },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "Stop",
+        payload: {
+          ...codexBase(launchDirectory, "Stop"),
+          stop_hook_active: false,
+          last_assistant_message: "done",
+        },
+      },
+    ],
+    expectedRuns: { stop: 2 },
+  },
+  {
+    name: "codex-user-prompt-plain-context",
+    title: "UserPromptSubmit plain stdout reaches the model as context",
+    kind: "codex",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [{ event: "UserPromptSubmit", script: "prompt" }]),
+    scripts: { prompt: "echo C-codex-prompt-context" },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "UserPromptSubmit",
+        payload: {
+          ...codexBase(launchDirectory, "UserPromptSubmit"),
+          prompt: "Run the scripted tool call.",
+        },
+      },
+    ],
+  },
+  {
+    name: "codex-session-start-context",
+    title: "SessionStart additionalContext reaches the model",
+    kind: "codex",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "SessionStart", matcher: "startup", script: "start" },
+      ]),
+    scripts: {
+      start: say({
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "C-codex-session" },
+      }),
+    },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "SessionStart",
+        payload: { ...codexBase(launchDirectory, "SessionStart"), source: "startup" },
+      },
+    ],
+  },
+  {
+    name: "codex-session-end-runs",
+    title: "SessionEnd, new in 0.169, runs once when codex exec ends",
+    kind: "codex",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [{ event: "SessionEnd", script: "end" }]),
+    scripts: { end: "" },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: "SessionEnd",
+        payload: {
+          session_id: "conformance-session",
+          transcript_path: null,
+          cwd: launchDirectory,
+          hook_event_name: "SessionEnd",
+          reason: "other",
+        },
+      },
+    ],
+  },
+  {
+    name: "codex-payload-fields",
+    title: "each event's payload has the fields of the codex profile's payload rows",
+    kind: "codex",
+    settings: ({ projectDirectory }) =>
+      codexHooks(projectDirectory, [
+        { event: "SessionStart", script: "session-start" },
+        { event: "UserPromptSubmit", script: "prompt" },
+        { event: "PreToolUse", matcher: "^Bash$", script: "pre" },
+        { event: "PostToolUse", matcher: "^Bash$", script: "post" },
+        { event: "Stop", script: "stop" },
+        { event: "SessionEnd", script: "end" },
+      ]),
+    scripts: { "session-start": "", prompt: "", pre: "", post: "", stop: "", end: "" },
+    toolCall: { type: "exec", command: toolCommand },
+    steps: () => [],
+    expectedRuns: { "session-start": 1, prompt: 1, pre: 1, post: 1, stop: 1, end: 1 },
+    checkPayloads: (payloads) => {
+      const mismatches = [];
+      const common = codexProfile.commonPayload;
+      for (const payload of payloads) {
+        const record = /** @type {Record<string, unknown>} */ (payload);
+        const event = String(record?.hook_event_name);
+        const row = codexProfile.events[event]?.payload;
+        if (row === undefined) {
+          mismatches.push(`${event} has no payload row`);
+          continue;
+        }
+        const required = new Set(["hook_event_name", ...common.required, ...row.required]);
+        const allowed = new Set([...required, ...common.optional, ...row.optional]);
+        const got = Object.keys(record ?? {});
+        const extra = got.filter((key) => !allowed.has(key));
+        const missing = [...required].filter((key) => !got.includes(key));
+        if (extra.length > 0) mismatches.push(`${event} payload has ${extra.join(", ")}`);
+        if (missing.length > 0) mismatches.push(`${event} payload lacks ${missing.join(", ")}`);
+      }
+      return mismatches;
+    },
+  },
+];
 
 /** @type {Scenario[]} */
 export const scenarios = [
@@ -813,4 +1351,5 @@ export const scenarios = [
       return mismatches;
     },
   },
+  ...codexScenarios,
 ];

@@ -4,6 +4,7 @@
 // many times each hook ran) with what agent-hooks says on the same configuration and tool call.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { stringify } from "smol-toml";
 import { scriptedCallId, startFakeResponsesServer } from "./fake-responses-server.mjs";
 import { convertClaudeToCodex, dispatchEvent, runProgram } from "./run-agent-hooks.mjs";
 import { runCodex, writeCodexHome } from "./run-codex.mjs";
@@ -93,7 +94,10 @@ async function runScenario(scenario, context, server, started) {
     const { projectDirectory } = workspace;
     const launchDirectory = path.join(projectDirectory, scenario.launchSubdirectory ?? "");
     mkdirSync(launchDirectory, { recursive: true });
-    const scriptDirectory = scenario.kind === "zerocode" ? ".codex/hooks" : ".claude/hooks";
+    // "codex": Codex's own configuration, found by `dispatch --profile codex` as Codex finds it.
+    const native = scenario.kind === "codex";
+    const scriptDirectory =
+      scenario.kind === "zerocode" || native ? ".codex/hooks" : ".claude/hooks";
     for (const [name, body] of Object.entries(scenario.scripts)) {
       const mode = scenario.notExecutable?.includes(name) ? 0o644 : 0o755;
       workspace.writeProjectFile(`${scriptDirectory}/${name}.sh`, hookScript(name, body), mode);
@@ -110,8 +114,20 @@ async function runScenario(scenario, context, server, started) {
     const hooksFile = path.join(projectDirectory, ".codex", "hooks.json");
     /** @type {{ exitCode: number | null, stderr: string, flagged: boolean } | null} */
     let conversion = null;
+    /** @type {string | null} */
     let configFile = hooksFile;
-    if (scenario.kind === "zerocode") {
+    // The codex profile reads CODEX_HOME as ~/.codex.
+    const codexHome = native ? path.join(workspace.home, ".codex") : workspace.codexHome;
+    let userToml = "";
+    if (native) {
+      configFile = null;
+      const form = scenario.configForm ?? "hooks.json";
+      if (form === "hooks.json") {
+        workspace.writeProjectFile(".codex/hooks.json", `${JSON.stringify(settings, null, 2)}\n`);
+      } else if (form === "config.toml") {
+        workspace.writeProjectFile(".codex/config.toml", `${stringify(settings)}\n`);
+      } else userToml = `${stringify(settings)}\n`;
+    } else if (scenario.kind === "zerocode") {
       workspace.writeProjectFile(".codex/hooks.json", `${JSON.stringify(settings, null, 2)}\n`);
     } else {
       configFile = workspace.writeProjectFile(
@@ -135,15 +151,21 @@ async function runScenario(scenario, context, server, started) {
         flagged: converted.exitCode !== 0 || /lossy|--shim/.test(converted.stderr),
       };
     }
-    const hooksJson = JSON.parse(readFileSync(hooksFile, "utf8"));
+    const hooksJson = existsSync(hooksFile) ? JSON.parse(readFileSync(hooksFile, "utf8")) : null;
 
     // Both sides at once: they share nothing but the project's scripts.
     const baseUrl = server.register(scenario.name, scenario.toolCall);
-    writeCodexHome({ codexHome: workspace.codexHome, baseUrl, projectDirectory });
+    writeCodexHome({
+      codexHome,
+      baseUrl,
+      projectDirectory,
+      trustProject: scenario.trustProject ?? true,
+      extraToml: userToml,
+    });
     const [codexRun, reference] = await Promise.all([
       runCodex({
         binDirectory: context.binDirectory,
-        codexHome: workspace.codexHome,
+        codexHome,
         home: workspace.home,
         launchDirectory,
         pathDirectories: [workspace.binDirectory],
@@ -227,14 +249,17 @@ async function runScenario(scenario, context, server, started) {
 }
 
 /**
- * Dispatches the scenario's steps with the profile the scenario compares against.
+ * Dispatches the scenario's steps with the profile the scenario compares against: for "codex",
+ * the codex profile discovering Codex's own files from where Codex was started.
  * @param {Scenario} scenario
  * @param {Parameters<typeof runSuite>[0]} context
- * @param {{ configFile: string, projectDirectory: string, launchDirectory: string, home: string,
- *   env: Record<string, string> }} options
+ * @param {{ configFile: string | null, projectDirectory: string, launchDirectory: string,
+ *   home: string, env: Record<string, string> }} options
  */
 async function dispatchSteps(scenario, context, options) {
-  const profile = scenario.kind === "zerocode" ? "zerocode" : "claude";
+  const profiles = /** @type {const} */ ({ zerocode: "zerocode", codex: "codex" });
+  const profile =
+    scenario.kind === "zerocode" || scenario.kind === "codex" ? profiles[scenario.kind] : "claude";
   /** @type {Array<{ event: string, decision: unknown, reason: unknown, additionalContext: unknown,
    *   updatedInput: unknown, continue: unknown, runs: unknown, diagnostics: unknown }>} */
   const steps = [];
@@ -245,7 +270,7 @@ async function dispatchSteps(scenario, context, options) {
       event: step.event,
       payload: step.payload,
       configFile: options.configFile,
-      cwd: options.projectDirectory,
+      cwd: scenario.kind === "codex" ? options.launchDirectory : options.projectDirectory,
       home: options.home,
       env: options.env,
     });

@@ -48,7 +48,10 @@ export function addEngineOptions(command: Command, scope: EngineFlagScope = "aud
     )
     .option("--cwd <dir>", "session working directory (default: the current directory)")
     .option("--home <dir>", "home directory to discover configuration under (default: $HOME)")
-    .option("--system-dir <dir>", "system configuration directory (zerocode: default /etc/zerotwo)")
+    .option(
+      "--system-dir <dir>",
+      "system configuration directory (zerocode: default /etc/zerotwo; codex: /etc/codex)",
+    )
     .option("--managed-settings <file>", "managed settings file read first (claude profile)");
   if (scope === "discovery") return command;
   command

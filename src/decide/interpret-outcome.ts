@@ -63,6 +63,20 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
       fail("error", "nonzero_exit", "warning", killed)
     );
   }
+  if (
+    outcome.exitCode === 2 &&
+    stderr === "" &&
+    profile.strictOutput?.reasonRequired === true &&
+    context.spec.blockEffect !== "none"
+  ) {
+    // A strict reader fails a block that gives no reason instead of blocking.
+    return fail(
+      "error",
+      "nonzero_exit",
+      "warning",
+      `exited with code 2 without a reason on stderr; ${profile.title} fails such a hook instead of blocking`,
+    );
+  }
   if (outcome.exitCode === 2) {
     const read = readExitTwoOutput(outcome, context);
     // A block the JSON made itself keeps its own reason (Claude Code).

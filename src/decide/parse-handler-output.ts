@@ -74,6 +74,8 @@ interface OutputReporter {
   notApplied(field: string, message: string): void;
   /** A reserved field, at `path` in the output: the request is denied. */
   failClosed(field: string, path: string): void;
+  /** Output the profile's strict reading refuses: the run fails and its reply is ignored. */
+  reject(message: string): void;
 }
 
 /** Parses a handler's trimmed stdout against its event's output contract; never throws. */
@@ -88,6 +90,22 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   const report: OutputReporter["report"] = (code, severity, message) => {
     parsed.diagnostics.push(createHandlerDiagnostic(hook, code, severity, message));
   };
+  const strictSchema = profile.strictOutput?.closedSchema === true;
+  if (strictSchema && (stdout.startsWith("{") || stdout.startsWith("["))) {
+    // A strict reader takes output that starts like JSON as JSON: an object, or a failed hook.
+    const document = safeParseJson(stdout);
+    if (!document.success || !isRecord(document.value)) {
+      parsed.diagnostics.push(
+        createHandlerDiagnostic(
+          hook,
+          "invalid_output",
+          "warning",
+          `printed output that starts like JSON but is not a JSON object; ${profile.title} fails such a hook, so its reply is ignored`,
+        ),
+      );
+      return { ...parsed, kind: "json", output: {}, invalid: true };
+    }
+  }
   if (!stdout.startsWith("{")) {
     const fields = findOutputObjectAfterText(stdout);
     if (fields !== null) {
@@ -122,15 +140,34 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
         `returned reserved field ${path}; the request is denied (fails closed)`,
       );
     },
+    reject(message) {
+      json.invalid = true;
+      report(
+        "invalid_output",
+        "warning",
+        `${message}; ${profile.title} fails such a hook, so its reply is ignored`,
+      );
+    },
   };
+  const strict = profile.strictOutput;
   const fields: TopLevelFields = {};
   for (const [key, field] of Object.entries(value)) {
+    // A strict reader takes JSON null as an absent field.
+    if (strict?.closedSchema === true && field === null) continue;
     // Own keys only: output such as {"__proto__": …} or {"toString": …} names no field.
     const check: ((value: unknown) => boolean) | undefined = Object.hasOwn(topLevelChecks, key)
       ? topLevelChecks[key as keyof typeof topLevelChecks]
       : undefined;
     if (check === undefined) {
+      if (strict?.closedSchema === true) {
+        reporter.reject(`returned an unknown field "${key}"`);
+        continue;
+      }
       report("unknown_field", "info", `returned an unknown field "${key}"; it is ignored`);
+      continue;
+    }
+    if (!check(field) && strict?.closedSchema === true) {
+      reporter.reject(`returned "${key}" of the wrong type (${describeType(field)})`);
       continue;
     }
     if (!check(field)) {
@@ -147,10 +184,13 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   for (const key of ["continue", "stopReason", "systemMessage", "suppressOutput"] as const) {
     if (fields[key] === undefined) continue;
     if (spec.topLevelFields.notApplied.includes(key)) {
+      if (strict?.inertValuesAccepted === true && isInertValue(key, fields[key])) continue;
       reporter.notApplied(
         key,
         `returned "${key}", which ${hook.event} does not support in ${profile.title}`,
       );
+    } else if (!spec.topLevelFields.supported.includes(key) && strict?.closedSchema === true) {
+      reporter.reject(`returned "${key}", which ${hook.event} does not take`);
     } else if (!spec.topLevelFields.supported.includes(key)) {
       report(
         "invalid_output",
@@ -177,10 +217,19 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   } else if (fields.decision !== undefined) {
     applyTopLevelDecision(fields.decision, fields.reason, context, output, reporter);
   }
+  if (strict !== undefined) checkStrictDecision(fields, output, context, reporter);
 
   const specific = fields.hookSpecificOutput;
   if (specific !== undefined) {
     const eventName = specific.hookEventName;
+    if (strict?.closedSchema === true && eventName !== hook.event) {
+      reporter.reject(
+        eventName === undefined
+          ? "returned hookSpecificOutput without hookEventName"
+          : `returned hookSpecificOutput for "${String(eventName)}" from a ${hook.event} hook`,
+      );
+      return json;
+    }
     if (eventName !== undefined && eventName !== hook.event) {
       report(
         "invalid_output",
@@ -213,6 +262,11 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
         reporter.notApplied(key, notAppliedMessage(hook.event, key, profile.title));
         continue;
       }
+      if (strict?.closedSchema === true && value === null) continue;
+      if (!spec.specificFields.supported.includes(key) && strict?.closedSchema === true) {
+        reporter.reject(`returned hookSpecificOutput.${key}, which ${hook.event} does not take`);
+        continue;
+      }
       if (!spec.specificFields.supported.includes(key)) {
         const elsewhere = Object.values(profile.events).some(
           (other) =>
@@ -228,9 +282,63 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       }
       applySpecificField(key, value, spec, output, reporter);
     }
+    if (strict !== undefined) checkStrictPermission(output, context, reporter);
     validateUpdatedInput(json, context, report);
   }
   return json;
+}
+
+// `continue: true` and `suppressOutput: false` ask for nothing.
+function isInertValue(key: string, value: unknown): boolean {
+  return (key === "continue" && value === true) || (key === "suppressOutput" && value === false);
+}
+
+function isEmptyText(value: unknown): boolean {
+  return typeof value !== "string" || value.trim() === "";
+}
+
+// The strict rules on a top-level decision: a block needs a reason, a reason needs a decision.
+function checkStrictDecision(
+  fields: TopLevelFields,
+  output: HandlerOutput,
+  context: OutcomeContext,
+  reporter: OutputReporter,
+): void {
+  const strict = context.profile.strictOutput;
+  if (strict === undefined) return;
+  const blocks =
+    output.block !== undefined || (fields.decision === "block" && output.decision === "deny");
+  if (strict.reasonRequired && blocks && isEmptyText(fields.reason)) {
+    reporter.reject('returned decision: "block" without a non-empty reason');
+  }
+  if (
+    strict.reasonNeedsDecision &&
+    fields.reason !== undefined &&
+    fields.decision === undefined &&
+    fields.continue !== false
+  ) {
+    reporter.reject("returned a reason without a decision");
+  }
+}
+
+// The strict rules on hookSpecificOutput's permission decision.
+function checkStrictPermission(
+  output: HandlerOutput,
+  context: OutcomeContext,
+  reporter: OutputReporter,
+): void {
+  const strict = context.profile.strictOutput;
+  if (strict === undefined || context.spec.decisionKind !== "permission") return;
+  const decision = output.decision;
+  if (decision === undefined) return;
+  if (strict.rewriteOnlyDecisions.includes(decision) && output.updatedInput === undefined) {
+    reporter.reject(`returned permissionDecision "${decision}" without updatedInput`);
+  }
+  if (strict.reasonRequired && decision === "deny" && isEmptyText(output.reason)) {
+    reporter.reject(
+      'returned permissionDecision "deny" without a non-empty permissionDecisionReason',
+    );
+  }
 }
 
 /**

@@ -310,6 +310,11 @@ function checkResult(
   expect(result.runs).toHaveLength(cases.length);
   const allowed: readonly string[] = decisionsByKind[spec.decisionKind];
   if (result.decision !== null) expect(allowed).toContain(result.decision);
+  // A strict profile (Codex) fails exit 2 with nothing on stderr instead of blocking.
+  const failsSilentBlock = (handler: HandlerCase) =>
+    profile.strictOutput?.reasonRequired === true &&
+    spec.blockEffect !== "none" &&
+    Buffer.from(handler.stderrHex, "hex").toString("utf8").trim() === "";
   cases.forEach((handler, index) => {
     const run = result.runs[index];
     expect(run?.path).toMatch(new RegExp(`${event}.*\\[${index}\\]`));
@@ -318,8 +323,9 @@ function checkResult(
       if (!readsCrashJson) expect(run?.status).toBe("error");
     } else {
       expect(run).toMatchObject({ exitCode: handler.ending.code, signal: null });
-      if (handler.ending.code === 2) expect(run?.status).toBe("blocked");
-      else if (handler.ending.code !== 0 && !readsCrashJson) expect(run?.status).toBe("error");
+      if (handler.ending.code === 2) {
+        expect(run?.status).toBe(failsSilentBlock(handler) ? "error" : "blocked");
+      } else if (handler.ending.code !== 0 && !readsCrashJson) expect(run?.status).toBe("error");
     }
     // A crash is always reported, whether or not its output decided.
     if (crashed(handler)) {
@@ -341,7 +347,8 @@ function checkResult(
     });
   }
   const exitTwo = cases.some(
-    (handler) => handler.ending.kind === "exit" && handler.ending.code === 2,
+    (handler) =>
+      handler.ending.kind === "exit" && handler.ending.code === 2 && !failsSilentBlock(handler),
   );
   if (exitTwo && spec.blockEffect === "decide" && result.continue) {
     expect(result.decision).toBe(blockDecision[spec.decisionKind]);

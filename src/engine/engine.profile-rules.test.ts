@@ -264,11 +264,17 @@ describe.each(
 
 // The permission decisions an event applies, strongest first.
 const decisionStrength = ["deny", "ask", "allow"] as const;
-function listAppliedDecisions(spec: EventSpec) {
+/** The decisions a reply applies alone (a strict profile's rewrite-only ones need updatedInput). */
+function listAppliedDecisions(spec: EventSpec, profile: Profile) {
   const rules: Readonly<Record<string, string>> =
     spec.permissionDecisions ?? defaultPermissionDecisions;
+  const rewriteOnly: readonly string[] = profile.strictOutput?.rewriteOnlyDecisions ?? [];
   const readsReason = spec.specificFields.supported.includes("permissionDecisionReason");
-  return readsReason ? decisionStrength.filter((decision) => rules[decision] === "apply") : [];
+  return readsReason
+    ? decisionStrength.filter(
+        (decision) => rules[decision] === "apply" && !rewriteOnly.includes(decision),
+      )
+    : [];
 }
 const permissionOutput = (event: string, decision: string, reason: string) =>
   JSON.stringify({
@@ -280,12 +286,15 @@ const permissionOutput = (event: string, decision: string, reason: string) =>
   });
 
 describe.each(
-  withEvents((spec) => spec.decisionKind === "permission" && listAppliedDecisions(spec).length > 1),
+  withEvents(
+    (spec, profile) =>
+      spec.decisionKind === "permission" && listAppliedDecisions(spec, profile).length > 1,
+  ),
 )("$name permission decisions in JSON", ({ profile, events }) => {
   it.each(events)(
     "$event: the strongest decision wins, with the reason of its first handler in configuration order",
     async ({ event, spec }) => {
-      const applied = listAppliedDecisions(spec);
+      const applied = listAppliedDecisions(spec, profile);
       const strongest = applied[0];
       // Weakest first, and the strongest twice: configuration order, not strength, picks the reason.
       const order = [...applied].reverse();
@@ -306,7 +315,7 @@ describe.each(
     },
   );
 
-  it.each(events.filter(({ spec }) => listAppliedDecisions(spec).includes("ask")))(
+  it.each(events.filter(({ spec }) => listAppliedDecisions(spec, profile).includes("ask")))(
     "$event: ask wins over allow",
     async ({ event, spec }) => {
       const { engine } = await setup(profile, {

@@ -235,6 +235,35 @@ export interface CutCaptureRule {
  */
 export type ConfigSyntax = "json" | "jsonc" | "settings-json";
 
+/**
+ * How an agent that reads hook output against a closed schema fails a hook (Codex 0.169: it marks
+ * the hook failed and goes on as if it had not answered): each rule that is on makes the run an
+ * error whose reply is ignored, so nothing it asked for applies.
+ */
+export interface StrictOutputRules {
+  /**
+   * A field the event does not take (top level or in `hookSpecificOutput`), a value of the wrong
+   * type, or a `hookSpecificOutput` without `hookEventName` (or naming another event) fails the run;
+   * JSON null reads as an absent field.
+   */
+  closedSchema: boolean;
+  /**
+   * A field the event recognizes but does not apply fails the run only with a value that acts
+   * (`continue: false`, a `stopReason`, `suppressOutput: true`); `continue: true` and
+   * `suppressOutput: false` are accepted.
+   */
+  inertValuesAccepted: boolean;
+  /**
+   * A `permissionDecision: "deny"` or a `decision: "block"` without a non-empty reason fails the
+   * run, and so does exit 2 with nothing on stderr on an event that can block.
+   */
+  reasonRequired: boolean;
+  /** `permissionDecision` values accepted only with an `updatedInput` (Codex's `allow`). */
+  rewriteOnlyDecisions: readonly string[];
+  /** A top-level `reason` without a `decision` fails the run (unless beside `continue: false`). */
+  reasonNeedsDecision: boolean;
+}
+
 /** A hook system described as data: every profile runs through the same pipeline. */
 export interface Profile {
   name: string;
@@ -348,6 +377,8 @@ export interface Profile {
   knownHandlerTypes: readonly string[];
   /** What an output field the event does not apply does: a diagnostic only, or the run fails. */
   unsupportedFieldEffect: "diagnostic" | "fail-run";
+  /** The agent's closed reading of hook output (see {@link StrictOutputRules}); absent: lenient. */
+  strictOutput?: StrictOutputRules;
   /** Whether non-managed hooks must be reviewed and trusted before they run (store path, `~` = home). */
   trust: { storeFile: string } | null;
   /** Spilling of oversized `additionalContext`, or null to cap it like other messages. */

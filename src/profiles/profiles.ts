@@ -1,4 +1,5 @@
 import { claudeProfile } from "./claude.js";
+import { codexProfile } from "./codex.js";
 import { deepagentsProfile } from "./deepagents.js";
 import { geminiProfile } from "./gemini.js";
 import type { Profile } from "./profile.js";
@@ -12,6 +13,7 @@ export const profiles = {
   claude: claudeProfile,
   vscode: vscodeProfile,
   gemini: geminiProfile,
+  codex: codexProfile,
 } as const satisfies Record<string, Profile>;
 
 /** The name of a built-in profile. */

@@ -10,6 +10,7 @@ const dialectLoaders: Readonly<Record<string, () => Promise<DialectParser>>> = {
   zerocode: async () => (await import("./zerocode.js")).parseZerocodeConfig,
   vscode: async () => (await import("./vscode.js")).parseVscodeConfig,
   gemini: async () => (await import("./gemini.js")).parseGeminiConfig,
+  codex: async () => (await import("./codex.js")).parseCodexConfig,
 };
 
 /** The names of the registered dialects. */

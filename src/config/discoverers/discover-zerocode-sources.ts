@@ -3,11 +3,7 @@ import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { quoteShellWord } from "../../shell/quote-shell-word.js";
-import {
-  type ConfigSource,
-  type DiscoveryOptions,
-  resolveSystemDirectory,
-} from "../discover-config-files.js";
+import type { ConfigSource, DiscoveryOptions } from "../discover-config-files.js";
 import { findGitRoot } from "../find-git-root.js";
 import type { HookTrustMode } from "../hook-definition.js";
 import { readConfigDocument } from "../read-config-document.js";
@@ -15,9 +11,7 @@ import { discoverPluginSources, listEnabledPlugins } from "./discover-plugin-sou
 import type { DiscoveredSources, ExcludedSource } from "./discovered-sources.js";
 import { readProjectTrust } from "./read-project-trust.js";
 import { type ParsedConfigFile, resolveHooksFeature } from "./resolve-hooks-feature.js";
-
-/** ZeroCode keeps its user and project configuration in a `.zerotwo` folder. */
-const configFolder = ".zerotwo";
+import { resolveLayerFolders } from "./resolve-layer-folders.js";
 
 /** One config layer's two hook forms: `hooks.json` and `config.toml` (parsed, or null when absent or invalid). */
 interface ConfigLayer {
@@ -28,7 +22,8 @@ interface ConfigLayer {
 }
 
 /**
- * Discovers ZeroCode's hook sources, none overriding another, in configuration order: the system
+ * Discovers the hook sources of a layered profile (ZeroCode, Codex), in the folders its
+ * `configLocations` name, none overriding another, in configuration order: the system
  * layer, the user layer, the project layer (only when the user trusts the project), enabled
  * plugins, then the managed hooks of `requirements.toml`. Reads each file once; applies
  * `[features] hooks`, `requirements.toml` policy and project trust.
@@ -39,11 +34,12 @@ export async function discoverZerocodeSources(
 ): Promise<DiscoveredSources> {
   const diagnostics: Diagnostic[] = [];
   const dialect = profile.configLocations[0]?.dialect ?? profile.name;
-  const systemDirectory = resolveSystemDirectory(options);
-  const userDirectory = path.join(path.resolve(options.home), configFolder);
+  const folders = resolveLayerFolders(profile, options);
+  const systemDirectory = folders.system;
+  const userDirectory = folders.user;
   const cwd = path.resolve(options.cwd);
   const projectRoot = findGitRoot(cwd) ?? cwd;
-  const projectDirectory = path.join(projectRoot, configFolder);
+  const projectDirectory = path.join(projectRoot, folders.projectFolder);
   const read = async (file: string): Promise<ParsedConfigFile | null> => {
     const document = await readConfigDocument(file, false);
     if (document.status === "failed") diagnostics.push(document.diagnostic);
