@@ -63,7 +63,7 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
       fail("error", "nonzero_exit", "warning", killed)
     );
   }
-  if (outcome.exitCode === 2) {
+  if (outcome.exitCode === 2 && context.spec.exitTwo !== "failure") {
     const read = readExitTwoOutput(outcome, context);
     // A block the JSON made itself keeps its own reason (Claude Code).
     if (read.blocked) return capVerdict(read.verdict, profile, hook);

@@ -1,4 +1,6 @@
 import { claudeProfile } from "./claude.js";
+import { copilotProfile } from "./copilot.js";
+import { cursorProfile } from "./cursor.js";
 import { deepagentsProfile } from "./deepagents.js";
 import type { Profile } from "./profile.js";
 import { vscodeProfile } from "./vscode.js";
@@ -10,6 +12,8 @@ export const profiles = {
   zerocode: zerocodeProfile,
   claude: claudeProfile,
   vscode: vscodeProfile,
+  cursor: cursorProfile,
+  copilot: copilotProfile,
 } as const satisfies Record<string, Profile>;
 
 /** The name of a built-in profile. */
