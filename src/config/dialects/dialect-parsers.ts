@@ -9,6 +9,8 @@ const dialectLoaders: Readonly<Record<string, () => Promise<DialectParser>>> = {
   claude: async () => (await import("./claude.js")).parseClaudeConfig,
   zerocode: async () => (await import("./zerocode.js")).parseZerocodeConfig,
   vscode: async () => (await import("./vscode.js")).parseVscodeConfig,
+  cursor: async () => (await import("./cursor.js")).parseCursorConfig,
+  copilot: async () => (await import("./copilot.js")).parseCopilotConfig,
 };
 
 /** The names of the registered dialects. */
