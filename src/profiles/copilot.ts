@@ -152,7 +152,7 @@ const events = {
  * GitHub Copilot CLI (docs.github.com/en/copilot/reference/hooks-reference, Copilot CLI 1.0.x,
  * 2026): `version: 1` hook files with flat entries per camelCase event (`type`, `bash`,
  * `powershell`, `cwd`, `env`, `timeoutSec`, `matcher`), from `~/.copilot/hooks/*.json`, the
- * `hooks` of `~/.copilot/settings.json`, the repository's `.github/hooks/*.json` and the `hooks`
+ * `hooks` of `~/.copilot/settings.json`, the repository root's `.github/hooks/*.json` and the `hooks`
  * of `.github/copilot/settings.json` / `settings.local.json`; every entry of every source runs.
  * A failing exit is logged and skipped, exit 2 included, except on `permissionRequest` (deny) and
  * `postToolUseFailure` (stderr as guidance). Timeouts in seconds, default 30.
@@ -170,9 +170,9 @@ export const copilotProfile = {
   configLocations: [
     { layer: "user", path: "~/.copilot/hooks/*.json", dialect: "copilot" },
     { layer: "user", path: "~/.copilot/settings.json", dialect: "copilot" },
-    { layer: "project", path: "<cwd>/.github/hooks/*.json", dialect: "copilot" },
-    { layer: "project", path: "<cwd>/.github/copilot/settings.json", dialect: "copilot" },
-    { layer: "local", path: "<cwd>/.github/copilot/settings.local.json", dialect: "copilot" },
+    { layer: "project", path: "<project>/.github/hooks/*.json", dialect: "copilot" },
+    { layer: "project", path: "<project>/.github/copilot/settings.json", dialect: "copilot" },
+    { layer: "local", path: "<project>/.github/copilot/settings.local.json", dialect: "copilot" },
   ],
   events,
   matcherSyntax: "regex",
