@@ -51,6 +51,7 @@ const events = {
   userPromptSubmitted: {
     ...observer,
     canonical: "UserPromptSubmit",
+    resetsContinuations: true,
     payload: { required: ["prompt"], optional: [] },
   },
   preToolUse: {
