@@ -59,6 +59,8 @@ const events = {
     // replaces the tool's arguments. Exit 2 is a failing exit like any other: it denies nothing.
     ...permissionEvent,
     canonical: "PreToolUse",
+    // A top-level `decision` is not how this agent answers: recognized, not applied.
+    legacyDecisions: { approve: "unsupported", block: "unsupported" },
     matchField: "toolName",
     honorsContinue: false,
     exitTwo: "failure",
@@ -97,6 +99,8 @@ const events = {
     // denies (its stdout merged with `behavior: "deny"`).
     ...permissionEvent,
     canonical: "PermissionRequest",
+    // A top-level `decision` is not how this agent answers: recognized, not applied.
+    legacyDecisions: { approve: "unsupported", block: "unsupported" },
     matchField: "toolName",
     honorsContinue: false,
     topLevelFields: noFields,

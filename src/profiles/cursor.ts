@@ -28,6 +28,8 @@ const contextOutput = [
 /** A `before…` event answered by `permission`; exit 2 denies, any other failing exit fails open. */
 const permission = {
   ...permissionEvent,
+  // A top-level `decision` is not how this agent answers: recognized, not applied.
+  legacyDecisions: { approve: "unsupported", block: "unsupported" },
   honorsContinue: false,
   topLevelFields: userMessage,
   specificFields: {
@@ -40,6 +42,8 @@ const permission = {
 /** A file-read gate: `permission` allow / deny only, no messages (docs: "Output: permission"). */
 const readGate = {
   ...permissionEvent,
+  // A top-level `decision` is not how this agent answers: recognized, not applied.
+  legacyDecisions: { approve: "unsupported", block: "unsupported" },
   honorsContinue: false,
   matchField: null,
   topLevelFields: noFields,
