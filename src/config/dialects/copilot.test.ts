@@ -105,6 +105,12 @@ describe("parseCopilotConfig", () => {
       '"type": "command"',
     ],
     [
+      "a prompt hook, which Copilot CLI runs on sessionStart and agent-hooks does not",
+      { version: 1, hooks: { sessionStart: [{ type: "prompt", prompt: "/review" }] } },
+      [["unsupported_handler_type", "warning", "hooks.sessionStart[0].type"]],
+      'type "prompt" is run by Copilot CLI but not by agent-hooks',
+    ],
+    [
       "an entry without bash or powershell",
       { version: 1, hooks: { agentStop: [{ type: "command", timeoutSec: 5 }] } },
       [["invalid_config", "error", "hooks.agentStop[0]"]],

@@ -99,8 +99,8 @@ describe("parseCursorConfig", () => {
     [
       "a prompt hook, which only Cursor runs",
       { version: 1, hooks: { stop: [{ type: "prompt", prompt: "done?" }] } },
-      [["unsupported_handler_type", "error", "hooks.stop[0].type"]],
-      'type "prompt"',
+      [["unsupported_handler_type", "warning", "hooks.stop[0].type"]],
+      'type "prompt" is run by Cursor but not by agent-hooks',
     ],
     [
       "an unknown entry field, with a suggestion",

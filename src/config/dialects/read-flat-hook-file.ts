@@ -75,6 +75,7 @@ export function readFlatHookFile(
         platform: process.platform,
         commandProperties: shape.commandProperties,
         sourceKeys: shape.sourceKeys,
+        handlerTypes: "flat-hook-file",
       });
       if (definition === null) return;
       const directory = shape.selectCommandDirectory(source, path.dirname(source.file));
