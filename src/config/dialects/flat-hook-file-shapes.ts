@@ -75,7 +75,8 @@ export const flatHookFileShapes = {
     commandKey: "bash",
     timeoutKey: "timeoutSec",
     commandProperties: ["bash", "powershell"],
-    entryKeys: copilotEntryKeys,
+    // A `prompt` hook (sessionStart only) carries its text in `prompt`.
+    entryKeys: new Set([...copilotEntryKeys, "prompt"]),
     unappliedEntryKeys: {},
     rootKeys: new Set(["$schema", "description"]),
     settingsFileNames: /^settings(\.local)?\.json$/,
