@@ -44,6 +44,8 @@ export type {
 export type { HookScope, ScopedHookSet, ScopedHooksOptions } from "./match/scoped-hook-sets.js";
 export type { SpanLike, TracerLike, TracingOption } from "./observe/trace-dispatch.js";
 export { claudeProfile } from "./profiles/claude.js";
+export { copilotProfile } from "./profiles/copilot.js";
+export { cursorProfile } from "./profiles/cursor.js";
 export { deepagentsProfile } from "./profiles/deepagents.js";
 export type {
   BlockEffect,
@@ -51,6 +53,7 @@ export type {
   DecisionKind,
   EventSpec,
   FieldRules,
+  OutputFieldMapping,
   PayloadFields,
   PlainStdout,
   Profile,
