@@ -45,6 +45,8 @@ export type { HookScope, ScopedHookSet, ScopedHooksOptions } from "./match/scope
 export type { SpanLike, TracerLike, TracingOption } from "./observe/trace-dispatch.js";
 export { claudeProfile } from "./profiles/claude.js";
 export { codexProfile } from "./profiles/codex.js";
+export { copilotProfile } from "./profiles/copilot.js";
+export { cursorProfile } from "./profiles/cursor.js";
 export { deepagentsProfile } from "./profiles/deepagents.js";
 export type {
   BlockEffect,
@@ -52,6 +54,7 @@ export type {
   DecisionKind,
   EventSpec,
   FieldRules,
+  OutputFieldMapping,
   PayloadFields,
   PlainStdout,
   Profile,

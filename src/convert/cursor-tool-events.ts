@@ -1,3 +1,6 @@
+import { cursorProfile } from "../profiles/cursor.js";
+import type { EventSpec } from "../profiles/profile.js";
+
 /** One of Cursor's tool-specific events: the canonical event and portable matcher it stands for. */
 export interface CursorToolEvent {
   event: "PreToolUse" | "PostToolUse";
@@ -7,47 +10,39 @@ export interface CursorToolEvent {
   payload: string;
 }
 
-/**
- * Cursor's tool-specific events (cursor.com/docs/agent/hooks, Cursor 1.7 to 2.x): each fires for
- * one kind of tool call, so it is read as PreToolUse or PostToolUse with that tool's matcher.
- * Only `mcp__.*` is written back to one of them (see `selectCursorToolEvent`).
- */
-export const cursorToolEvents = {
-  beforeShellExecution: {
-    event: "PreToolUse",
-    matcher: "Bash",
-    payload: "command and cwd",
-  },
-  afterShellExecution: {
-    event: "PostToolUse",
-    matcher: "Bash",
-    payload: "command, output and duration",
-  },
-  beforeMCPExecution: {
-    event: "PreToolUse",
-    matcher: "mcp__.*",
-    payload:
-      "tool_name (without the mcp__<server>__ prefix), tool_input and the server's url or command",
-  },
-  afterMCPExecution: {
-    event: "PostToolUse",
-    matcher: "mcp__.*",
-    payload: "tool_name, tool_input, result_json and duration",
-  },
-  beforeReadFile: {
-    event: "PreToolUse",
-    matcher: "Read",
-    payload: "file_path, content and attachments",
-  },
-  afterFileEdit: {
-    event: "PostToolUse",
-    matcher: "Edit|Write",
-    payload: "file_path and edits",
-  },
-} as const satisfies Record<string, CursorToolEvent>;
+type CursorEvents = typeof cursorProfile.events;
 
-/** The name of one of Cursor's tool-specific events. */
-export type CursorToolEventName = keyof typeof cursorToolEvents;
+/** The name of one of Cursor's tool-specific events (a cursor profile row with `tools`). */
+export type CursorToolEventName = {
+  [K in keyof CursorEvents]: CursorEvents[K] extends { tools: readonly string[] } ? K : never;
+}[keyof CursorEvents];
+
+/**
+ * Cursor's tool-specific events, read from the cursor profile's rows that name their `tools`:
+ * each fires for one kind of tool call, so it is read as its canonical PreToolUse or PostToolUse
+ * with those tools as the matcher (`afterFileEdit` → `Edit|Write`). Only `mcp__.*` is written
+ * back to one of them (see `selectCursorToolEvent`).
+ */
+export const cursorToolEvents = Object.fromEntries(
+  Object.entries(cursorProfile.events).flatMap(([name, spec]: [string, EventSpec]) =>
+    spec.tools === undefined ? [] : [[name, describeToolEvent(name, spec, spec.tools)]],
+  ),
+) as Readonly<Record<CursorToolEventName, CursorToolEvent>>;
+
+function describeToolEvent(
+  name: string,
+  spec: EventSpec,
+  tools: readonly string[],
+): CursorToolEvent {
+  const event = spec.canonical;
+  if (event !== "PreToolUse" && event !== "PostToolUse") {
+    throw new Error(`Cursor's ${name} names tools but is not a PreToolUse or PostToolUse`);
+  }
+  const fields = [...(spec.payload?.required ?? []), ...(spec.payload?.optional ?? [])];
+  const payload =
+    fields.length < 2 ? fields.join("") : `${fields.slice(0, -1).join(", ")} and ${fields.at(-1)}`;
+  return { event, matcher: tools.join("|"), payload };
+}
 
 /** Whether a Cursor event name is one of its tool-specific events. */
 export function isCursorToolEvent(name: string): name is CursorToolEventName {

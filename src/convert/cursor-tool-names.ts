@@ -1,15 +1,12 @@
+import { cursorProfile } from "../profiles/cursor.js";
+
 /**
  * Cursor's own tool names, as its `preToolUse` / `postToolUse` payloads carry them in `tool_name`
- * and its matchers test them, and the public (Claude Code) names matchers are converted through.
- * Read, Write, Grep, Glob, Task and WebFetch keep their names. Secondary sources, Cursor 2.x
- * (2026): Cursor-hook scripts that branch on `Shell`, `StrReplace`, `EditNotebook`, `Write`, `Read`
- * (context-mode 1.0.168 `adapters/cursor/hooks`; Kaden 0.2.1 `cursor/hooks.json`).
+ * and its matchers test them, and the public (Claude Code) names matchers are converted through:
+ * the cursor profile's `canonicalToolNames` (Read, Write, Grep, Glob, Task and WebFetch keep their
+ * names).
  */
-export const cursorToolNames = {
-  Shell: "Bash",
-  StrReplace: "Edit",
-  EditNotebook: "NotebookEdit",
-} as const satisfies Record<string, string>;
+export const cursorToolNames: Readonly<Record<string, string>> = cursorProfile.canonicalToolNames;
 
 const cursorNameByPublicName: ReadonlyMap<string, string> = new Map(
   Object.entries(cursorToolNames).map(([cursor, publicName]) => [publicName, cursor]),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { createProcessOutcome } from "../../test/support/create-process-outcome.js";
 import { claudeProfile } from "../profiles/claude.js";
+import { copilotProfile } from "../profiles/copilot.js";
 import { deepagentsProfile } from "../profiles/deepagents.js";
 import type { Profile } from "../profiles/profile.js";
 import { vscodeProfile } from "../profiles/vscode.js";
@@ -339,4 +340,27 @@ describe("interpretOutcome: JSON on stdout beside another non-zero exit", () => 
       }
     },
   );
+});
+
+describe("an event whose exit 2 is a plain failing exit (exitTwo: failure, Copilot CLI)", () => {
+  it("reports exit 2 as nonzero_exit and decides nothing; its JSON block on exit 0 still decides", () => {
+    const failed = interpret(copilotProfile, "agentStop", "", "keep going", { exitCode: 2 });
+    expect(failed).toMatchObject({ status: "error", decision: null, reason: null });
+    expect(failed.diagnostics.map((item) => item.code)).toEqual(["nonzero_exit"]);
+    const blocked = interpret(
+      copilotProfile,
+      "agentStop",
+      { decision: "block", reason: "again" },
+      "",
+      {
+        exitCode: 0,
+      },
+    );
+    expect(blocked).toMatchObject({ decision: "block", reason: "again" });
+  });
+
+  it("keeps exit 2 a block on the events whose docs give it one (permissionRequest denies)", () => {
+    const denied = interpret(copilotProfile, "permissionRequest", "", "not without review");
+    expect(denied).toMatchObject({ decision: "deny", reason: "not without review" });
+  });
 });

@@ -77,7 +77,7 @@ export function interpretOutcome(outcome: ProcessOutcome, context: OutcomeContex
       `exited with code 2 without a reason on stderr; ${profile.title} fails such a hook instead of blocking`,
     );
   }
-  if (outcome.exitCode === 2) {
+  if (outcome.exitCode === 2 && context.spec.exitTwo !== "failure") {
     const read = readExitTwoOutput(outcome, context);
     // A block the JSON made itself keeps its own reason (Claude Code).
     if (read.blocked) return capVerdict(read.verdict, profile, hook);

@@ -65,6 +65,19 @@ describe("mapOutputFields", () => {
       expected: { decision: "block", reason: "r" },
     },
     {
+      title:
+        "sets the fields a mapping implies beside a non-empty value (Cursor's followup_message)",
+      output: { followup_message: "again" },
+      mappings: [{ from: "followup_message", to: "reason", implies: { decision: "block" } }],
+      expected: { reason: "again", decision: "block" },
+    },
+    {
+      title: "implies nothing for an empty value, and never overwrites the output's own field",
+      output: { followup_message: "", decision: "approve" },
+      mappings: [{ from: "followup_message", to: "reason", implies: { decision: "block" } }],
+      expected: { reason: "", decision: "approve" },
+    },
+    {
       title: "returns the output unchanged where the event maps nothing",
       output: { decision: "block", reason: "r" },
       mappings: undefined,

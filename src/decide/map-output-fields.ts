@@ -7,7 +7,8 @@ const specificPrefix = "hookSpecificOutput.";
  * A handler's JSON output with the fields its agent names its own way moved to the engine's names
  * (see `EventSpec.outputFields`); the output is returned unchanged when the event maps none. A
  * field already present under the engine's name is kept, and the agent's copy is left where it is
- * (reported as unknown), so nothing is silently overwritten.
+ * (reported as unknown), so nothing is silently overwritten; a mapping's `implies` fields are set
+ * beside a present, non-empty value where the output has none of its own.
  *
  * @example
  * ```ts
@@ -38,6 +39,7 @@ export function mapOutputFields(
     const value = source.holder[source.key];
     delete source.holder[source.key];
     target.holder[target.key] = renameValue(value, mapping.values);
+    if (value !== undefined && value !== "") addImpliedFields(mapped, mapping.implies);
   }
   // An object created for a mapping that then found nothing to move is not the handler's.
   if (
@@ -48,6 +50,19 @@ export function mapOutputFields(
     delete mapped.hookSpecificOutput;
   }
   return mapped;
+}
+
+// Fields an agent's field also means (Cursor's followup_message is a block), where none is given.
+function addImpliedFields(
+  output: Record<string, unknown>,
+  implied: Readonly<Record<string, string>> | undefined,
+): void {
+  for (const [path, value] of Object.entries(implied ?? {})) {
+    const target = locateField(output, path, true);
+    if (target !== null && !Object.hasOwn(target.holder, target.key)) {
+      target.holder[target.key] = value;
+    }
+  }
 }
 
 function renameValue(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
+import { findFlatHookFileShape } from "../config/dialects/flat-hook-file-shapes.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import { diagnosticCodes } from "../diagnostic.js";
 import type { EventSpec, Profile } from "../profiles/profile.js";
@@ -272,14 +273,22 @@ function writeConfig(profile: ProfileName, fuzzedEvents: readonly string[]): str
     type: "command",
     command: commandFor(profile, event, slot),
   });
+  // A flat hook file where the profile's dialect reads one (Cursor, Copilot CLI), spelled by its shape.
+  const shape = findFlatHookFileShape(profiles[profile].configLocations[0]?.dialect ?? "");
+  const entry = (event: string, slot: number) =>
+    shape === undefined
+      ? handler(event, slot)
+      : { type: "command", [shape.commandKey]: commandFor(profile, event, slot) };
   const hooks: Record<string, unknown[]> = {};
   for (const event of fuzzedEvents) {
     hooks[event] = slots.map((slot) =>
-      profile === "vscode" ? handler(event, slot) : { hooks: [handler(event, slot)] },
+      profile === "vscode" || shape !== undefined
+        ? entry(event, slot)
+        : { hooks: [handler(event, slot)] },
     );
   }
   const file = path.join(directory, `${profile}-hooks.json`);
-  writeFileSync(file, JSON.stringify({ hooks }));
+  writeFileSync(file, JSON.stringify(shape === undefined ? { hooks } : { version: 1, hooks }));
   return file;
 }
 
@@ -323,9 +332,10 @@ function checkResult(
       if (!readsCrashJson) expect(run?.status).toBe("error");
     } else {
       expect(run).toMatchObject({ exitCode: handler.ending.code, signal: null });
-      if (handler.ending.code === 2) {
-        expect(run?.status).toBe(failsSilentBlock(handler) ? "error" : "blocked");
-      } else if (handler.ending.code !== 0 && !readsCrashJson) expect(run?.status).toBe("error");
+      // Exit 2 blocks, unless the event takes it as a plain failing exit (Copilot CLI).
+      const blocks = handler.ending.code === 2 && spec.exitTwo !== "failure";
+      if (blocks) expect(run?.status).toBe(failsSilentBlock(handler) ? "error" : "blocked");
+      else if (handler.ending.code !== 0 && !readsCrashJson) expect(run?.status).toBe("error");
     }
     // A crash is always reported, whether or not its output decided.
     if (crashed(handler)) {
@@ -346,10 +356,12 @@ function checkResult(
       updatedInput: null,
     });
   }
-  const exitTwo = cases.some(
-    (handler) =>
-      handler.ending.kind === "exit" && handler.ending.code === 2 && !failsSilentBlock(handler),
-  );
+  const exitTwo =
+    spec.exitTwo !== "failure" &&
+    cases.some(
+      (handler) =>
+        handler.ending.kind === "exit" && handler.ending.code === 2 && !failsSilentBlock(handler),
+    );
   if (exitTwo && spec.blockEffect === "decide" && result.continue) {
     expect(result.decision).toBe(blockDecision[spec.decisionKind]);
   }
@@ -378,12 +390,13 @@ beforeAll(() => {
 
 describe.each(Object.keys(profiles) as ProfileName[])("output fuzzing, %s profile", (name) => {
   const profile: Profile = profiles[name];
-  // Each fuzzed event by the profile's own name (Gemini CLI's BeforeTool is PreToolUse).
-  const fuzzedEvents = events.flatMap((canonical) =>
-    Object.entries(profile.events)
-      .filter(([event, spec]) => spec.configurable && (spec.canonical ?? event) === canonical)
-      .map(([event]) => event),
-  );
+  // The events by the profile's own names: Claude Code's, or the rows that are them (`stop`).
+  const fuzzedEvents = Object.entries(profile.events)
+    .filter(([event, spec]) => {
+      const canonical = spec.tools === undefined ? (spec.canonical ?? event) : event;
+      return spec.configurable && (events as readonly string[]).includes(canonical);
+    })
+    .map(([event]) => event);
   let engine: HookEngine;
   const home = () => path.join(directory, `${name}-home`);
 

@@ -3,9 +3,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { findFlatHookFileShape } from "../config/dialects/flat-hook-file-shapes.js";
 import { loadConfig } from "../config/load-config.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
-import { defaultPermissionDecisions, type EventSpec, type Profile } from "../profiles/profile.js";
+import {
+  defaultPermissionDecisions,
+  type EventSpec,
+  type OutputFieldMapping,
+  type Profile,
+} from "../profiles/profile.js";
 import { profiles } from "../profiles/profiles.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
@@ -14,8 +20,11 @@ import { createHookEngine, type HookEngine } from "./engine.js";
 // table has the rule: a new profile in `profiles` gets these cases without a line here. The
 // per-profile suites (engine.<profile>.test.ts) keep what only their agent does.
 //
-// Hooks are written as `{ "hooks": { <event>: [{ "hooks": [<handler>] }] } }` with string commands
-// and timeouts in the profile's `timeoutUnit`, the shape every built-in profile's configuration reads; `loads the hooks the suite writes`
+// Hooks are written as `{ "hooks": { <event>: [{ "hooks": [<handler>] }] } }` with string commands,
+// or, for a profile whose dialect reads flat hook files (Cursor, Copilot CLI), as
+// `{ "version": 1, "hooks": { <event>: [<entry>] } }` spelled by the dialect's shape, timeouts in
+// the profile's `timeoutUnit`; output a handler prints is spelled as the event's `outputFields`
+// say. `loads the hooks the suite writes`
 // fails first for a profile whose files are shaped otherwise.
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/engine/", import.meta.url));
@@ -61,20 +70,76 @@ afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
 });
 
-/** An engine of `profile` on one hooks file (trust bypassed where the profile has it). */
-async function setup(profile: Profile, hooks: Record<string, Handler[][]>) {
-  const workspace = createTestWorkspace(`rules-${profile.name}`);
-  // Timeouts are written in seconds here, and in the profile's own unit in its files.
+/**
+ * The hooks file of `profile` and where it is written: a flat hook file where the profile's
+ * dialect reads one (in the project folder, which such an agent may run commands from), else the
+ * grouped shape.
+ */
+function writeHooksDocument(profile: Profile, written: Record<string, Handler[][]>) {
+  // Timeouts are given in seconds here, and written in the profile's own unit.
   const scale = profile.timeoutUnit === "milliseconds" ? 1000 : 1;
   const inUnit = (item: Handler): Handler =>
     item.timeout === undefined ? item : { ...item, timeout: item.timeout * scale };
-  const groups = Object.fromEntries(
+  const hooks = Object.fromEntries(
+    Object.entries(written).map(([event, lists]) => [event, lists.map((list) => list.map(inUnit))]),
+  );
+  const shape = findFlatHookFileShape(profile.configLocations[0]?.dialect ?? "");
+  if (shape === undefined) {
+    const groups = Object.fromEntries(
+      Object.entries(hooks).map(([event, lists]) => [
+        event,
+        lists.map((list) => ({ hooks: list })),
+      ]),
+    );
+    return { file: "hooks.json", document: { hooks: groups } };
+  }
+  const entries = Object.fromEntries(
     Object.entries(hooks).map(([event, lists]) => [
       event,
-      lists.map((list) => ({ hooks: list.map(inUnit) })),
+      lists.flat().map(({ type, command, timeout }) => ({
+        type,
+        [shape.commandKey]: command,
+        ...(timeout !== undefined && { [shape.timeoutKey]: timeout }),
+      })),
     ]),
   );
-  const file = workspace.writeJson("hooks.json", { hooks: groups });
+  return { file: "project/hooks.json", document: { version: 1, hooks: entries } };
+}
+
+/**
+ * Claude-shaped output as the event's agent spells it: each field an `outputFields` mapping reads
+ * is written under the agent's name (and value); a `hookSpecificOutput` left with nothing but its
+ * event name is dropped.
+ */
+function spellOutput(spec: EventSpec, output: Record<string, unknown>): string {
+  const mappings: readonly OutputFieldMapping[] = spec.outputFields ?? [];
+  const spelled: Record<string, unknown> = { ...output };
+  const specific = { ...(output.hookSpecificOutput as Record<string, unknown> | undefined) };
+  for (const mapping of mappings) {
+    const inSpecific = mapping.to.startsWith("hookSpecificOutput.");
+    const key = inSpecific ? mapping.to.slice("hookSpecificOutput.".length) : mapping.to;
+    const holder = inSpecific ? specific : spelled;
+    if (!Object.hasOwn(holder, key)) continue;
+    const value = holder[key];
+    delete holder[key];
+    const renamed = Object.entries(mapping.values ?? {}).find(([, to]) => to === value)?.[0];
+    const fromSpecific = mapping.from.startsWith("hookSpecificOutput.");
+    const fromKey = fromSpecific ? mapping.from.slice("hookSpecificOutput.".length) : mapping.from;
+    (fromSpecific ? specific : spelled)[fromKey] = renamed ?? value;
+  }
+  if (output.hookSpecificOutput !== undefined) {
+    const { hookEventName: _name, ...rest } = specific;
+    if (Object.keys(rest).length === 0 && mappings.length > 0) delete spelled.hookSpecificOutput;
+    else spelled.hookSpecificOutput = specific;
+  }
+  return JSON.stringify(spelled);
+}
+
+/** An engine of `profile` on one hooks file (trust bypassed where the profile has it). */
+async function setup(profile: Profile, hooks: Record<string, Handler[][]>) {
+  const workspace = createTestWorkspace(`rules-${profile.name}`);
+  const written = writeHooksDocument(profile, hooks);
+  const file = workspace.writeJson(written.file, written.document);
   const options = {
     profile,
     cwd: workspace.project,
@@ -94,6 +159,13 @@ async function setup(profile: Profile, hooks: Record<string, Handler[][]>) {
 /** Load diagnostics apart from the bypass warning of a profile with hook trust. */
 const loadCodes = (engine: HookEngine) =>
   engine.diagnostics.map((item) => item.code).filter((code) => code !== "trust_bypassed");
+
+/** A failing exit that decides nothing: the run is an error with `nonzero_exit`. */
+function expectFailedExit(result: DispatchResult): void {
+  expect(result).toMatchObject({ decision: null, reason: null });
+  expect(statuses(result)).toEqual(["error"]);
+  expect(codes(result)).toEqual(["nonzero_exit"]);
+}
 
 /** What a block (exit 2, or a failing exit where it blocks) does, by the event's `blockEffect`. */
 function expectBlock(result: DispatchResult, spec: EventSpec, reason: string): void {
@@ -128,15 +200,19 @@ describe.each(builtInProfiles)("every $name event", ({ profile }) => {
     expect(loadCodes(engine)).toEqual([]);
   });
 
-  it.each(events)("$event: exit 2 does what its blockEffect says", async ({ event, spec }) => {
-    const reason = `${event} stopped by the table`;
-    const { engine } = await setup(profile, {
-      [event]: [[handler(emit("--stderr", reason, "--exit", "2"))]],
-    });
-    const result = await engine.dispatch(event, createPayload(profile, spec));
-    expect(result.runs).toHaveLength(1);
-    expectBlock(result, spec, reason);
-  });
+  it.each(events)(
+    "$event: exit 2 does what its blockEffect says, or fails like any exit where exitTwo says so",
+    async ({ event, spec }) => {
+      const reason = `${event} stopped by the table`;
+      const { engine } = await setup(profile, {
+        [event]: [[handler(emit("--stderr", reason, "--exit", "2"))]],
+      });
+      const result = await engine.dispatch(event, createPayload(profile, spec));
+      expect(result.runs).toHaveLength(1);
+      if (spec.exitTwo === "failure") expectFailedExit(result);
+      else expectBlock(result, spec, reason);
+    },
+  );
 
   it.each(events)(
     "$event: plain stdout does what its plainStdout says",
@@ -195,13 +271,8 @@ describe.each(withEvents((spec) => spec.decisionKind !== "none"))(
           [event]: [[handler(emit("--stderr", reason, "--exit", "1"))]],
         });
         const result = await engine.dispatch(event, createPayload(profile, spec));
-        if (spec.failedExit === "block") {
-          expectBlock(result, spec, reason);
-        } else {
-          expect(result).toMatchObject({ decision: null, reason: null });
-          expect(statuses(result)).toEqual(["error"]);
-          expect(codes(result)).toEqual(["nonzero_exit"]);
-        }
+        if (spec.failedExit === "block") expectBlock(result, spec, reason);
+        else expectFailedExit(result);
       },
     );
   },
@@ -243,7 +314,12 @@ describe.each(
 });
 
 describe.each(
-  withEvents((spec) => spec.blockEffect === "decide" && spec.decisionKind === "permission"),
+  withEvents(
+    (spec) =>
+      spec.blockEffect === "decide" &&
+      spec.decisionKind === "permission" &&
+      spec.exitTwo !== "failure",
+  ),
 )("$name tool calls", ({ profile, events }) => {
   it.each(events)(
     "$event: kills a handler past its timeout; another handler's deny still applies",
@@ -276,8 +352,8 @@ function listAppliedDecisions(spec: EventSpec, profile: Profile) {
       )
     : [];
 }
-const permissionOutput = (event: string, decision: string, reason: string) =>
-  JSON.stringify({
+const permissionOutput = (spec: EventSpec, event: string, decision: string, reason: string) =>
+  spellOutput(spec, {
     hookSpecificOutput: {
       hookEventName: event,
       permissionDecision: decision,
@@ -301,7 +377,9 @@ describe.each(
       order.push(strongest ?? "deny");
       const { engine } = await setup(profile, {
         [event]: order.map((decision, index) => [
-          handler(emit("--stdout", permissionOutput(event, decision, `${decision} ${index}`))),
+          handler(
+            emit("--stdout", permissionOutput(spec, event, decision, `${decision} ${index}`)),
+          ),
         ]),
       });
       const result = await engine.dispatch(event, createPayload(profile, spec));
@@ -320,8 +398,8 @@ describe.each(
     async ({ event, spec }) => {
       const { engine } = await setup(profile, {
         [event]: [
-          [handler(emit("--stdout", permissionOutput(event, "allow", "allowed")))],
-          [handler(emit("--stdout", permissionOutput(event, "ask", "asked")))],
+          [handler(emit("--stdout", permissionOutput(spec, event, "allow", "allowed")))],
+          [handler(emit("--stdout", permissionOutput(spec, event, "ask", "asked")))],
         ],
       });
       const result = await engine.dispatch(event, createPayload(profile, spec));
@@ -330,7 +408,8 @@ describe.each(
   );
 });
 
-const stopOutput = JSON.stringify({ continue: false, stopReason: "halted by the table" });
+const stopOutput = (spec: EventSpec) =>
+  spellOutput(spec, { continue: false, stopReason: "halted by the table" });
 
 describe.each(
   withEvents(
@@ -346,7 +425,7 @@ describe.each(
       const { engine } = await setup(profile, {
         [event]: [
           [handler(emit("--stderr", "blocked beside a stop", "--exit", "2"))],
-          [handler(emit("--stdout", stopOutput))],
+          [handler(emit("--stdout", stopOutput(spec)))],
         ],
       });
       const result = await engine.dispatch(event, createPayload(profile, spec));
@@ -372,7 +451,7 @@ describe.each(
     "$event: continue: false is parsed and stops nothing",
     async ({ event, spec }) => {
       const { engine } = await setup(profile, {
-        [event]: [[handler(emit("--stdout", stopOutput))]],
+        [event]: [[handler(emit("--stdout", stopOutput(spec)))]],
       });
       const result = await engine.dispatch(event, createPayload(profile, spec));
       expect(statuses(result)).toEqual(["ok"]);
@@ -390,10 +469,13 @@ describe.each(withEvents((spec) => spec.countsContinuations && spec.blockEffect 
     it.each(events)(
       `$event: ${cap === null ? "no cap: every block stands" : `blocks ${cap} times in a row, then continuation_cap`}; stop_hook_active says a block came before`,
       async ({ event, spec }) => {
+        // A block by exit 2, or by JSON where exit 2 is a plain failure (Copilot CLI).
+        const block =
+          spec.exitTwo === "failure"
+            ? ["--stdout", spellOutput(spec, { decision: "block", reason: "again" })]
+            : ["--stderr", "again", "--exit", "2"];
         const { workspace, engine } = await setup(profile, {
-          [event]: [
-            [handler(emit("--save-stdin", "stdin.json", "--stderr", "again", "--exit", "2"))],
-          ],
+          [event]: [[handler(emit("--save-stdin", "stdin.json", ...block))]],
         });
         const payload = createPayload(profile, spec);
         const readStopHookActive = () =>

@@ -73,6 +73,32 @@ const fieldSchemas = {
   llm_request: z.record(z.string(), z.unknown()),
   llm_response: z.record(z.string(), z.unknown()),
   details: z.record(z.string(), z.unknown()),
+  // Cursor (cursor.com/docs/agent/hooks).
+  conversation_id: z.string(),
+  generation_id: z.string(),
+  workspace_roots: z.array(z.string()),
+  cursor_version: z.string(),
+  user_email: z.string(),
+  is_background_agent: z.boolean(),
+  composer_mode: z.string(),
+  attachments: z.array(z.unknown()),
+  command: z.string(),
+  output: z.string(),
+  duration: z.number(),
+  result_json: z.unknown(),
+  tool_output: z.unknown(),
+  edits: z.array(z.unknown()),
+  status: z.string(),
+  loop_count: z.number(),
+  text: z.string(),
+  // Copilot CLI (docs.github.com, Copilot hooks reference): camelCase payloads.
+  sessionId: z.string(),
+  transcriptPath: z.string(),
+  initialPrompt: z.string(),
+  toolName: z.string(),
+  toolArgs: z.unknown(),
+  toolResult: z.unknown(),
+  agentName: z.string(),
 } as const;
 
 type FieldSchemas = typeof fieldSchemas;

@@ -6,8 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ensureBuilt } from "../../test/fixtures/sdk/ensure-built.js";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
+import { findFlatHookFileShape } from "../config/dialects/flat-hook-file-shapes.js";
 import { createHookEngine } from "../engine/engine.js";
-import type { EventSpec } from "../profiles/profile.js";
+import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, profiles } from "../profiles/profiles.js";
 import { eventSchemas } from "./event-schemas.js";
 
@@ -191,13 +192,64 @@ const samples: Record<string, Record<string, unknown>> = {
 };
 const turnSample = { turn_id: "turn-1", permission_mode: "default" };
 
-/** The sample of `event` with only the fields `profile` sends for it. */
+// Fields only Cursor's and Copilot CLI's payloads carry (the engine fills none of them).
+const agentFieldSamples: Record<string, unknown> = {
+  conversation_id: "conversation-1",
+  generation_id: "generation-1",
+  workspace_roots: ["/repo"],
+  cursor_version: "2.1.0",
+  command: "ls",
+  output: "a.txt",
+  duration: 12,
+  result_json: "{}",
+  file_path: "/repo/a.ts",
+  edits: [{ old_string: "a", new_string: "b" }],
+  attachments: [],
+  status: "completed",
+  loop_count: 0,
+  text: "done",
+  sessionId: "session-1",
+  toolName: "bash",
+  toolArgs: { command: "ls" },
+  toolResult: { resultType: "success", textResultForLlm: "a.txt" },
+  agentName: "explore",
+  error: "exit 1",
+};
+
+/**
+ * The sample of `event` with only the fields `profile` sends for it: the event's own sample, or
+ * that of the Claude Code event its row is (`stop` is a Stop), and the agent's own fields.
+ */
 function createSample(profile: ProfileName, event: string): Record<string, unknown> {
-  const events: Readonly<Record<string, EventSpec>> = profiles[profile].events;
-  const payload = events[event]?.payload;
-  const fields: readonly string[] = [...(payload?.required ?? []), ...(payload?.optional ?? [])];
-  const all = { ...samples[event], ...turnSample };
+  const table: Profile = profiles[profile];
+  const spec = table.events[event];
+  const payload = spec?.payload;
+  const common = table.commonPayload;
+  const fields: readonly string[] = [
+    ...(payload?.required ?? []),
+    ...(payload?.optional ?? []),
+    ...[...(common?.required ?? []), ...(common?.optional ?? [])].filter((field) =>
+      Object.hasOwn(agentFieldSamples, field),
+    ),
+  ];
+  const own = samples[event] ?? (spec?.canonical === undefined ? {} : samples[spec.canonical]);
+  const all = { ...agentFieldSamples, ...own, ...turnSample };
   return Object.fromEntries(Object.entries(all).filter(([key]) => fields.includes(key)));
+}
+
+/** The hooks file the suite writes: the grouped shape, or the dialect's flat hook file. */
+function writeHooksDocument(profile: ProfileName, events: readonly string[], directory: string) {
+  const shape = findFlatHookFileShape(profiles[profile].configLocations[0]?.dialect ?? "");
+  const command = (event: string) => `cat > '${path.join(directory, event)}.json'`;
+  const hooks = Object.fromEntries(
+    events.map((event) => [
+      event,
+      shape === undefined
+        ? [{ hooks: [{ type: "command", command: command(event) }] }]
+        : [{ type: "command", [shape.commandKey]: command(event) }],
+    ]),
+  );
+  return shape === undefined ? { hooks } : { version: 1, hooks };
 }
 
 describe.each(profileNames)("payloads the %s engine sends", (profile) => {
@@ -205,14 +257,8 @@ describe.each(profileNames)("payloads the %s engine sends", (profile) => {
     const directory = path.join(root, profile);
     mkdirSync(path.join(directory, "home"), { recursive: true });
     const events = Object.keys(schemasOf(profile));
-    const hooks = Object.fromEntries(
-      events.map((event) => [
-        event,
-        [{ hooks: [{ type: "command", command: `cat > '${path.join(directory, event)}.json'` }] }],
-      ]),
-    );
     const configFile = path.join(directory, "hooks.json");
-    writeFileSync(configFile, JSON.stringify({ hooks }));
+    writeFileSync(configFile, JSON.stringify(writeHooksDocument(profile, events, directory)));
     const engine = await createHookEngine({
       profile,
       cwd: directory,

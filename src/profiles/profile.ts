@@ -47,6 +47,13 @@ export interface EventSpec {
    */
   canonical?: string;
   /**
+   * The tools an event stands for, by their Claude Code names (`mcp__.*`: every MCP tool), where
+   * the agent has an event for some tools' calls only (Cursor's `beforeShellExecution` is a
+   * `PreToolUse` of `Bash`); convert and the shim read such an event as `canonical` on these tools.
+   * Absent: the event is not tied to particular tools.
+   */
+  tools?: readonly string[];
+  /**
    * The payload field the matcher reads, or null when the event does not support matchers: any
    * configured matcher, even one that would not compile, is then ignored (`matcher_ignored`).
    */
@@ -104,6 +111,12 @@ export interface EventSpec {
    * like exit 2 (WorktreeCreate: any failure aborts the creation).
    */
   failedExit?: "error" | "block";
+  /**
+   * What exit 2 does: the event's block, as `blockEffect` says (default), or a failing exit like
+   * any other non-zero code (`failure`: Copilot CLI logs and skips a hook that exits 2 on events
+   * where its docs give exit 2 no meaning; a JSON block still decides).
+   */
+  exitTwo?: "block" | "failure";
   /** The event this one is dispatched as when the host runs it for a subagent (`Stop` → `SubagentStop`). */
   subagentEvent?: string;
   /** How this event's matchers are read, overriding the profile's `matcherSyntax` (FileChanged: `literal-names`). */
@@ -155,6 +168,12 @@ export interface OutputFieldMapping {
   from: string;
   to: string;
   values?: Readonly<Record<string, string>>;
+  /**
+   * Fields the agent's field also means when its value is present and not an empty string, set
+   * where the output has none of its own (Cursor's `followup_message` is a `decision: "block"`
+   * whose `reason` it is).
+   */
+  implies?: Readonly<Record<string, string>>;
 }
 
 /** Payload fields: those the host always sends, and those it sends when available. */

@@ -1,5 +1,7 @@
 import { claudeProfile } from "./claude.js";
 import { codexProfile } from "./codex.js";
+import { copilotProfile } from "./copilot.js";
+import { cursorProfile } from "./cursor.js";
 import { deepagentsProfile } from "./deepagents.js";
 import { geminiProfile } from "./gemini.js";
 import type { Profile } from "./profile.js";
@@ -14,6 +16,8 @@ export const profiles = {
   vscode: vscodeProfile,
   gemini: geminiProfile,
   codex: codexProfile,
+  cursor: cursorProfile,
+  copilot: copilotProfile,
 } as const satisfies Record<string, Profile>;
 
 /** The name of a built-in profile. */

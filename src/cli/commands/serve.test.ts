@@ -50,7 +50,7 @@ describe("agent-hooks serve", () => {
       args: ["--max-message-bytes", "0"],
       message: "--max-message-bytes must be a positive integer",
     },
-    { args: ["--profile", "cursor"], message: 'unknown profile "cursor"' },
+    { args: ["--profile", "windsurf"], message: 'unknown profile "windsurf"' },
     {
       args: ["--allow-origin", "https://app.example.com"],
       message: "--allow-origin needs --listen",

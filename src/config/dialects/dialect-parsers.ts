@@ -11,6 +11,8 @@ const dialectLoaders: Readonly<Record<string, () => Promise<DialectParser>>> = {
   vscode: async () => (await import("./vscode.js")).parseVscodeConfig,
   gemini: async () => (await import("./gemini.js")).parseGeminiConfig,
   codex: async () => (await import("./codex.js")).parseCodexConfig,
+  cursor: async () => (await import("./cursor.js")).parseCursorConfig,
+  copilot: async () => (await import("./copilot.js")).parseCopilotConfig,
 };
 
 /** The names of the registered dialects. */

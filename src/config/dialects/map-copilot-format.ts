@@ -1,24 +1,39 @@
-/** Copilot CLI event names (lowerCamelCase) and the Local events they become. */
+import { copilotProfile } from "../../profiles/copilot.js";
+import type { EventSpec } from "../../profiles/profile.js";
+import { vscodeProfile } from "../../profiles/vscode.js";
+
+const localEvents: Readonly<Record<string, EventSpec>> = vscodeProfile.events;
+const copilotEvents: Readonly<Record<string, EventSpec>> = copilotProfile.events;
+
+/** Whether the Local harness has a configurable event of this name. */
+function isLocalEvent(name: string | undefined): name is string {
+  return (
+    name !== undefined &&
+    Object.hasOwn(localEvents, name) &&
+    localEvents[name]?.configurable === true
+  );
+}
+
+/**
+ * Copilot CLI event names (lowerCamelCase, the copilot profile's rows) and the Local events they
+ * become: the row's canonical event, where the Local harness has it. `userPromptSubmit` is also
+ * taken, a spelling Copilot CLI files written for VS Code use.
+ */
 export const copilotEventNames: Readonly<Record<string, string>> = {
-  sessionStart: "SessionStart",
-  userPromptSubmitted: "UserPromptSubmit",
+  ...Object.fromEntries(
+    Object.entries(copilotEvents).flatMap(([name, spec]) =>
+      isLocalEvent(spec.canonical) ? [[name, spec.canonical]] : [],
+    ),
+  ),
   userPromptSubmit: "UserPromptSubmit",
-  preToolUse: "PreToolUse",
-  postToolUse: "PostToolUse",
-  agentStop: "Stop",
-  subagentStart: "SubagentStart",
-  subagentStop: "SubagentStop",
-  preCompact: "PreCompact",
 };
 
 /** Copilot CLI events the Local harness has no counterpart for. */
-export const copilotOnlyEvents: ReadonlySet<string> = new Set([
-  "sessionEnd",
-  "errorOccurred",
-  "postToolUseFailure",
-  "permissionRequest",
-  "notification",
-]);
+export const copilotOnlyEvents: ReadonlySet<string> = new Set(
+  Object.entries(copilotEvents)
+    .filter(([, spec]) => !isLocalEvent(spec.canonical))
+    .map(([name]) => name),
+);
 
 /** The properties of a Copilot CLI command entry; `comment` is documentation only. */
 export const copilotEntryKeys: ReadonlySet<string> = new Set([

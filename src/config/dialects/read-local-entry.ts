@@ -4,7 +4,10 @@ import type { ConfigSource } from "../discover-config-files.js";
 import type { HookDefinition } from "../hook-definition.js";
 import { localEntryFields } from "./handler-fields.js";
 import { readHandlerFields } from "./read-plain-fields.js";
-import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
+import {
+  type HandlerTypeDialect,
+  reportUnsupportedHandlerType,
+} from "./report-unsupported-handler-type.js";
 import { readCommandProperty, selectLocalCommand } from "./select-local-command.js";
 import { type ReportDiagnostic, reportIssues, resolveTimeoutMs } from "./walk-hook-events.js";
 
@@ -26,6 +29,8 @@ export interface LocalEntryContext {
   commandProperties: readonly string[];
   /** Where a Local property came from in the source entry (Copilot: `linux` ← `bash`), for paths. */
   sourceKeys?: Readonly<Record<string, string>>;
+  /** How a handler type other than `command` is worded (default: the VS Code Local entry's). */
+  handlerTypes?: HandlerTypeDialect;
 }
 
 /**
@@ -40,7 +45,9 @@ export function readLocalEntry(
 ): HookDefinition | null {
   const { at, report, profile, source } = context;
   const sourceKey = (key: string) => context.sourceKeys?.[key] ?? key;
-  if (reportUnsupportedHandlerType(entry.type, "vscode-local", context)) return null;
+  if (reportUnsupportedHandlerType(entry.type, context.handlerTypes ?? "vscode-local", context)) {
+    return null;
+  }
   const fields = readHandlerFields(entry, localEntryFields, (found) => {
     // One source key can feed two Local properties (Copilot `bash`): report it once.
     const seen = new Set<string>();

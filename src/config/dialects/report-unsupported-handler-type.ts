@@ -85,6 +85,24 @@ export const handlerTypeWordings = {
     },
     missingType: `A handler needs "type": "command"`,
   },
+  /**
+   * An agent's own flat hook file (Cursor, Copilot CLI): a type the agent runs (`prompt`) is run
+   * there but not here; an unknown one is an error.
+   */
+  "flat-hook-file": {
+    subject: "Hook",
+    known: {
+      severity: "warning",
+      describe: (profile) =>
+        `run by ${profile.title} but not by agent-hooks, where only "command" hooks run, so this one is skipped`,
+    },
+    unknown: {
+      severity: "error",
+      describe: (profile) =>
+        `unknown to ${profile.title} (known: ${profile.knownHandlerTypes.join(", ")}); the hook is skipped`,
+    },
+    missingType: `A hook entry needs "type": "command"`,
+  },
   /** VS Code Local and Copilot CLI entries: every other type is an error, known or not. */
   "vscode-local": {
     subject: "Hook",

@@ -4,6 +4,7 @@ import {
   type LocalCommands,
   selectLocalCommand,
 } from "../../config/dialects/select-local-command.js";
+import { copilotProfile } from "../../profiles/copilot.js";
 import { type ConversionIssue, formatConversionIssue } from "../conversion-issue.js";
 import { convertHooks } from "../convert-hooks.js";
 import type { FormatName, Platform } from "../portable-hooks.js";
@@ -207,5 +208,22 @@ describe("Copilot CLI's output protocol", () => {
     expect(convert(copilotEntry({ bash: "./guard.sh" }), "copilot", "copilot").protocol).toEqual(
       [],
     );
+  });
+});
+
+describe("one fact, one row: convert reads the copilot profile", () => {
+  it("writes each canonical event under the profile row's name, timeouts as the profile says", () => {
+    const rows = Object.entries(copilotProfile.events).filter(
+      ([, spec]) => spec.canonical !== undefined,
+    );
+    expect(
+      Object.fromEntries(
+        Object.entries(copilotFormat.events).map(([key, event]) => [key, event.name]),
+      ),
+    ).toEqual(Object.fromEntries(rows.map(([name, spec]) => [spec.canonical, name])));
+    expect([copilotFormat.defaultTimeoutSeconds, copilotFormat.timeoutUnit]).toEqual([
+      copilotProfile.defaultTimeoutSeconds,
+      copilotProfile.timeoutUnit,
+    ]);
   });
 });

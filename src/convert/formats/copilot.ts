@@ -1,3 +1,5 @@
+import { copilotProfile } from "../../profiles/copilot.js";
+import type { EventSpec } from "../../profiles/profile.js";
 import { buildFlatEvents } from "../build-hook-events.js";
 import { createNoteIssue } from "../conversion-issue.js";
 import { defineHookFormat } from "../define-hook-format.js";
@@ -10,22 +12,12 @@ import type { PortableHook, PortableHookSet } from "../portable-hooks.js";
 import { readHookDocument } from "../read-hook-document.js";
 import { selectWrittenTimeout } from "../resolve-default-timeout.js";
 
-/** Canonical event → Copilot CLI's camelCase name. */
-const eventNames = {
-  SessionStart: "sessionStart",
-  SessionEnd: "sessionEnd",
-  UserPromptSubmit: "userPromptSubmitted",
-  PreToolUse: "preToolUse",
-  PostToolUse: "postToolUse",
-  PostToolUseFailure: "postToolUseFailure",
-  PermissionRequest: "permissionRequest",
-  Notification: "notification",
-  Stop: "agentStop",
-  SubagentStart: "subagentStart",
-  SubagentStop: "subagentStop",
-  PreCompact: "preCompact",
-  ErrorOccurred: "errorOccurred",
-} as const;
+/** Canonical event → Copilot CLI's camelCase name, from the copilot profile's rows. */
+const eventNames: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(copilotProfile.events).flatMap(([name, spec]: [string, EventSpec]) =>
+    spec.canonical === undefined ? [] : [[spec.canonical, name]],
+  ),
+);
 
 /**
  * The GitHub Copilot CLI format (`.github/hooks/*.json`): `version: 1`, camelCase events (the
@@ -40,7 +32,8 @@ export const copilotFormat = defineHookFormat({
   syntaxes: ["json"],
   events: listNamedEvents(eventNames, { aliases: true }),
   eventCase: "camel",
-  defaultTimeoutSeconds: 30,
+  defaultTimeoutSeconds: copilotProfile.defaultTimeoutSeconds,
+  timeoutUnit: copilotProfile.timeoutUnit,
   matchers: null,
   fields: ["cwd", "env"],
   platforms: ["windows", "linux", "osx"],

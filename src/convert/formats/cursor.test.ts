@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { cursorProfile } from "../../profiles/cursor.js";
+import type { EventSpec } from "../../profiles/profile.js";
 import { type ConversionIssue, formatConversionIssue } from "../conversion-issue.js";
 import { convertHooks } from "../convert-hooks.js";
 import { cursorToolEvents, selectCursorToolEvent } from "../cursor-tool-events.js";
@@ -370,5 +372,29 @@ describe("Cursor's entry fields", () => {
       ok: false,
       error: 'hooks.json: "hooks" must be an object keyed by event name',
     });
+  });
+});
+
+describe("one fact, one row: convert reads the cursor profile", () => {
+  it("reads each tool-specific event, its tools and its payload from the profile row", () => {
+    const events: Readonly<Record<string, EventSpec>> = cursorProfile.events;
+    const rows = Object.entries(events).filter(([, spec]) => spec.tools !== undefined);
+    expect(Object.keys(cursorToolEvents).sort()).toEqual(rows.map(([name]) => name).sort());
+    for (const [name, spec] of rows) {
+      const event = cursorToolEvents[name as keyof typeof cursorToolEvents];
+      expect([event.event, event.matcher]).toEqual([spec.canonical, spec.tools?.join("|")]);
+    }
+  });
+
+  it("reads event names, tool names and the default timeout from the profile", () => {
+    for (const [canonical, name] of Object.entries(cursorEventNames)) {
+      const events: Readonly<Record<string, EventSpec>> = cursorProfile.events;
+      expect(events[name]?.canonical).toBe(canonical);
+    }
+    expect(cursorToolNames).toEqual(cursorProfile.canonicalToolNames);
+    expect([cursorFormat.defaultTimeoutSeconds, cursorFormat.timeoutUnit]).toEqual([
+      cursorProfile.defaultTimeoutSeconds,
+      cursorProfile.timeoutUnit,
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { cursorProfile } from "../../profiles/cursor.js";
+import type { EventSpec } from "../../profiles/profile.js";
 import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-path.js";
 import { isRecord } from "../../shared/is-record.js";
 import { selectEventName } from "../build-hook-events.js";
@@ -29,36 +31,26 @@ import { type MatcherReading, readMatcher } from "../read-matcher.js";
 import { resolveCanonicalEventName } from "../resolve-canonical-event-name.js";
 
 /**
- * Canonical event → Cursor's name (cursor.com/docs/agent/hooks, Cursor 2.x, 2026). Its
- * tool-specific events (beforeShellExecution, …) are read through `cursorToolEvents`.
+ * Canonical event → Cursor's name, from the cursor profile's rows that are not tool-specific (its
+ * tool-specific events, beforeShellExecution and the like, are read through `cursorToolEvents`).
  */
-export const cursorEventNames = {
-  SessionStart: "sessionStart",
-  SessionEnd: "sessionEnd",
-  UserPromptSubmit: "beforeSubmitPrompt",
-  PreToolUse: "preToolUse",
-  PostToolUse: "postToolUse",
-  PostToolUseFailure: "postToolUseFailure",
-  SubagentStart: "subagentStart",
-  SubagentStop: "subagentStop",
-  PreCompact: "preCompact",
-  Stop: "stop",
-  AfterAgentResponse: "afterAgentResponse",
-  AfterAgentThought: "afterAgentThought",
-} as const;
+export const cursorEventNames: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(cursorProfile.events).flatMap(([name, spec]: [string, EventSpec]) =>
+    spec.canonical === undefined || spec.tools !== undefined ? [] : [[spec.canonical, name]],
+  ),
+);
 
-/** Events whose entries take a `matcher` over tool names (`"matcher": "Shell|Read"`). */
-const matcherEvents = ["PreToolUse", "PostToolUse", "PostToolUseFailure"];
-
+/** Canonical events whose Cursor entries take a `matcher` over tool names (`"matcher": "Shell|Read"`). */
 function listCursorEvents(): Record<string, FormatEvent> {
-  const ignoresMatcher = Object.keys(cursorEventNames).filter(
-    (name) => !matcherEvents.includes(name),
-  );
+  const events: Readonly<Record<string, EventSpec>> = cursorProfile.events;
+  const ignoresMatcher = Object.entries(cursorEventNames)
+    .filter(([, name]) => events[name]?.matchField !== cursorProfile.toolNameField)
+    .map(([canonical]) => canonical);
   return listNamedEvents(cursorEventNames, { ignoresMatcher });
 }
 
-/** Cursor's docs give no number for the "platform default" timeout; this is what convert assumes. */
-const assumedDefaultTimeoutSeconds = 60;
+/** Cursor's docs give no number for the "platform default" timeout: the profile's assumption. */
+const assumedDefaultTimeoutSeconds = cursorProfile.defaultTimeoutSeconds;
 
 /** What dropping a Cursor-only entry field changes, beyond the field itself. */
 const entryFieldConsequences: Readonly<Record<string, (value: unknown) => string | null>> = {
@@ -90,6 +82,7 @@ export const cursorFormat = defineHookFormat({
   events: listCursorEvents(),
   eventCase: "camel",
   defaultTimeoutSeconds: assumedDefaultTimeoutSeconds,
+  timeoutUnit: cursorProfile.timeoutUnit,
   matchers: "regex",
   fields: [],
   platforms: [],

@@ -1,0 +1,163 @@
+import path from "node:path";
+import type { Profile } from "../../profiles/profile.js";
+import type { JsonPathSegment } from "../../shared/format-json-path.js";
+import { isRecord } from "../../shared/is-record.js";
+import type { DialectResult } from "../dialect-result.js";
+import type { ConfigSource } from "../discover-config-files.js";
+import { suggestName } from "../suggest-name.js";
+import type { FlatHookFileShape } from "./flat-hook-file-shapes.js";
+import { readLocalEntry } from "./read-local-entry.js";
+import { createDialectResult, createReporter, type ReportDiagnostic } from "./walk-hook-events.js";
+
+/**
+ * Reads an agent's flat hook file (`{"version": 1, "hooks": {<event>: [<entry>, …]}}`, Cursor's
+ * and Copilot CLI's) as the profile names its events: each entry is mapped to the Local shape by
+ * `shape` and read by `readLocalEntry` (the running platform's command, the timeout in the
+ * profile's unit, a kept `matcher`). A bad entry is dropped with a diagnostic naming the file and
+ * its JSON path, and its valid siblings still load.
+ *
+ * @example
+ * ```ts
+ * readFlatHookFile({ version: 1, hooks: { stop: [{ command: "./done.sh" }] } }, source, cursorProfile, flatHookFileShapes.cursor);
+ * ```
+ */
+export function readFlatHookFile(
+  document: unknown,
+  source: ConfigSource,
+  profile: Profile,
+  shape: FlatHookFileShape,
+): DialectResult {
+  const result = createDialectResult();
+  const report = createReporter(source, result);
+  if (document === undefined) return result;
+  if (!isRecord(document)) {
+    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
+    return result;
+  }
+  checkRootFields(document, source, profile, shape, report);
+  if (document.hooks === undefined) return result;
+  if (!isRecord(document.hooks)) {
+    report("invalid_config", "error", `"hooks" must be an object keyed by event name`, ["hooks"]);
+    return result;
+  }
+  // Two spellings of one event (`preToolUse` and `PreToolUse`) share its entry numbering.
+  const entryCounts: Record<string, number> = {};
+  for (const [name, entries] of Object.entries(document.hooks)) {
+    const at: JsonPathSegment[] = ["hooks", name];
+    const event = resolveEventName(name, profile, shape);
+    const spec = event === null ? undefined : profile.events[event];
+    if (event === null || spec === undefined) {
+      report("unknown_event", "warning", describeUnknownEvent(name, profile), at);
+      continue;
+    }
+    if (!Array.isArray(entries)) {
+      report("invalid_config", "error", `Event "${name}" must be a list of hook entries`, at);
+      continue;
+    }
+    const first = entryCounts[event] ?? 0;
+    entryCounts[event] = first + entries.length;
+    result.groupCounts[event] = first + entries.length;
+    entries.forEach((entry: unknown, index) => {
+      const entryAt = [...at, index];
+      if (!isRecord(entry)) {
+        report("invalid_config", "error", "A hook entry must be an object", entryAt);
+        return;
+      }
+      checkEntryFields(entry, entryAt, profile, shape, report);
+      const definition = readLocalEntry(shape.mapEntry(entry), {
+        event,
+        spec,
+        profile,
+        source,
+        at: entryAt,
+        groupIndex: first + index,
+        report,
+        platform: process.platform,
+        commandProperties: shape.commandProperties,
+        sourceKeys: shape.sourceKeys,
+        handlerTypes: "flat-hook-file",
+      });
+      if (definition === null) return;
+      const directory = shape.selectCommandDirectory(source, path.dirname(source.file));
+      result.definitions.push(
+        definition.cwd === null && directory !== null
+          ? { ...definition, cwd: directory }
+          : definition,
+      );
+    });
+  }
+  return result;
+}
+
+function checkRootFields(
+  document: Readonly<Record<string, unknown>>,
+  source: ConfigSource,
+  profile: Profile,
+  shape: FlatHookFileShape,
+  report: ReportDiagnostic,
+): void {
+  if (document.version !== undefined && document.version !== 1) {
+    report(
+      "invalid_config",
+      "warning",
+      `${profile.title} hook files declare version 1, not ${JSON.stringify(document.version)}; the file is read as version 1`,
+      ["version"],
+    );
+  }
+  if (shape.settingsFileNames?.test(path.basename(source.file)) === true) return;
+  const known = new Set(["hooks", "version", ...shape.rootKeys]);
+  for (const key of Object.keys(document)) {
+    if (known.has(key)) continue;
+    report(
+      "unknown_field",
+      "warning",
+      `Unknown top-level field "${key}"${suggestName(key, known)}`,
+      [key],
+    );
+  }
+}
+
+function checkEntryFields(
+  entry: Readonly<Record<string, unknown>>,
+  at: readonly JsonPathSegment[],
+  profile: Profile,
+  shape: FlatHookFileShape,
+  report: ReportDiagnostic,
+): void {
+  for (const [key, value] of Object.entries(entry)) {
+    if (!shape.entryKeys.has(key)) {
+      report(
+        "unknown_field",
+        "warning",
+        `Unknown ${profile.title} hook entry field "${key}"${suggestName(key, shape.entryKeys)}`,
+        [...at, key],
+      );
+    } else if (Object.hasOwn(shape.unappliedEntryKeys, key) && value !== false) {
+      report(
+        "unsupported_field",
+        "warning",
+        `"${key}" is not applied: ${shape.unappliedEntryKeys[key]}`,
+        [...at, key],
+      );
+    }
+  }
+}
+
+/** The profile's event by its own name, or (where the agent takes them) by its canonical name. */
+function resolveEventName(name: string, profile: Profile, shape: FlatHookFileShape): string | null {
+  if (Object.hasOwn(profile.events, name) && profile.events[name]?.configurable === true) {
+    return name;
+  }
+  if (!shape.acceptsCanonicalEventNames) return null;
+  const named = Object.entries(profile.events).filter(
+    ([, spec]) => spec.configurable && spec.canonical === name && spec.tools === undefined,
+  );
+  return named.length === 1 ? (named[0]?.[0] ?? null) : null;
+}
+
+function describeUnknownEvent(name: string, profile: Profile): string {
+  const known = Object.entries(profile.events)
+    .filter(([, spec]) => spec.configurable)
+    .map(([event]) => event);
+  return `${profile.title} has no hook event "${name}"${suggestName(name, known)}; its hooks will never run (events: ${known.join(", ")})`;
+}
