@@ -30,10 +30,19 @@ export interface SchemaEventSpec {
   payload: InputFields;
 }
 
+/** The strict output rules the schemas enforce beside the shape (`Profile.strictOutput`). */
+export interface SchemaStrictOutput {
+  reasonRequired: boolean;
+  rewriteOnlyDecisions: readonly string[];
+  reasonNeedsDecision: boolean;
+}
+
 /** What the schemas read of a profile table: its common payload fields and its event rows. */
 export interface SchemaProfile {
   commonPayload: InputFields;
   events: Readonly<Record<string, SchemaEventSpec>>;
+  /** Rules a strict agent (Codex) checks beyond the shape: a deny needs a reason, and so on. */
+  strictOutput?: SchemaStrictOutput;
 }
 
 type Flatten<T> = { [K in keyof T]: T[K] };
@@ -147,7 +156,7 @@ export function createEventSchemas<P extends SchemaProfile>(profile: P): EventSc
         hook_event_name: z.literal(event),
         ...createInputShape(spec.payload),
       }),
-      output: createOutputSchema(event, spec),
+      output: addStrictRules(createOutputSchema(event, spec), spec, profile.strictOutput),
     };
   }
   return schemas as EventSchemas<P>;
@@ -179,6 +188,47 @@ function createOutputSchema(event: string, spec: SchemaEventSpec): z.ZodObject {
         .strictObject({ hookEventName: z.literal(event), ...specific })
         .optional(),
     }),
+  });
+}
+
+const isEmptyText = (value: unknown) => typeof value !== "string" || value.trim() === "";
+
+// The rules a strict agent applies beyond the fields' shapes, as `decide/parse-handler-output.ts`
+// applies them: what the engine fails, the schema refuses.
+function addStrictRules(
+  schema: z.ZodObject,
+  spec: SchemaEventSpec,
+  strict: SchemaStrictOutput | undefined,
+): z.ZodObject {
+  if (strict === undefined) return schema;
+  return schema.superRefine((output, context) => {
+    const refuse = (message: string) => context.addIssue({ code: "custom", message });
+    const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
+    const decision = output.decision;
+    const permission = spec.decisionKind === "permission" ? specific.permissionDecision : undefined;
+    if (typeof permission === "string") {
+      if (strict.rewriteOnlyDecisions.includes(permission) && specific.updatedInput === undefined) {
+        refuse(`permissionDecision "${permission}" needs updatedInput`);
+      }
+      if (
+        strict.reasonRequired &&
+        permission === "deny" &&
+        isEmptyText(specific.permissionDecisionReason)
+      ) {
+        refuse('permissionDecision "deny" needs a non-empty permissionDecisionReason');
+      }
+    }
+    if (strict.reasonRequired && decision === "block" && isEmptyText(output.reason)) {
+      refuse('decision "block" needs a non-empty reason');
+    }
+    if (
+      strict.reasonNeedsDecision &&
+      output.reason !== undefined &&
+      decision === undefined &&
+      output.continue !== false
+    ) {
+      refuse("a reason needs a decision");
+    }
   });
 }
 
