@@ -1,4 +1,10 @@
-import { baseEvent, contextOnly, defaultLimits, permissionEvent } from "./event-presets.js";
+import {
+  baseEvent,
+  codexShellToolNameAliases,
+  contextOnly,
+  defaultLimits,
+  permissionEvent,
+} from "./event-presets.js";
 import type { EventSpec, FieldRules, Profile } from "./profile.js";
 
 // Facts from OpenAI Codex CLI 0.169.0 (npm `@openai/codex@0.169.0`, its Linux binary): the
@@ -194,13 +200,7 @@ export const codexProfile = {
   matcherSyntax: "names-or-regex",
   toolNameField: "tool_name",
   // Codex's hook payloads already say Bash for its shell tools (codex-rs core/src/tools/hook_names.rs).
-  toolNameAliases: {
-    shell: "Bash",
-    local_shell: "Bash",
-    container_exec: "Bash",
-    exec_command: "Bash",
-    unified_exec: "Bash",
-  },
+  toolNameAliases: codexShellToolNameAliases,
   // One Codex tool is two Claude Code tools, so it is a match alias, not a canonicalToolNames row.
   toolMatchAliases: { apply_patch: ["Edit", "Write"] },
   timeoutUnit: "seconds",

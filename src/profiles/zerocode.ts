@@ -1,4 +1,10 @@
-import { baseEvent, contextOnly, defaultLimits, permissionEvent } from "./event-presets.js";
+import {
+  baseEvent,
+  codexShellToolNameAliases,
+  contextOnly,
+  defaultLimits,
+  permissionEvent,
+} from "./event-presets.js";
 import type { EventSpec, FieldRules, Profile } from "./profile.js";
 
 // suppressOutput is "parsed today but not yet implemented" on these events: accepted, no effect.
@@ -152,13 +158,7 @@ export const zerocodeProfile = {
   events,
   matcherSyntax: "regex",
   toolNameField: "tool_name",
-  toolNameAliases: {
-    shell: "Bash",
-    local_shell: "Bash",
-    container_exec: "Bash",
-    exec_command: "Bash",
-    unified_exec: "Bash",
-  },
+  toolNameAliases: codexShellToolNameAliases,
   toolMatchAliases: { apply_patch: ["Edit", "Write"], spawn_agent: ["Agent"] },
   commandTools: ["Bash", "apply_patch"],
   updatedInputDecisions: ["allow"],
