@@ -5,7 +5,6 @@
 // settings.json as it is, in Gemini CLI and with `dispatch --profile gemini`.
 import { randomUUID } from "node:crypto";
 import {
-  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -16,7 +15,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { convertClaudeToGemini, shellQuote, writeShimWrapper } from "./agent-hooks-cli.mjs";
+import { describeScenarioError } from "../describe-scenario-error.mjs";
+import { convertClaudeToGemini, writeShimWrapper } from "./agent-hooks-cli.mjs";
 import { observeClaudeReference } from "./claude-reference.mjs";
 import { startCpuLoad } from "./cpu-load.mjs";
 import { startFakeGeminiServer } from "./fake-gemini-server.mjs";
@@ -24,6 +24,7 @@ import { runNativeScenario, selectNativeScenarios } from "./native-suite.mjs";
 import { collectModelInput, collectSurvivors, countGuardRuns, listMarkers } from "./observe.mjs";
 import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
 import { scenarios } from "./scenarios.mjs";
+import { writeLoggedHookScripts } from "./write-logged-hook-scripts.mjs";
 
 /** @type {string} */
 export const agent = "gemini";
@@ -136,20 +137,7 @@ function writeClaudeProject(scenario, projectDirectory, logDirectory) {
   const hooksDirectory = join(projectDirectory, ".claude", "hooks");
   mkdirSync(hooksDirectory, { recursive: true });
   mkdirSync(join(projectDirectory, "sub"), { recursive: true });
-  for (const [name, body] of Object.entries(scenario.scripts)) {
-    const script = [
-      "#!/bin/sh",
-      `LOG=${shellQuote(logDirectory)}`,
-      "input=$(cat)",
-      `printf '%s\\n' "$input" >> "$LOG/${name}.payloads"`,
-      `echo run >> "$LOG/${name}.runs"`,
-      body,
-      "",
-    ].join("\n");
-    const file = join(hooksDirectory, `${name}.sh`);
-    writeFileSync(file, script);
-    chmodSync(file, 0o755);
-  }
+  writeLoggedHookScripts(hooksDirectory, scenario.scripts, logDirectory);
   writeFileSync(join(hooksDirectory, "plain.txt"), "#!/bin/sh\nexit 0\n");
   /** @type {Record<string, any[]>} */
   const hooks = {};
@@ -384,15 +372,9 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
       ms: Date.now() - started,
     };
   } catch (error) {
-    return {
-      id,
-      title: scenario.title,
-      verdict: /** @type {const} */ ("error"),
-      agentSaw: {},
-      agentHooksSaw: {},
-      detail: error instanceof Error ? error.message : String(error),
-      ms: Date.now() - started,
-    };
+    // The message alone: a Gemini scenario's stack says only which step threw.
+    const message = error instanceof Error ? error.message : error;
+    return describeScenarioError(id, scenario.title, message, Date.now() - started);
   } finally {
     collectSurvivors(logDirectory);
   }
