@@ -7,10 +7,9 @@ import { commandHandlerFields } from "./handler-fields.js";
 import { checkCommandHandler } from "./read-command-handler.js";
 import { readHandlerFields } from "./read-plain-fields.js";
 import {
-  createDialectResult,
-  createReporter,
   type DialectHandlerContext,
   type HandlerFields,
+  openHookDocument,
   type ReportDiagnostic,
   reportIssues,
   walkHookEvents,
@@ -62,15 +61,9 @@ interface HandlerExtras {
  * console.log(result.definitions.map((hook) => hook.timeoutMs));
  * ```
  */
-export const parseGeminiConfig: DialectParser = (document, source, profile) => {
-  const result = createDialectResult();
-  const report = createReporter(source, result);
-  // An empty settings file configures nothing.
-  if (document === undefined) return result;
-  if (!isRecord(document)) {
-    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
-    return result;
-  }
+export const parseGeminiConfig: DialectParser = (rawDocument, source, profile) => {
+  const { result, report, root: document } = openHookDocument(rawDocument, source);
+  if (document === null) return result;
   const settings = readHooksConfig(document.hooksConfig, report);
   if (document.hooks === undefined) return result;
   if (settings.enabled === false) {

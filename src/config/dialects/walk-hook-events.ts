@@ -271,3 +271,27 @@ export function reportIssues(
     );
   }
 }
+
+/**
+ * Starts the parse of a JSON hook file: an empty result, its reporter, and the document as an
+ * object, or `root: null` when there is nothing more to read (an empty file, or a root that is
+ * not an object, which is reported).
+ */
+export function openHookDocument(
+  document: unknown,
+  source: ConfigSource,
+): {
+  result: DialectResult;
+  report: ReportDiagnostic;
+  root: Readonly<Record<string, unknown>> | null;
+} {
+  const result = createDialectResult();
+  const report = createReporter(source, result);
+  // An empty file (JSONC allows one) configures nothing.
+  if (document === undefined) return { result, report, root: null };
+  if (!isRecord(document)) {
+    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
+    return { result, report, root: null };
+  }
+  return { result, report, root: document };
+}
