@@ -39,12 +39,9 @@ export function readFlatHookFile(
   walkFlatEntryLists(root.hooks, { profile, report, rules }, result, (entry, place) => {
     checkEntryFields(entry, place.at, profile, shape, report);
     const definition = readLocalEntry(shape.mapEntry(entry), {
-      event: place.event,
-      spec: place.spec,
+      ...place,
       profile,
       source,
-      at: place.at,
-      groupIndex: place.groupIndex,
       report,
       platform: process.platform,
       commandProperties: shape.commandProperties,

@@ -106,21 +106,17 @@ function walkEntryLists(hooks: unknown, context: FlatListContext, result: Dialec
     entryNoun: "command",
   };
   walkFlatEntryLists(hooks, { profile, report, rules }, result, (entry, place) => {
-    const { event, spec, at, groupIndex } = place;
     if (isMatcherGroup(entry)) {
-      const where = { event, spec, groupIndex, at };
-      walkGroup(entry, where, { source: context.source, profile, rules: claudeRules }, result);
+      walkGroup(entry, place, { source: context.source, profile, rules: claudeRules }, result);
       return;
     }
     const copilot = context.format === "copilot";
+    const { at } = place;
     const local = copilot ? readCopilotShape(entry, at, report) : readLocalShape(entry, at, report);
     const definition = readLocalEntry(local, {
-      event,
-      spec,
+      ...place,
       profile,
       source: context.source,
-      at,
-      groupIndex,
       report,
       platform: context.platform,
       commandProperties: copilot ? copilotCommandProperties : localCommandProperties,
