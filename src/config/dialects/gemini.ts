@@ -1,11 +1,11 @@
 import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-path.js";
 import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
-import { suggestName } from "../suggest-name.js";
 import { listHandlerKeys } from "./handler-field-table.js";
 import { commandHandlerFields } from "./handler-fields.js";
 import { checkCommandHandler } from "./read-command-handler.js";
 import { readHandlerFields } from "./read-plain-fields.js";
+import { reportUnknownField } from "./report-unknown-field.js";
 import {
   type DialectHandlerContext,
   type HandlerFields,
@@ -111,12 +111,7 @@ function readHooksConfig(
   }
   for (const key of Object.keys(value)) {
     if (!hooksConfigKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown hooksConfig field "${key}"${suggestName(key, hooksConfigKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "hooksConfig", key, hooksConfigKeys, at);
     }
   }
   if (value.enabled !== undefined) {
@@ -161,12 +156,7 @@ function readGroups(hooks: Readonly<Record<string, unknown>>, report: ReportDiag
       const { sequential, ...rest } = group;
       for (const key of Object.keys(group)) {
         if (!groupKeys.has(key)) {
-          report(
-            "unknown_field",
-            "warning",
-            `Unknown matcher group field "${key}"${suggestName(key, groupKeys)}`,
-            [...at, key],
-          );
+          reportUnknownField(report, "matcher group", key, groupKeys, at);
         }
       }
       if (sequential !== undefined && typeof sequential !== "boolean") {

@@ -6,6 +6,7 @@ import type { ConfigSource } from "../discover-config-files.js";
 import { suggestName } from "../suggest-name.js";
 import type { FlatHookFileShape } from "./flat-hook-file-shapes.js";
 import { readLocalEntry } from "./read-local-entry.js";
+import { reportUnknownField } from "./report-unknown-field.js";
 import { walkFlatEntryLists } from "./walk-flat-entry-lists.js";
 import { openHookDocument, type ReportDiagnostic } from "./walk-hook-events.js";
 
@@ -78,12 +79,7 @@ function checkRootFields(
   const known = new Set(["hooks", "version", ...shape.rootKeys]);
   for (const key of Object.keys(document)) {
     if (known.has(key)) continue;
-    report(
-      "unknown_field",
-      "warning",
-      `Unknown top-level field "${key}"${suggestName(key, known)}`,
-      [key],
-    );
+    reportUnknownField(report, "top-level", key, known, []);
   }
 }
 
@@ -96,12 +92,7 @@ function checkEntryFields(
 ): void {
   for (const [key, value] of Object.entries(entry)) {
     if (!shape.entryKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown ${profile.title} hook entry field "${key}"${suggestName(key, shape.entryKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, `${profile.title} hook entry`, key, shape.entryKeys, at);
     } else if (Object.hasOwn(shape.unappliedEntryKeys, key) && value !== false) {
       report(
         "unsupported_field",

@@ -16,6 +16,7 @@ import {
 } from "./map-copilot-format.js";
 import { readClaudeHandler } from "./read-claude-handler.js";
 import { readLocalEntry } from "./read-local-entry.js";
+import { reportUnknownField } from "./report-unknown-field.js";
 import { walkFlatEntryLists } from "./walk-flat-entry-lists.js";
 import {
   openHookDocument,
@@ -85,12 +86,7 @@ function checkRootFields(
   if (settingsFileNames.test(path.basename(source.file))) return;
   for (const key of Object.keys(document)) {
     if (hookFileRootKeys.has(key) || (format === "copilot" && key === "version")) continue;
-    report(
-      "unknown_field",
-      "warning",
-      `Unknown top-level field "${key}"${suggestName(key, hookFileRootKeys)}`,
-      [key],
-    );
+    reportUnknownField(report, "top-level", key, hookFileRootKeys, []);
   }
 }
 
@@ -160,12 +156,7 @@ function readLocalShape(
         [...at, key],
       );
     } else if (!localEntryKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown hook entry field "${key}"${suggestName(key, localEntryKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "hook entry", key, localEntryKeys, at);
     }
   }
   return local;
@@ -179,12 +170,7 @@ function readCopilotShape(
 ): Record<string, unknown> {
   for (const key of Object.keys(entry)) {
     if (!copilotEntryKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown Copilot hook entry field "${key}"${suggestName(key, copilotEntryKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "Copilot hook entry", key, copilotEntryKeys, at);
     }
   }
   return mapCopilotEntry(entry);
