@@ -7,6 +7,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { dispatchThroughProfile, parseJsonOrNull } from "./agent-hooks-cli.mjs";
+import {
+  differingKeys,
+  listToolResponses,
+  logRunDetail,
+  pickKeys,
+} from "./compare-observations.mjs";
 import { nativeScenarios } from "./native-scenarios.mjs";
 import { collectModelInput, countGuardRuns, listMarkers, markersOfInput } from "./observe.mjs";
 import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
@@ -264,16 +270,10 @@ export async function runNativeScenario(options) {
       modelCalls: conversation.modelCalls.length,
       guardRuns: countGuardRuns(logDirectory, scripts),
     };
-    const differing = scenario.compare.filter(
-      (key) => JSON.stringify(agentSaw[key]) !== JSON.stringify(agentHooksSaw[key]),
-    );
-    const pick = (/** @type {Record<string, unknown>} */ saw) =>
-      Object.fromEntries(scenario.compare.map((key) => [key, saw[key]]));
-    const toolResponses = conversation.modelCalls
-      .slice(1)
-      .map((/** @type {any} */ call) =>
-        JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300),
-      );
+    const keys = scenario.compare;
+    const differing = differingKeys(agentSaw, agentHooksSaw, keys);
+    const pick = (/** @type {Record<string, unknown>} */ saw) => pickKeys(saw, keys);
+    const toolResponses = listToolResponses(conversation.modelCalls);
     const detail = [
       differing.length === 0
         ? ""
@@ -289,10 +289,7 @@ export async function runNativeScenario(options) {
     ]
       .filter(Boolean)
       .join("; ");
-    if (options.verbose) {
-      options.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
-      options.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
-    }
+    logRunDetail(options, id, run, reference);
     return {
       id,
       title: scenario.title,

@@ -18,6 +18,12 @@ import { dirname, join } from "node:path";
 import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { convertClaudeToGemini, writeShimWrapper } from "./agent-hooks-cli.mjs";
 import { observeClaudeReference } from "./claude-reference.mjs";
+import {
+  differingKeys,
+  listToolResponses,
+  logRunDetail,
+  pickKeys,
+} from "./compare-observations.mjs";
 import { startCpuLoad } from "./cpu-load.mjs";
 import { startFakeGeminiServer } from "./fake-gemini-server.mjs";
 import { runNativeScenario, selectNativeScenarios } from "./native-suite.mjs";
@@ -200,27 +206,6 @@ function readShimRecords(recordDirectory) {
 }
 
 /**
- * @param {object} left
- * @param {object} right
- * @param {string[]} keys
- */
-function differingKeys(left, right, keys) {
-  return keys.filter(
-    (key) =>
-      JSON.stringify(/** @type {any} */ (left)[key]) !==
-      JSON.stringify(/** @type {any} */ (right)[key]),
-  );
-}
-
-/**
- * @param {object} observation
- * @param {string[]} keys
- */
-function pick(observation, keys) {
-  return Object.fromEntries(keys.map((key) => [key, /** @type {any} */ (observation)[key]]));
-}
-
-/**
  * Runs one scenario on both sides and compares them.
  * @param {{ scenario: import("./scenarios.mjs").Scenario, context: SuiteContext,
  *           server: Awaited<ReturnType<typeof startFakeGeminiServer>>, root: string,
@@ -342,9 +327,7 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
     if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
     const keys = scenario.compare;
     const differing = differingKeys(agentSaw, agentHooksSaw, keys);
-    const toolResponses = conversation.modelCalls
-      .slice(1)
-      .map((call) => JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300));
+    const toolResponses = listToolResponses(conversation.modelCalls);
     const detail = [
       differing.length === 0 ? "" : `differs in ${differing.join(", ")}`,
       ...notes,
@@ -358,16 +341,13 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
     ]
       .filter(Boolean)
       .join("; ");
-    if (context.verbose) {
-      context.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
-      context.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
-    }
+    logRunDetail(context, id, run, reference);
     return {
       id,
       title: scenario.title,
       verdict: differing.length === 0 ? "same" : "differs",
-      agentSaw: pick(agentSaw, keys),
-      agentHooksSaw: pick(agentHooksSaw, keys),
+      agentSaw: pickKeys(agentSaw, keys),
+      agentHooksSaw: pickKeys(agentHooksSaw, keys),
       detail,
       ms: Date.now() - started,
     };
