@@ -47,3 +47,22 @@ export function logRunDetail(context, id, run, reference) {
   context.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
   context.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
 }
+
+/**
+ * A compared scenario's result row: `same` when no compared key differs, each side cut down to
+ * the compared keys.
+ * @param {{ id: string, title: string, agentSaw: object, agentHooksSaw: object, keys: string[],
+ *           detail: string, ms: number }} comparison
+ */
+export function describeComparison({ id, title, agentSaw, agentHooksSaw, keys, detail, ms }) {
+  const same = differingKeys(agentSaw, agentHooksSaw, keys).length === 0;
+  return {
+    id,
+    title,
+    verdict: /** @type {"same" | "differs"} */ (same ? "same" : "differs"),
+    agentSaw: pickKeys(agentSaw, keys),
+    agentHooksSaw: pickKeys(agentHooksSaw, keys),
+    detail,
+    ms,
+  };
+}

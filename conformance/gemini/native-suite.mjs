@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { dispatchThroughProfile, parseJsonOrNull } from "./agent-hooks-cli.mjs";
 import {
+  describeComparison,
   differingKeys,
   listToolResponses,
   logRunDetail,
@@ -272,12 +273,11 @@ export async function runNativeScenario(options) {
     };
     const keys = scenario.compare;
     const differing = differingKeys(agentSaw, agentHooksSaw, keys);
-    const pick = (/** @type {Record<string, unknown>} */ saw) => pickKeys(saw, keys);
     const toolResponses = listToolResponses(conversation.modelCalls);
     const detail = [
       differing.length === 0
         ? ""
-        : `differs in ${differing.join(", ")}: gemini ${JSON.stringify(pick(agentSaw))}, dispatch ${JSON.stringify(pick(agentHooksSaw))}`,
+        : `differs in ${differing.join(", ")}: gemini ${JSON.stringify(pickKeys(agentSaw, keys))}, dispatch ${JSON.stringify(pickKeys(agentHooksSaw, keys))}`,
       `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
       `dispatch: ${reference.results
         .map(
@@ -290,15 +290,16 @@ export async function runNativeScenario(options) {
       .filter(Boolean)
       .join("; ");
     logRunDetail(options, id, run, reference);
-    return {
+    const ms = Date.now() - started;
+    return describeComparison({
       id,
       title: scenario.title,
-      verdict: differing.length === 0 ? "same" : "differs",
-      agentSaw: pick(agentSaw),
-      agentHooksSaw: pick(agentHooksSaw),
+      agentSaw,
+      agentHooksSaw,
+      keys,
       detail,
-      ms: Date.now() - started,
-    };
+      ms,
+    });
   } catch (error) {
     // The message alone: a Gemini scenario's stack says only which step threw.
     const message = error instanceof Error ? error.message : error;

@@ -19,10 +19,10 @@ import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { convertClaudeToGemini, writeShimWrapper } from "./agent-hooks-cli.mjs";
 import { observeClaudeReference } from "./claude-reference.mjs";
 import {
+  describeComparison,
   differingKeys,
   listToolResponses,
   logRunDetail,
-  pickKeys,
 } from "./compare-observations.mjs";
 import { startCpuLoad } from "./cpu-load.mjs";
 import { startFakeGeminiServer } from "./fake-gemini-server.mjs";
@@ -342,15 +342,16 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
       .filter(Boolean)
       .join("; ");
     logRunDetail(context, id, run, reference);
-    return {
+    const ms = Date.now() - started;
+    return describeComparison({
       id,
       title: scenario.title,
-      verdict: differing.length === 0 ? "same" : "differs",
-      agentSaw: pickKeys(agentSaw, keys),
-      agentHooksSaw: pickKeys(agentHooksSaw, keys),
+      agentSaw,
+      agentHooksSaw,
+      keys,
       detail,
-      ms: Date.now() - started,
-    };
+      ms,
+    });
   } catch (error) {
     // The message alone: a Gemini scenario's stack says only which step threw.
     const message = error instanceof Error ? error.message : error;
