@@ -116,3 +116,14 @@ export const codexShellToolNameAliases = {
   exec_command: "Bash",
   unified_exec: "Bash",
 } as const;
+
+/**
+ * A `SubagentStart` as Claude Code defines it (Deep Agents Code shares its hook format): matched on
+ * the agent type, it adds `additionalContext` and cannot block.
+ */
+export const subagentStartEvent = {
+  ...observerEvent,
+  matchField: "agent_type",
+  specificFields: contextOnly,
+  payload: { required: ["agent_id", "agent_type"], optional: [] },
+} as const;
