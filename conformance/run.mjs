@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { describeScenarioError } from "./describe-scenario-error.mjs";
 import { readDocumentedDifferences } from "./documented-differences.mjs";
 import { installAgents } from "./install-agents.mjs";
 
@@ -98,15 +99,12 @@ async function main() {
       });
     } catch (error) {
       results = [
-        {
-          id: `${agent}/suite`,
-          title: "the suite itself",
-          verdict: "error",
-          agentSaw: {},
-          agentHooksSaw: {},
-          detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
-          ms: Date.now() - suiteStarted,
-        },
+        describeScenarioError(
+          `${agent}/suite`,
+          "the suite itself",
+          error,
+          Date.now() - suiteStarted,
+        ),
       ];
     }
     const seconds = ((Date.now() - suiteStarted) / 1000).toFixed(1);

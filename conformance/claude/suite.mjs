@@ -1,6 +1,8 @@
 // The Claude Code suite: each scenario through real Claude Code and through agent-hooks, compared
 // on what matters (did the tool run, which texts reached the model, how many model calls, how many
 // times each hook ran).
+
+import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { runThroughAgentHooks, runThroughClaude } from "./run-scenario.mjs";
 import { scenarios } from "./scenarios.mjs";
 
@@ -94,15 +96,7 @@ async function runOne(scenario, context) {
       ms: Date.now() - started,
     };
   } catch (error) {
-    return {
-      id,
-      title: scenario.title,
-      verdict: /** @type {"error"} */ ("error"),
-      agentSaw: {},
-      agentHooksSaw: {},
-      detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      ms: Date.now() - started,
-    };
+    return describeScenarioError(id, scenario.title, error, Date.now() - started);
   }
 }
 

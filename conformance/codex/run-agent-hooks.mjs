@@ -2,6 +2,7 @@
 // Node that runs the suite: `convert` to write Codex's hooks, `dispatch` for what a profile decides,
 // and the converted command run alone through `sh -c` with a Codex payload.
 import { spawn } from "node:child_process";
+import { captureOutput, killProcessGroup } from "./capture-output.mjs";
 
 /**
  * Runs a program with input on stdin; never rejects.
@@ -13,30 +14,22 @@ import { spawn } from "node:child_process";
 export function runProgram(file, args, { input = "", cwd, env, timeoutMs = 60_000 }) {
   return new Promise((resolve) => {
     const child = spawn(file, args, { cwd, env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk) => {
-      stderr += chunk;
-    });
+    const output = captureOutput(child);
     child.stdin.on("error", () => {});
     child.stdin.end(input);
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }, timeoutMs);
+    const timer = setTimeout(() => killProcessGroup(child.pid), timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
-      resolve({ exitCode: null, signal: null, stdout, stderr: `${stderr}${error.message}` });
+      resolve({
+        exitCode: null,
+        signal: null,
+        stdout: output.stdout,
+        stderr: `${output.stderr}${error.message}`,
+      });
     });
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
-      resolve({ exitCode, signal, stdout, stderr });
+      resolve({ exitCode, signal, stdout: output.stdout, stderr: output.stderr });
     });
   });
 }

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { captureOutput, killProcessGroup } from "./capture-output.mjs";
 
 // Features that reach the network or start helpers at start-up (plugin sync with GitHub,
 // analytics, app connectors); off, a run takes about 2 s instead of 12 s.
@@ -122,30 +123,23 @@ export function runCodex({
       },
     },
   );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk) => {
-    stderr += chunk;
-  });
+  const output = captureOutput(child);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(child.pid);
+    killProcessGroup(child.pid);
   }, codexRunTimeoutMs);
   return new Promise((resolve) => {
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
       // Hooks a killed hook left behind (a hanging guard) go with the group.
-      killGroup(child.pid);
+      killProcessGroup(child.pid);
       resolve({
         exitCode,
         signal,
-        stdout,
-        stderr,
-        hooks: readHookStatuses(stderr),
+        stdout: output.stdout,
+        stderr: output.stderr,
+        hooks: readHookStatuses(output.stderr),
         ms: Math.round(performance.now() - started),
         startedAt: started,
         endedAt: performance.now(),
@@ -153,16 +147,6 @@ export function runCodex({
       });
     });
   });
-}
-
-/** @param {number | undefined} pid */
-function killGroup(pid) {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // The group is already gone.
-  }
 }
 
 /**

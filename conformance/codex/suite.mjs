@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { stringify } from "smol-toml";
+import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { scriptedCallId, startFakeResponsesServer } from "./fake-responses-server.mjs";
 import { convertClaudeToCodex, dispatchEvent, runProgram } from "./run-agent-hooks.mjs";
 import { runCodex, writeCodexHome } from "./run-codex.mjs";
@@ -64,15 +65,8 @@ async function runScenarioSafely(scenario, context, server) {
   try {
     return await runScenario(scenario, context, server, started);
   } catch (error) {
-    return {
-      id: `${agent}/${scenario.name}`,
-      title: scenario.title,
-      verdict: "error",
-      agentSaw: {},
-      agentHooksSaw: {},
-      detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      ms: Math.round(performance.now() - started),
-    };
+    const ms = Math.round(performance.now() - started);
+    return describeScenarioError(`${agent}/${scenario.name}`, scenario.title, error, ms);
   }
 }
 

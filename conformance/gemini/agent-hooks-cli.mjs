@@ -55,13 +55,52 @@ export async function convertClaudeToGemini(agentHooksBin, projectDirectory) {
     ],
     { cwd: projectDirectory },
   );
-  let settings = null;
+  return {
+    settings: parseJsonOrNull(result.stdout),
+    exitCode: result.exitCode,
+    stderr: result.stderr,
+  };
+}
+
+/**
+ * The JSON value a CLI printed, or null when its output is not JSON.
+ * @param {string} text
+ * @returns {any}
+ */
+export function parseJsonOrNull(text) {
   try {
-    settings = JSON.parse(result.stdout);
+    return JSON.parse(text);
   } catch {
-    settings = null;
+    return null;
   }
-  return { settings, exitCode: result.exitCode, stderr: result.stderr };
+}
+
+/**
+ * Runs `dispatch <event> --profile <profile>` on the project with the payload on stdin.
+ * @param {string} profile
+ * @param {{ agentHooksBin: string, projectDirectory: string, homeDirectory: string,
+ *           event: string, payload: object }} options
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<{ exitCode: number | null, stdout: string, stderr: string }>}
+ */
+export function dispatchThroughProfile(profile, options, env) {
+  return runProcess(
+    process.execPath,
+    [
+      options.agentHooksBin,
+      "dispatch",
+      options.event,
+      "--profile",
+      profile,
+      "--cwd",
+      options.projectDirectory,
+      "--home",
+      options.homeDirectory,
+      "--payload",
+      "-",
+    ],
+    { cwd: options.projectDirectory, env, input: JSON.stringify(options.payload) },
+  );
 }
 
 /**
@@ -71,38 +110,16 @@ export async function convertClaudeToGemini(agentHooksBin, projectDirectory) {
  * @returns {Promise<{ result: any, exitCode: number | null, stderr: string }>}
  */
 export async function dispatchClaude(options) {
-  const outcome = await runProcess(
-    process.execPath,
-    [
-      options.agentHooksBin,
-      "dispatch",
-      options.event,
-      "--profile",
-      "claude",
-      "--cwd",
-      options.projectDirectory,
-      "--home",
-      options.homeDirectory,
-      "--payload",
-      "-",
-    ],
-    {
-      cwd: options.projectDirectory,
-      env: {
-        ...process.env,
-        HOME: options.homeDirectory,
-        CLAUDE_PROJECT_DIR: options.projectDirectory,
-      },
-      input: JSON.stringify(options.payload),
-    },
-  );
-  let result = null;
-  try {
-    result = JSON.parse(outcome.stdout);
-  } catch {
-    result = null;
-  }
-  return { result, exitCode: outcome.exitCode, stderr: outcome.stderr };
+  const outcome = await dispatchThroughProfile("claude", options, {
+    ...process.env,
+    HOME: options.homeDirectory,
+    CLAUDE_PROJECT_DIR: options.projectDirectory,
+  });
+  return {
+    result: parseJsonOrNull(outcome.stdout),
+    exitCode: outcome.exitCode,
+    stderr: outcome.stderr,
+  };
 }
 
 /**

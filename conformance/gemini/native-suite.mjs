@@ -3,12 +3,21 @@
 // same files and payloads, event by event as Gemini CLI fires them; what ran and what reached the
 // model are compared.
 import { randomUUID } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { runProcess, shellQuote } from "./agent-hooks-cli.mjs";
+import { describeScenarioError } from "../describe-scenario-error.mjs";
+import { dispatchThroughProfile, parseJsonOrNull } from "./agent-hooks-cli.mjs";
+import {
+  describeComparison,
+  differingKeys,
+  listToolResponses,
+  logRunDetail,
+  pickKeys,
+} from "./compare-observations.mjs";
 import { nativeScenarios } from "./native-scenarios.mjs";
 import { collectModelInput, countGuardRuns, listMarkers, markersOfInput } from "./observe.mjs";
 import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
+import { writeLoggedHookScripts } from "./write-logged-hook-scripts.mjs";
 
 const prompt = "Please do the task.";
 const geminiTimeoutMs = 150_000;
@@ -35,20 +44,7 @@ export function selectNativeScenarios(filter) {
 function writeNativeProject(scenario, { projectDirectory, homeDirectory, logDirectory }) {
   const hooksDirectory = join(projectDirectory, ".gemini", "hooks");
   mkdirSync(hooksDirectory, { recursive: true });
-  for (const [name, body] of Object.entries(scenario.scripts)) {
-    const script = [
-      "#!/bin/sh",
-      `LOG=${shellQuote(logDirectory)}`,
-      "input=$(cat)",
-      `printf '%s\\n' "$input" >> "$LOG/${name}.payloads"`,
-      `echo run >> "$LOG/${name}.runs"`,
-      body,
-      "",
-    ].join("\n");
-    const file = join(hooksDirectory, `${name}.sh`);
-    writeFileSync(file, script);
-    chmodSync(file, 0o755);
-  }
+  writeLoggedHookScripts(hooksDirectory, scenario.scripts, logDirectory);
   writeFileSync(
     join(projectDirectory, ".gemini", "settings.json"),
     `${JSON.stringify(scenario.project, null, 2)}\n`,
@@ -67,32 +63,12 @@ function writeNativeProject(scenario, { projectDirectory, homeDirectory, logDire
  *           event: string, payload: object }} options
  */
 async function dispatchGemini(options) {
-  const outcome = await runProcess(
-    process.execPath,
-    [
-      options.agentHooksBin,
-      "dispatch",
-      options.event,
-      "--profile",
-      "gemini",
-      "--cwd",
-      options.projectDirectory,
-      "--home",
-      options.homeDirectory,
-      "--payload",
-      "-",
-    ],
-    {
-      cwd: options.projectDirectory,
-      env: { PATH: process.env.PATH, HOME: options.homeDirectory, LANG: "C.UTF-8" },
-      input: JSON.stringify(options.payload),
-    },
-  );
-  try {
-    return JSON.parse(outcome.stdout);
-  } catch {
-    return null;
-  }
+  const outcome = await dispatchThroughProfile("gemini", options, {
+    PATH: process.env.PATH,
+    HOME: options.homeDirectory,
+    LANG: "C.UTF-8",
+  });
+  return parseJsonOrNull(outcome.stdout);
 }
 
 /**
@@ -295,20 +271,13 @@ export async function runNativeScenario(options) {
       modelCalls: conversation.modelCalls.length,
       guardRuns: countGuardRuns(logDirectory, scripts),
     };
-    const differing = scenario.compare.filter(
-      (key) => JSON.stringify(agentSaw[key]) !== JSON.stringify(agentHooksSaw[key]),
-    );
-    const pick = (/** @type {Record<string, unknown>} */ saw) =>
-      Object.fromEntries(scenario.compare.map((key) => [key, saw[key]]));
-    const toolResponses = conversation.modelCalls
-      .slice(1)
-      .map((/** @type {any} */ call) =>
-        JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300),
-      );
+    const keys = scenario.compare;
+    const differing = differingKeys(agentSaw, agentHooksSaw, keys);
+    const toolResponses = listToolResponses(conversation.modelCalls);
     const detail = [
       differing.length === 0
         ? ""
-        : `differs in ${differing.join(", ")}: gemini ${JSON.stringify(pick(agentSaw))}, dispatch ${JSON.stringify(pick(agentHooksSaw))}`,
+        : `differs in ${differing.join(", ")}: gemini ${JSON.stringify(pickKeys(agentSaw, keys))}, dispatch ${JSON.stringify(pickKeys(agentHooksSaw, keys))}`,
       `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
       `dispatch: ${reference.results
         .map(
@@ -320,28 +289,20 @@ export async function runNativeScenario(options) {
     ]
       .filter(Boolean)
       .join("; ");
-    if (options.verbose) {
-      options.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
-      options.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
-    }
-    return {
+    logRunDetail(options, id, run, reference);
+    const ms = Date.now() - started;
+    return describeComparison({
       id,
       title: scenario.title,
-      verdict: differing.length === 0 ? "same" : "differs",
-      agentSaw: pick(agentSaw),
-      agentHooksSaw: pick(agentHooksSaw),
+      agentSaw,
+      agentHooksSaw,
+      keys,
       detail,
-      ms: Date.now() - started,
-    };
+      ms,
+    });
   } catch (error) {
-    return {
-      id,
-      title: scenario.title,
-      verdict: /** @type {const} */ ("error"),
-      agentSaw: {},
-      agentHooksSaw: {},
-      detail: error instanceof Error ? error.message : String(error),
-      ms: Date.now() - started,
-    };
+    // The message alone: a Gemini scenario's stack says only which step threw.
+    const message = error instanceof Error ? error.message : error;
+    return describeScenarioError(id, scenario.title, message, Date.now() - started);
   }
 }

@@ -5,7 +5,6 @@
 // settings.json as it is, in Gemini CLI and with `dispatch --profile gemini`.
 import { randomUUID } from "node:crypto";
 import {
-  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -16,14 +15,22 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { convertClaudeToGemini, shellQuote, writeShimWrapper } from "./agent-hooks-cli.mjs";
+import { describeScenarioError } from "../describe-scenario-error.mjs";
+import { convertClaudeToGemini, writeShimWrapper } from "./agent-hooks-cli.mjs";
 import { observeClaudeReference } from "./claude-reference.mjs";
+import {
+  describeComparison,
+  differingKeys,
+  listToolResponses,
+  logRunDetail,
+} from "./compare-observations.mjs";
 import { startCpuLoad } from "./cpu-load.mjs";
 import { startFakeGeminiServer } from "./fake-gemini-server.mjs";
 import { runNativeScenario, selectNativeScenarios } from "./native-suite.mjs";
 import { collectModelInput, collectSurvivors, countGuardRuns, listMarkers } from "./observe.mjs";
 import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
 import { scenarios } from "./scenarios.mjs";
+import { writeLoggedHookScripts } from "./write-logged-hook-scripts.mjs";
 
 /** @type {string} */
 export const agent = "gemini";
@@ -136,20 +143,7 @@ function writeClaudeProject(scenario, projectDirectory, logDirectory) {
   const hooksDirectory = join(projectDirectory, ".claude", "hooks");
   mkdirSync(hooksDirectory, { recursive: true });
   mkdirSync(join(projectDirectory, "sub"), { recursive: true });
-  for (const [name, body] of Object.entries(scenario.scripts)) {
-    const script = [
-      "#!/bin/sh",
-      `LOG=${shellQuote(logDirectory)}`,
-      "input=$(cat)",
-      `printf '%s\\n' "$input" >> "$LOG/${name}.payloads"`,
-      `echo run >> "$LOG/${name}.runs"`,
-      body,
-      "",
-    ].join("\n");
-    const file = join(hooksDirectory, `${name}.sh`);
-    writeFileSync(file, script);
-    chmodSync(file, 0o755);
-  }
+  writeLoggedHookScripts(hooksDirectory, scenario.scripts, logDirectory);
   writeFileSync(join(hooksDirectory, "plain.txt"), "#!/bin/sh\nexit 0\n");
   /** @type {Record<string, any[]>} */
   const hooks = {};
@@ -209,27 +203,6 @@ function readShimRecords(recordDirectory) {
     });
   }
   return records;
-}
-
-/**
- * @param {object} left
- * @param {object} right
- * @param {string[]} keys
- */
-function differingKeys(left, right, keys) {
-  return keys.filter(
-    (key) =>
-      JSON.stringify(/** @type {any} */ (left)[key]) !==
-      JSON.stringify(/** @type {any} */ (right)[key]),
-  );
-}
-
-/**
- * @param {object} observation
- * @param {string[]} keys
- */
-function pick(observation, keys) {
-  return Object.fromEntries(keys.map((key) => [key, /** @type {any} */ (observation)[key]]));
 }
 
 /**
@@ -354,9 +327,7 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
     if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
     const keys = scenario.compare;
     const differing = differingKeys(agentSaw, agentHooksSaw, keys);
-    const toolResponses = conversation.modelCalls
-      .slice(1)
-      .map((call) => JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300));
+    const toolResponses = listToolResponses(conversation.modelCalls);
     const detail = [
       differing.length === 0 ? "" : `differs in ${differing.join(", ")}`,
       ...notes,
@@ -370,29 +341,21 @@ async function runScenario({ scenario, context, server, root, geminiBin }) {
     ]
       .filter(Boolean)
       .join("; ");
-    if (context.verbose) {
-      context.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
-      context.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
-    }
-    return {
+    logRunDetail(context, id, run, reference);
+    const ms = Date.now() - started;
+    return describeComparison({
       id,
       title: scenario.title,
-      verdict: differing.length === 0 ? "same" : "differs",
-      agentSaw: pick(agentSaw, keys),
-      agentHooksSaw: pick(agentHooksSaw, keys),
+      agentSaw,
+      agentHooksSaw,
+      keys,
       detail,
-      ms: Date.now() - started,
-    };
+      ms,
+    });
   } catch (error) {
-    return {
-      id,
-      title: scenario.title,
-      verdict: /** @type {const} */ ("error"),
-      agentSaw: {},
-      agentHooksSaw: {},
-      detail: error instanceof Error ? error.message : String(error),
-      ms: Date.now() - started,
-    };
+    // The message alone: a Gemini scenario's stack says only which step threw.
+    const message = error instanceof Error ? error.message : error;
+    return describeScenarioError(id, scenario.title, message, Date.now() - started);
   } finally {
     collectSurvivors(logDirectory);
   }

@@ -7,6 +7,7 @@ import {
   observerEvent,
   permissionEvent,
   permissionRequestEvent,
+  subagentStartEvent,
   toolEvent,
   unmatchedBlockingEvent,
   watchPathsOnly,
@@ -143,12 +144,7 @@ const events = {
     subagentEvent: "SubagentStop",
     payload: { required: ["stop_hook_active"], optional: ["last_assistant_message"] },
   },
-  SubagentStart: {
-    ...observerEvent,
-    matchField: "agent_type",
-    specificFields: contextOnly,
-    payload: { required: ["agent_id", "agent_type"], optional: [] },
-  },
+  SubagentStart: subagentStartEvent,
   SubagentStop: {
     ...blockingEvent,
     matchField: "agent_type",

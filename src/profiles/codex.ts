@@ -1,4 +1,11 @@
-import { baseEvent, contextOnly, defaultLimits, permissionEvent } from "./event-presets.js";
+import {
+  baseEvent,
+  codexShellToolNameAliases,
+  contextOnly,
+  defaultLimits,
+  observerEvent,
+  permissionEvent,
+} from "./event-presets.js";
 import type { EventSpec, FieldRules, Profile } from "./profile.js";
 
 // Facts from OpenAI Codex CLI 0.169.0 (npm `@openai/codex@0.169.0`, its Linux binary): the
@@ -21,12 +28,6 @@ const postToolUseOutput = {
 // SessionEnd has no output schema: Codex reads nothing a SessionEnd hook prints.
 const noOutput = { supported: [], notApplied: [] } as const satisfies FieldRules;
 
-const observer = {
-  ...baseEvent,
-  decisionKind: "none",
-  blockEffect: "none",
-  plainStdout: "ignored",
-} as const;
 const blocking = { ...baseEvent, decisionKind: "block", blockEffect: "decide" } as const;
 
 // Turn-scoped events carry the turn and the permission mode (`turn_id` is "a Codex extension").
@@ -34,14 +35,14 @@ const turnFields = ["turn_id", "permission_mode"] as const;
 // A subagent's tool and compaction events name it.
 const subagentFields = ["agent_id", "agent_type"] as const;
 const compaction = {
-  ...observer,
+  ...observerEvent,
   matchField: "trigger",
   payload: { required: ["trigger", "turn_id"], optional: subagentFields },
 } as const;
 
 const events = {
   SessionStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "source",
     plainStdout: "context",
     specificFields: contextOnly,
@@ -49,14 +50,14 @@ const events = {
   },
   // New in 0.169 (session-end.command.input): `reason` is always "other"; no output is read.
   SessionEnd: {
-    ...observer,
+    ...observerEvent,
     matchField: "reason",
     honorsContinue: false,
     topLevelFields: noOutput,
     payload: { required: ["reason"], optional: [] },
   },
   SubagentStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "agent_type",
     plainStdout: "context",
     honorsContinue: false,
@@ -152,7 +153,7 @@ const events = {
   // New in 0.169 (interrupt.command.input/output): the user interrupted a turn; the output schema
   // takes only systemMessage. Claude Code has no such event.
   Interrupt: {
-    ...observer,
+    ...observerEvent,
     matchField: null,
     honorsContinue: false,
     topLevelFields: { supported: ["systemMessage"], notApplied: [] },
@@ -194,13 +195,7 @@ export const codexProfile = {
   matcherSyntax: "names-or-regex",
   toolNameField: "tool_name",
   // Codex's hook payloads already say Bash for its shell tools (codex-rs core/src/tools/hook_names.rs).
-  toolNameAliases: {
-    shell: "Bash",
-    local_shell: "Bash",
-    container_exec: "Bash",
-    exec_command: "Bash",
-    unified_exec: "Bash",
-  },
+  toolNameAliases: codexShellToolNameAliases,
   // One Codex tool is two Claude Code tools, so it is a match alias, not a canonicalToolNames row.
   toolMatchAliases: { apply_patch: ["Edit", "Write"] },
   timeoutUnit: "seconds",

@@ -7,6 +7,7 @@ import {
   observerEvent,
   permissionEvent,
   permissionRequestEvent,
+  subagentStartEvent,
   toolEvent,
 } from "./event-presets.js";
 import type { EventSpec, Profile } from "./profile.js";
@@ -58,12 +59,7 @@ const events = {
     countsContinuations: true,
     payload: { required: ["stop_hook_active"], optional: stopExtras },
   },
-  SubagentStart: {
-    ...observerEvent,
-    matchField: "agent_type",
-    specificFields: contextOnly,
-    payload: { required: ["agent_id", "agent_type"], optional: [] },
-  },
+  SubagentStart: subagentStartEvent,
   SubagentStop: {
     ...baseEvent,
     matchField: "agent_type",

@@ -104,3 +104,26 @@ export const elicitationEvent = {
   matchField: "mcp_server_name",
   specificFields: { supported: ["action", "content"], notApplied: [] },
 } as const;
+
+/**
+ * The names of Codex's shell tools (codex-rs `core/src/tools/hook_names.rs`), which its hook
+ * payloads already report as `Bash`; ZeroCode follows Codex here.
+ */
+export const codexShellToolNameAliases = {
+  shell: "Bash",
+  local_shell: "Bash",
+  container_exec: "Bash",
+  exec_command: "Bash",
+  unified_exec: "Bash",
+} as const;
+
+/**
+ * A `SubagentStart` as Claude Code defines it (Deep Agents Code shares its hook format): matched on
+ * the agent type, it adds `additionalContext` and cannot block.
+ */
+export const subagentStartEvent = {
+  ...observerEvent,
+  matchField: "agent_type",
+  specificFields: contextOnly,
+  payload: { required: ["agent_id", "agent_type"], optional: [] },
+} as const;

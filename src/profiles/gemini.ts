@@ -1,4 +1,10 @@
-import { baseEvent, contextOnly, defaultLimits } from "./event-presets.js";
+import {
+  baseEvent,
+  blockingEvent,
+  contextOnly,
+  defaultLimits,
+  observerEvent,
+} from "./event-presets.js";
 import type { EventSpec, FieldRules, OutputFieldMapping, Profile } from "./profile.js";
 
 // Facts from Gemini CLI 0.61.0 (@google/gemini-cli, its bundled @google/gemini-cli-core):
@@ -36,21 +42,15 @@ const blockOutputFields = [
  * stdout on exit 0 is a `systemMessage` for the user, never model context.
  */
 const blocking = {
-  ...baseEvent,
+  ...blockingEvent,
   topLevelFields: commonOutput,
-  decisionKind: "block",
-  blockEffect: "decide",
-  plainStdout: "ignored",
   outputFields: blockOutputFields,
 } as const;
 
 /** Events whose output steers nothing: their `decision` and `continue` are parsed and ignored. */
 const observer = {
-  ...baseEvent,
+  ...observerEvent,
   topLevelFields: commonOutput,
-  decisionKind: "none",
-  blockEffect: "none",
-  plainStdout: "ignored",
   honorsContinue: false,
   outputFields: blockOutputFields,
 } as const;

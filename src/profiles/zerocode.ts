@@ -1,4 +1,11 @@
-import { baseEvent, contextOnly, defaultLimits, permissionEvent } from "./event-presets.js";
+import {
+  baseEvent,
+  codexShellToolNameAliases,
+  contextOnly,
+  defaultLimits,
+  observerEvent,
+  permissionEvent,
+} from "./event-presets.js";
 import type { EventSpec, FieldRules, Profile } from "./profile.js";
 
 // suppressOutput is "parsed today but not yet implemented" on these events: accepted, no effect.
@@ -11,32 +18,26 @@ const systemMessageOnly = {
   notApplied: ["continue", "stopReason", "suppressOutput"],
 } as const satisfies FieldRules;
 
-const observer = {
-  ...baseEvent,
-  decisionKind: "none",
-  blockEffect: "none",
-  plainStdout: "ignored",
-} as const;
 const blocking = { ...baseEvent, decisionKind: "block", blockEffect: "decide" } as const;
 
 const turnFields = ["turn_id", "permission_mode"] as const;
 // A compaction names its trigger, and the turn when there is one.
 const compaction = {
-  ...observer,
+  ...observerEvent,
   matchField: "trigger",
   payload: { required: ["trigger"], optional: ["turn_id"] },
 } as const;
 
 const events = {
   SessionStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "source",
     plainStdout: "context",
     specificFields: contextOnly,
     payload: { required: ["source"], optional: ["permission_mode"] },
   },
   SessionEnd: {
-    ...observer,
+    ...observerEvent,
     matchField: "reason",
     // Advisory: its output never steers the session.
     honorsContinue: false,
@@ -45,7 +46,7 @@ const events = {
     payload: { required: ["reason"], optional: [] },
   },
   SubagentStart: {
-    ...observer,
+    ...observerEvent,
     matchField: "agent_type",
     plainStdout: "context",
     honorsContinue: false,
@@ -152,13 +153,7 @@ export const zerocodeProfile = {
   events,
   matcherSyntax: "regex",
   toolNameField: "tool_name",
-  toolNameAliases: {
-    shell: "Bash",
-    local_shell: "Bash",
-    container_exec: "Bash",
-    exec_command: "Bash",
-    unified_exec: "Bash",
-  },
+  toolNameAliases: codexShellToolNameAliases,
   toolMatchAliases: { apply_patch: ["Edit", "Write"], spawn_agent: ["Agent"] },
   commandTools: ["Bash", "apply_patch"],
   updatedInputDecisions: ["allow"],

@@ -1,16 +1,15 @@
 import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-path.js";
 import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
-import { suggestName } from "../suggest-name.js";
 import { listHandlerKeys } from "./handler-field-table.js";
 import { commandHandlerFields } from "./handler-fields.js";
 import { checkCommandHandler } from "./read-command-handler.js";
 import { readHandlerFields } from "./read-plain-fields.js";
+import { reportUnknownField } from "./report-unknown-field.js";
 import {
-  createDialectResult,
-  createReporter,
   type DialectHandlerContext,
   type HandlerFields,
+  openHookDocument,
   type ReportDiagnostic,
   reportIssues,
   walkHookEvents,
@@ -62,15 +61,9 @@ interface HandlerExtras {
  * console.log(result.definitions.map((hook) => hook.timeoutMs));
  * ```
  */
-export const parseGeminiConfig: DialectParser = (document, source, profile) => {
-  const result = createDialectResult();
-  const report = createReporter(source, result);
-  // An empty settings file configures nothing.
-  if (document === undefined) return result;
-  if (!isRecord(document)) {
-    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
-    return result;
-  }
+export const parseGeminiConfig: DialectParser = (rawDocument, source, profile) => {
+  const { result, report, root: document } = openHookDocument(rawDocument, source);
+  if (document === null) return result;
   const settings = readHooksConfig(document.hooksConfig, report);
   if (document.hooks === undefined) return result;
   if (settings.enabled === false) {
@@ -118,12 +111,7 @@ function readHooksConfig(
   }
   for (const key of Object.keys(value)) {
     if (!hooksConfigKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown hooksConfig field "${key}"${suggestName(key, hooksConfigKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "hooksConfig", key, hooksConfigKeys, at);
     }
   }
   if (value.enabled !== undefined) {
@@ -168,12 +156,7 @@ function readGroups(hooks: Readonly<Record<string, unknown>>, report: ReportDiag
       const { sequential, ...rest } = group;
       for (const key of Object.keys(group)) {
         if (!groupKeys.has(key)) {
-          report(
-            "unknown_field",
-            "warning",
-            `Unknown matcher group field "${key}"${suggestName(key, groupKeys)}`,
-            [...at, key],
-          );
+          reportUnknownField(report, "matcher group", key, groupKeys, at);
         }
       }
       if (sequential !== undefined && typeof sequential !== "boolean") {

@@ -1,12 +1,12 @@
 import { isRecord } from "../../shared/is-record.js";
 import type { HookCommand } from "../hook-definition.js";
-import { suggestName } from "../suggest-name.js";
 import {
   type FieldValues,
   type HandlerFieldTable,
   listHandlerKeys,
 } from "./handler-field-table.js";
 import { readHandlerFields } from "./read-plain-fields.js";
+import { reportUnknownField } from "./report-unknown-field.js";
 import {
   type HandlerTypeContext,
   type HandlerTypeDialect,
@@ -113,12 +113,7 @@ export function reportUnknownHandlerKeys(
   const { at, report } = context;
   for (const key of Object.keys(handler)) {
     if (!handlerKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown handler field "${key}"${suggestName(key, handlerKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "handler", key, handlerKeys, at);
     }
   }
 }

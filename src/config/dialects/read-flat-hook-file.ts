@@ -1,13 +1,14 @@
 import path from "node:path";
 import type { Profile } from "../../profiles/profile.js";
 import type { JsonPathSegment } from "../../shared/format-json-path.js";
-import { isRecord } from "../../shared/is-record.js";
 import type { DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { suggestName } from "../suggest-name.js";
 import type { FlatHookFileShape } from "./flat-hook-file-shapes.js";
 import { readLocalEntry } from "./read-local-entry.js";
-import { createDialectResult, createReporter, type ReportDiagnostic } from "./walk-hook-events.js";
+import { reportUnknownField } from "./report-unknown-field.js";
+import { walkFlatEntryLists } from "./walk-flat-entry-lists.js";
+import { openHookDocument, type ReportDiagnostic } from "./walk-hook-events.js";
 
 /**
  * Reads an agent's flat hook file (`{"version": 1, "hooks": {<event>: [<entry>, …]}}`, Cursor's
@@ -27,65 +28,35 @@ export function readFlatHookFile(
   profile: Profile,
   shape: FlatHookFileShape,
 ): DialectResult {
-  const result = createDialectResult();
-  const report = createReporter(source, result);
-  if (document === undefined) return result;
-  if (!isRecord(document)) {
-    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
-    return result;
-  }
-  checkRootFields(document, source, profile, shape, report);
-  if (document.hooks === undefined) return result;
-  if (!isRecord(document.hooks)) {
-    report("invalid_config", "error", `"hooks" must be an object keyed by event name`, ["hooks"]);
-    return result;
-  }
-  // Two spellings of one event (`preToolUse` and `PreToolUse`) share its entry numbering.
-  const entryCounts: Record<string, number> = {};
-  for (const [name, entries] of Object.entries(document.hooks)) {
-    const at: JsonPathSegment[] = ["hooks", name];
-    const event = resolveEventName(name, profile, shape);
-    const spec = event === null ? undefined : profile.events[event];
-    if (event === null || spec === undefined) {
-      report("unknown_event", "warning", describeUnknownEvent(name, profile), at);
-      continue;
-    }
-    if (!Array.isArray(entries)) {
-      report("invalid_config", "error", `Event "${name}" must be a list of hook entries`, at);
-      continue;
-    }
-    const first = entryCounts[event] ?? 0;
-    entryCounts[event] = first + entries.length;
-    result.groupCounts[event] = first + entries.length;
-    entries.forEach((entry: unknown, index) => {
-      const entryAt = [...at, index];
-      if (!isRecord(entry)) {
-        report("invalid_config", "error", "A hook entry must be an object", entryAt);
-        return;
-      }
-      checkEntryFields(entry, entryAt, profile, shape, report);
-      const definition = readLocalEntry(shape.mapEntry(entry), {
-        event,
-        spec,
-        profile,
-        source,
-        at: entryAt,
-        groupIndex: first + index,
-        report,
-        platform: process.platform,
-        commandProperties: shape.commandProperties,
-        sourceKeys: shape.sourceKeys,
-        handlerTypes: "flat-hook-file",
-      });
-      if (definition === null) return;
-      const directory = shape.selectCommandDirectory(source, path.dirname(source.file));
-      result.definitions.push(
-        definition.cwd === null && directory !== null
-          ? { ...definition, cwd: directory }
-          : definition,
-      );
+  const { result, report, root } = openHookDocument(document, source);
+  if (root === null) return result;
+  checkRootFields(root, source, profile, shape, report);
+  if (root.hooks === undefined) return result;
+  const rules = {
+    resolveEvent: (name: string) => resolveEventName(name, profile, shape),
+    describeUnknownEvent: (name: string) => describeUnknownEvent(name, profile),
+    entryNoun: "hook",
+  };
+  walkFlatEntryLists(root.hooks, { profile, report, rules }, result, (entry, place) => {
+    checkEntryFields(entry, place.at, profile, shape, report);
+    const definition = readLocalEntry(shape.mapEntry(entry), {
+      ...place,
+      profile,
+      source,
+      report,
+      platform: process.platform,
+      commandProperties: shape.commandProperties,
+      sourceKeys: shape.sourceKeys,
+      handlerTypes: "flat-hook-file",
     });
-  }
+    if (definition === null) return;
+    const directory = shape.selectCommandDirectory(source, path.dirname(source.file));
+    result.definitions.push(
+      definition.cwd === null && directory !== null
+        ? { ...definition, cwd: directory }
+        : definition,
+    );
+  });
   return result;
 }
 
@@ -108,12 +79,7 @@ function checkRootFields(
   const known = new Set(["hooks", "version", ...shape.rootKeys]);
   for (const key of Object.keys(document)) {
     if (known.has(key)) continue;
-    report(
-      "unknown_field",
-      "warning",
-      `Unknown top-level field "${key}"${suggestName(key, known)}`,
-      [key],
-    );
+    reportUnknownField(report, "top-level", key, known, []);
   }
 }
 
@@ -126,12 +92,7 @@ function checkEntryFields(
 ): void {
   for (const [key, value] of Object.entries(entry)) {
     if (!shape.entryKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown ${profile.title} hook entry field "${key}"${suggestName(key, shape.entryKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, `${profile.title} hook entry`, key, shape.entryKeys, at);
     } else if (Object.hasOwn(shape.unappliedEntryKeys, key) && value !== false) {
       report(
         "unsupported_field",

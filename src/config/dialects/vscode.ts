@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Profile } from "../../profiles/profile.js";
 import type { JsonPathSegment } from "../../shared/format-json-path.js";
-import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { suggestName } from "../suggest-name.js";
@@ -17,9 +16,10 @@ import {
 } from "./map-copilot-format.js";
 import { readClaudeHandler } from "./read-claude-handler.js";
 import { readLocalEntry } from "./read-local-entry.js";
+import { reportUnknownField } from "./report-unknown-field.js";
+import { walkFlatEntryLists } from "./walk-flat-entry-lists.js";
 import {
-  createDialectResult,
-  createReporter,
+  openHookDocument,
   type ReportDiagnostic,
   walkGroup,
   walkHookEvents,
@@ -51,15 +51,9 @@ interface FlatListContext {
  * may mix flat entries and matcher groups: both load, in order. Each is mapped to Local
  * definitions; a bad entry is dropped with a diagnostic and its valid siblings still load.
  */
-export const parseVscodeConfig: DialectParser = (document, source, profile) => {
-  const result = createDialectResult();
-  const report = createReporter(source, result);
-  // An empty settings file (allowed by JSONC) configures nothing.
-  if (document === undefined) return result;
-  if (!isRecord(document)) {
-    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
-    return result;
-  }
+export const parseVscodeConfig: DialectParser = (rawDocument, source, profile) => {
+  const { result, report, root: document } = openHookDocument(rawDocument, source);
+  if (document === null) return result;
   const format = detectHookFormat(document);
   checkRootFields(document, format, source, report);
   if (document.hooks === undefined) return result;
@@ -92,12 +86,7 @@ function checkRootFields(
   if (settingsFileNames.test(path.basename(source.file))) return;
   for (const key of Object.keys(document)) {
     if (hookFileRootKeys.has(key) || (format === "copilot" && key === "version")) continue;
-    report(
-      "unknown_field",
-      "warning",
-      `Unknown top-level field "${key}"${suggestName(key, hookFileRootKeys)}`,
-      [key],
-    );
+    reportUnknownField(report, "top-level", key, hookFileRootKeys, []);
   }
 }
 
@@ -107,57 +96,30 @@ function checkRootFields(
  */
 function walkEntryLists(hooks: unknown, context: FlatListContext, result: DialectResult): void {
   const { profile, report } = context;
-  if (!isRecord(hooks)) {
-    report("invalid_config", "error", `"hooks" must be an object keyed by event name`, ["hooks"]);
-    return;
-  }
-  // Two spellings of one event (`preToolUse` and `PreToolUse`) share its entry numbering.
-  const entryCounts: Record<string, number> = {};
-  for (const [name, entries] of Object.entries(hooks)) {
-    const at: JsonPathSegment[] = ["hooks", name];
-    const event = resolveLocalEventName(name, profile);
-    const spec = event === null ? undefined : profile.events[event];
-    if (event === null || spec === undefined) {
-      report("unknown_event", "warning", describeUnknownHookFileEvent(name, profile), at);
-      continue;
+  const rules = {
+    resolveEvent: (name: string) => resolveLocalEventName(name, profile),
+    describeUnknownEvent: (name: string) => describeUnknownHookFileEvent(name, profile),
+    entryNoun: "command",
+  };
+  walkFlatEntryLists(hooks, { profile, report, rules }, result, (entry, place) => {
+    if (isMatcherGroup(entry)) {
+      walkGroup(entry, place, { source: context.source, profile, rules: claudeRules }, result);
+      return;
     }
-    if (!Array.isArray(entries)) {
-      report("invalid_config", "error", `Event "${name}" must be a list of command entries`, at);
-      continue;
-    }
-    const first = entryCounts[event] ?? 0;
-    entryCounts[event] = first + entries.length;
-    result.groupCounts[event] = first + entries.length;
-    entries.forEach((entry: unknown, index) => {
-      const entryAt = [...at, index];
-      if (!isRecord(entry)) {
-        report("invalid_config", "error", "A hook entry must be an object", entryAt);
-        return;
-      }
-      if (isMatcherGroup(entry)) {
-        const where = { event, spec, groupIndex: first + index, at: entryAt };
-        walkGroup(entry, where, { source: context.source, profile, rules: claudeRules }, result);
-        return;
-      }
-      const copilot = context.format === "copilot";
-      const local = copilot
-        ? readCopilotShape(entry, entryAt, report)
-        : readLocalShape(entry, entryAt, report);
-      const definition = readLocalEntry(local, {
-        event,
-        spec,
-        profile,
-        source: context.source,
-        at: entryAt,
-        groupIndex: first + index,
-        report,
-        platform: context.platform,
-        commandProperties: copilot ? copilotCommandProperties : localCommandProperties,
-        ...(copilot ? { sourceKeys: copilotSourceKeys } : {}),
-      });
-      if (definition !== null) result.definitions.push(definition);
+    const copilot = context.format === "copilot";
+    const { at } = place;
+    const local = copilot ? readCopilotShape(entry, at, report) : readLocalShape(entry, at, report);
+    const definition = readLocalEntry(local, {
+      ...place,
+      profile,
+      source: context.source,
+      report,
+      platform: context.platform,
+      commandProperties: copilot ? copilotCommandProperties : localCommandProperties,
+      ...(copilot ? { sourceKeys: copilotSourceKeys } : {}),
     });
-  }
+    if (definition !== null) result.definitions.push(definition);
+  });
 }
 
 /** A Local event by its own name, or a Copilot CLI (camelCase) name mapped to it; else null. */
@@ -194,12 +156,7 @@ function readLocalShape(
         [...at, key],
       );
     } else if (!localEntryKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown hook entry field "${key}"${suggestName(key, localEntryKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "hook entry", key, localEntryKeys, at);
     }
   }
   return local;
@@ -213,12 +170,7 @@ function readCopilotShape(
 ): Record<string, unknown> {
   for (const key of Object.keys(entry)) {
     if (!copilotEntryKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown Copilot hook entry field "${key}"${suggestName(key, copilotEntryKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "Copilot hook entry", key, copilotEntryKeys, at);
     }
   }
   return mapCopilotEntry(entry);

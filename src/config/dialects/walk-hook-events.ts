@@ -7,6 +7,7 @@ import type { DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import type { HookAction, HookCommand, HookDefinition } from "../hook-definition.js";
 import { suggestName } from "../suggest-name.js";
+import { reportUnknownField } from "./report-unknown-field.js";
 
 /** Records a diagnostic at a JSON path of the source being parsed. */
 export type ReportDiagnostic = (
@@ -95,12 +96,7 @@ export function walkHookDocument(
   }
   for (const key of Object.keys(document)) {
     if (key !== "hooks" && !context.rules.rootKeys.has(key))
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown top-level field "${key}"${suggestName(key, ["hooks", ...context.rules.rootKeys])}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "top-level", key, ["hooks", ...context.rules.rootKeys], at);
   }
   if (document.hooks === undefined) return;
   walkHookEvents(document.hooks, [...at, "hooks"], context, result);
@@ -169,12 +165,7 @@ export function walkGroup(
   }
   for (const key of Object.keys(group)) {
     if (!groupKeys.has(key)) {
-      report(
-        "unknown_field",
-        "warning",
-        `Unknown matcher group field "${key}"${suggestName(key, groupKeys)}`,
-        [...at, key],
-      );
+      reportUnknownField(report, "matcher group", key, groupKeys, at);
     }
   }
   const matcher = group.matcher;
@@ -270,4 +261,28 @@ export function reportIssues(
       [...at, ...segments],
     );
   }
+}
+
+/**
+ * Starts the parse of a JSON hook file: an empty result, its reporter, and the document as an
+ * object, or `root: null` when there is nothing more to read (an empty file, or a root that is
+ * not an object, which is reported).
+ */
+export function openHookDocument(
+  document: unknown,
+  source: ConfigSource,
+): {
+  result: DialectResult;
+  report: ReportDiagnostic;
+  root: Readonly<Record<string, unknown>> | null;
+} {
+  const result = createDialectResult();
+  const report = createReporter(source, result);
+  // An empty file (JSONC allows one) configures nothing.
+  if (document === undefined) return { result, report, root: null };
+  if (!isRecord(document)) {
+    report("invalid_config", "error", `${source.file} must contain a JSON object`, []);
+    return { result, report, root: null };
+  }
+  return { result, report, root: document };
 }

@@ -1,11 +1,11 @@
 import { copilotProfile } from "../../profiles/copilot.js";
 import type { EventSpec } from "../../profiles/profile.js";
 import { buildFlatEvents } from "../build-hook-events.js";
-import { createNoteIssue } from "../conversion-issue.js";
 import { defineHookFormat } from "../define-hook-format.js";
 import { formatJsonDocument } from "../format-json-document.js";
 import type { ReadResult } from "../hook-format.js";
 import { listNamedEvents } from "../list-profile-events.js";
+import { classifyVersionedRootKey, noteHookFileVersion } from "../note-hook-file-version.js";
 import { parseSourceText } from "../parse-source-text.js";
 import { buildWrittenDocument, buildWrittenHandler } from "../place-carried-fields.js";
 import type { PortableHook, PortableHookSet } from "../portable-hooks.js";
@@ -55,19 +55,10 @@ export const copilotFormat = defineHookFormat({
 
 function readCopilotHooks(text: string, file: string): ReadResult {
   const parsed = parseSourceText(text, file, "json");
-  const issues = [];
-  if (parsed.ok && typeof parsed.value === "object" && parsed.value !== null) {
-    const version = (parsed.value as Record<string, unknown>).version;
-    if (version !== 1) {
-      issues.push(
-        createNoteIssue(
-          `"version" ${JSON.stringify(version ?? null)}`,
-          "version",
-          "Copilot CLI hook files declare version 1; the file is read as version 1",
-        ),
-      );
-    }
-  }
+  const issues =
+    parsed.ok && typeof parsed.value === "object" && parsed.value !== null
+      ? noteHookFileVersion((parsed.value as Record<string, unknown>).version, "Copilot CLI")
+      : [];
   return readHookDocument(
     parsed,
     file,
@@ -75,8 +66,7 @@ function readCopilotHooks(text: string, file: string): ReadResult {
       format: copilotFormat,
       syntax: "json",
       layout: "flat",
-      classifyRootKey: (key) =>
-        key === "version" ? { role: "ignored" } : { role: "carried", consequence: null },
+      classifyRootKey: classifyVersionedRootKey,
     },
     issues,
   );

@@ -22,11 +22,12 @@ import {
   parseExactMatcher,
   parseRegexMatcher,
 } from "../matcher-shape.js";
+import { classifyVersionedRootKey, noteHookFileVersion } from "../note-hook-file-version.js";
 import { parseSourceText } from "../parse-source-text.js";
 import { buildWrittenDocument, buildWrittenHandler } from "../place-carried-fields.js";
 import type { CarriedField, PortableHook, PortableHookSet } from "../portable-hooks.js";
 import { readHandler } from "../read-handler.js";
-import { type RootKeyRole, readHookDocument } from "../read-hook-document.js";
+import { readHookDocument } from "../read-hook-document.js";
 import { type MatcherReading, readMatcher } from "../read-matcher.js";
 import { resolveCanonicalEventName } from "../resolve-canonical-event-name.js";
 
@@ -115,27 +116,13 @@ function describeCursorMatcherLoss(event: string, matcher: string): string | nul
   return "Cursor names MCP tools MCP:<tool>, so the mcp__ names in the matcher match nothing there; it is carried as is";
 }
 
-function classifyRootKey(key: string): RootKeyRole {
-  return key === "version" ? { role: "ignored" } : { role: "carried", consequence: null };
-}
-
 function readCursorHooks(text: string, file: string): ReadResult {
   const parsed = parseSourceText(text, file, "json");
   if (!parsed.ok || !isRecord(parsed.value) || !isRecord(parsed.value.hooks)) {
     // Not an object, or no events map: the shared reader says why, or reads an empty document.
     return readHookDocument(parsed, file, { format: cursorFormat, ...documentRules });
   }
-  const issues: ConversionIssue[] = [];
-  const version = parsed.value.version;
-  if (version !== 1) {
-    issues.push(
-      createNoteIssue(
-        `"version" ${JSON.stringify(version ?? null)}`,
-        "version",
-        "Cursor hook files declare version 1; the file is read as version 1",
-      ),
-    );
-  }
+  const issues = noteHookFileVersion(parsed.value.version, "Cursor");
   const events = parsed.value.hooks;
   const root = readHookDocument(
     { ...parsed, value: { ...parsed.value, hooks: {} } },
@@ -160,7 +147,11 @@ function readCursorHooks(text: string, file: string): ReadResult {
   return { ok: true, set: { ...root.set, hooks }, issues };
 }
 
-const documentRules = { syntax: "json", layout: "flat", classifyRootKey } as const;
+const documentRules = {
+  syntax: "json",
+  layout: "flat",
+  classifyRootKey: classifyVersionedRootKey,
+} as const;
 
 function readCursorEvents(
   events: Record<string, unknown>,

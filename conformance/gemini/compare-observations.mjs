@@ -1,0 +1,68 @@
+// What both Gemini suites do with a finished scenario: compare the two sides' observations, list
+// what the model was sent, and log the run in detail when asked.
+
+/**
+ * The compared keys whose values differ between the two observations.
+ * @param {object} left
+ * @param {object} right
+ * @param {string[]} keys
+ */
+export function differingKeys(left, right, keys) {
+  return keys.filter(
+    (key) =>
+      JSON.stringify(/** @type {any} */ (left)[key]) !==
+      JSON.stringify(/** @type {any} */ (right)[key]),
+  );
+}
+
+/**
+ * The observation cut down to the compared keys.
+ * @param {object} observation
+ * @param {string[]} keys
+ */
+export function pickKeys(observation, keys) {
+  return Object.fromEntries(keys.map((key) => [key, /** @type {any} */ (observation)[key]]));
+}
+
+/**
+ * What each model call after the first was sent last (the tool responses), 300 characters each.
+ * @param {any[]} modelCalls
+ * @returns {string[]}
+ */
+export function listToolResponses(modelCalls) {
+  return modelCalls
+    .slice(1)
+    .map((call) => JSON.stringify(call.contents.at(-1)?.parts ?? []).slice(0, 300));
+}
+
+/**
+ * With `verbose`, logs the end of Gemini CLI's stderr and the dispatch reference's results.
+ * @param {{ verbose: boolean, log: (line: string) => void }} context
+ * @param {string} id
+ * @param {{ stderr: string }} run
+ * @param {{ results: unknown }} reference
+ */
+export function logRunDetail(context, id, run, reference) {
+  if (!context.verbose) return;
+  context.log(`${id}: gemini stderr: ${run.stderr.trim().slice(-1500)}`);
+  context.log(`${id}: dispatch: ${JSON.stringify(reference.results).slice(0, 1500)}`);
+}
+
+/**
+ * A compared scenario's result row: `same` when no compared key differs, each side cut down to
+ * the compared keys.
+ * @param {{ id: string, title: string, agentSaw: object, agentHooksSaw: object, keys: string[],
+ *           detail: string, ms: number }} comparison
+ */
+export function describeComparison({ id, title, agentSaw, agentHooksSaw, keys, detail, ms }) {
+  const same = differingKeys(agentSaw, agentHooksSaw, keys).length === 0;
+  return {
+    id,
+    title,
+    verdict: /** @type {"same" | "differs"} */ (same ? "same" : "differs"),
+    agentSaw: pickKeys(agentSaw, keys),
+    agentHooksSaw: pickKeys(agentHooksSaw, keys),
+    detail,
+    ms,
+  };
+}
