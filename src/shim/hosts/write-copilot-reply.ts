@@ -43,14 +43,16 @@ export function writeCopilotReply(
       output[decisionField] = chosen;
       const reasonField = spell("permissionDecisionReason");
       if (decision.reason !== null && reasonField !== null) output[reasonField] = decision.reason;
-      const rewriteField = spell("updatedInput");
-      const rewriting = host.decisions.rewritingEvents;
-      if (verdict.updatedInput !== null && rewriteField !== null && chosen !== "deny") {
-        if (rewriting.decisions.includes(chosen)) output[rewriteField] = verdict.updatedInput;
-      }
       if (event === "permissionRequest" && chosen === "deny" && !verdict.continue) {
         output.interrupt = true;
       }
+    }
+    // A rewrite goes with the decisions the profile applies it with (none at all included).
+    const rewriteField = spell("updatedInput");
+    const rewriting = host.decisions.rewritingEvents;
+    const rewrites = rewriting.events.includes(hostEvent) && rewriting.decisions.includes(chosen);
+    if (verdict.updatedInput !== null && rewriteField !== null && rewrites) {
+      output[rewriteField] = verdict.updatedInput;
     }
   } else if (chosen === "block") {
     output.decision = "block";
