@@ -1,7 +1,7 @@
-import { cursorToolEvents } from "../../convert/cursor-tool-events.js";
-import { cursorEventNames } from "../../convert/formats/cursor.js";
+import { cursorProfile } from "../../profiles/cursor.js";
+import type { EventSpec } from "../../profiles/profile.js";
 
-/** The tool-specific events' marker for any MCP tool: their matcher. */
+/** The tool-specific events' marker for any MCP tool, as the cursor profile's rows name it. */
 const anyMcpTool = "mcp__.*";
 
 /** One Cursor event: its canonical event, and the tools it is about (`mcp__.*`: any MCP tool). */
@@ -13,24 +13,16 @@ export interface CursorShimEvent {
 
 /**
  * Cursor's hook events and the canonical (Claude Code) event each is read as, with the tools a
- * tool-specific event stands for (`beforeShellExecution` is a `PreToolUse` of `Bash`), derived from
- * `convert/`'s Cursor tables (`cursorEventNames`, `cursorToolEvents`, whose matcher names the tools).
+ * tool-specific event stands for (`beforeShellExecution` is a `PreToolUse` of `Bash`): the cursor
+ * profile's rows that have a `canonical` event, with their `tools`.
  */
-export const cursorShimEvents: Readonly<Record<string, CursorShimEvent>> = Object.fromEntries([
-  ...Object.entries(cursorEventNames).map(([canonical, cursor]) => [
-    cursor,
-    { canonical, toolNames: [] },
-  ]),
-  ...Object.entries(cursorToolEvents).map(([cursor, spec]) => [
-    cursor,
-    { canonical: spec.event, toolNames: readMatcherTools(spec.matcher) },
-  ]),
-]);
-
-// `Bash` → [Bash], `Edit|Write` → [Edit, Write], `mcp__.*` → [mcp__.*].
-function readMatcherTools(matcher: string): readonly string[] {
-  return matcher === anyMcpTool ? [anyMcpTool] : matcher.split("|");
-}
+export const cursorShimEvents: Readonly<Record<string, CursorShimEvent>> = Object.fromEntries(
+  Object.entries(cursorProfile.events).flatMap(([event, spec]: [string, EventSpec]) =>
+    spec.canonical === undefined
+      ? []
+      : [[event, { canonical: spec.canonical, toolNames: spec.tools ?? [] }]],
+  ),
+);
 
 /**
  * A canonical event as Cursor spells it for a call of `toolName`: the tool-specific event of that

@@ -2,15 +2,12 @@ import { geminiFormat as format } from "../../convert/formats/gemini.js";
 import { geminiProfile } from "../../profiles/gemini.js";
 import { createHostDefaults } from "./create-host-defaults.js";
 import { readGeminiPayloadFields, writeGeminiPayloadFields } from "./gemini-payload-fields.js";
-import { listDecisionKinds } from "./list-decision-kinds.js";
+import { listHostDecisions } from "./list-host-decisions.js";
 import { readGeminiVerdict } from "./read-gemini-verdict.js";
 import { readSnakeCasePayload } from "./read-snake-case-payload.js";
 import type { ShimHost } from "./shim-host.js";
 import { writeGeminiReply } from "./write-gemini-reply.js";
 import { writeSnakeCasePayload } from "./write-snake-case-payload.js";
-
-/** Gemini CLI's events by what they decide, from the gemini profile's rows. */
-const decisionKinds = listDecisionKinds(geminiProfile);
 
 /**
  * Gemini CLI 0.61.0: Claude Code's payload fields under its own event and tool names
@@ -19,15 +16,10 @@ const decisionKinds = listDecisionKinds(geminiProfile);
  */
 export const geminiHost: ShimHost = {
   ...createHostDefaults(format, true),
-  decisions: {
-    kinds: decisionKinds,
-    // Gemini CLI 0.61.0 asks the user on BeforeTool's `decision: "ask"` (gemini-cli-core
-    // scheduler: `isAskDecision()` forces `PolicyDecision.ASK_USER`), though its docs name no ask.
-    askingEvents: ["BeforeTool"],
-    // hookSpecificOutput.tool_input on BeforeTool (geminicli.com/docs/hooks/reference); Gemini
-    // CLI 0.61.0 builds the tool from it before it asks the user.
-    rewritingEvents: { events: ["BeforeTool"], decisions: ["allow", "ask", null] },
-  },
+  // Gemini CLI 0.61.0 asks the user on BeforeTool's `decision: "ask"` (gemini-cli-core scheduler:
+  // `isAskDecision()` forces `PolicyDecision.ASK_USER`), and builds the tool from its
+  // `hookSpecificOutput.tool_input` before it asks: the profile's BeforeTool row.
+  decisions: listHostDecisions(geminiProfile),
   readPayload: (_hostEvent, event, payload) => {
     const read = readSnakeCasePayload(geminiHost, event, payload);
     readGeminiPayloadFields(event, read.payload, read.problems);

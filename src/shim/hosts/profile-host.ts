@@ -10,12 +10,13 @@ import { writeSnakeCasePayload } from "./write-snake-case-payload.js";
 
 /** A host whose hook output an engine profile's table reads and whose replies it writes. */
 export interface ProfileShimHost extends ShimHost {
-  /** The profile of the protocol (Codex's documented protocol is ZeroCode's). */
+  /** The profile of the protocol. */
   profile: Profile;
   /**
    * Whether the host fails a hook whose `permissionDecision: "allow"` carries no `updatedInput`
-   * (real Codex 0.169 marks the run Failed and drops its context): there an allow without a
-   * rewrite is sent as no decision (the host's own permission flow decides).
+   * (the profile's `strictOutput.rewriteOnlyDecisions`: real Codex 0.169 marks the run Failed and
+   * drops its context): there an allow without a rewrite is sent as no decision (the host's own
+   * permission flow decides).
    */
   allowNeedsRewrite: boolean;
 }
@@ -29,7 +30,6 @@ export interface ProfileHostOptions {
   toolNames?: Readonly<Record<string, string | undefined>>;
   /** Whether the host's payloads carry its own tool names (VS Code's `run_in_terminal`). */
   writesToolNames?: boolean;
-  allowNeedsRewrite?: boolean;
   patchesFiles?: boolean;
   shimVariables?: readonly string[];
   /**
@@ -78,7 +78,7 @@ export function createProfileHost(options: ProfileHostOptions): ProfileShimHost 
       tools: createHostTools(options.toolNames, writesToolNames),
     }),
     profile,
-    allowNeedsRewrite: options.allowNeedsRewrite ?? false,
+    allowNeedsRewrite: profile.strictOutput?.rewriteOnlyDecisions.includes("allow") ?? false,
     decisions: listProfileDecisions(profile),
     patchesFiles: options.patchesFiles ?? false,
     shimVariables: options.shimVariables ?? [],

@@ -1,3 +1,6 @@
+import { mapOutputFields } from "../../decide/map-output-fields.js";
+import { copilotProfile } from "../../profiles/copilot.js";
+import { defaultPermissionDecisions, type EventSpec } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
 import { readHookJson } from "../read-hook-json.js";
@@ -5,25 +8,26 @@ import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
 import { resolveCopilotEventName } from "./copilot-events.js";
 import { readDecisionKind, type ShimHost } from "./shim-host.js";
 
-/** Copilot CLI events that read `additionalContext` from a hook's output. */
-const contextEvents = ["subagentStart", "notification", "postToolUseFailure"];
-
-/** Each deciding event's output fields (docs.github.com, Copilot CLI hooks reference). */
-const outputFields: Readonly<Record<string, readonly string[]>> = {
-  preToolUse: ["permissionDecision", "permissionDecisionReason", "modifiedArgs"],
-  permissionRequest: ["behavior", "message", "interrupt"],
-  agentStop: ["decision", "reason"],
-  subagentStop: ["decision", "reason"],
+/**
+ * Output fields Copilot CLI reads that the copilot profile has no row for: permissionRequest's
+ * `interrupt` (with a deny, it stops the agent).
+ */
+const hostOnlyFields: Readonly<Record<string, readonly string[]>> = {
+  permissionRequest: ["interrupt"],
 };
+
+/** A Stop-like row's own top-level fields, which the profile reads without renaming them. */
+const blockFields = ["decision", "reason"];
 
 /**
  * Reads a Copilot CLI hook's exit code and output (docs.github.com, "GitHub Copilot CLI hooks
- * reference", 2026): `preToolUse`'s `permissionDecision` / `permissionDecisionReason` /
- * `modifiedArgs`, `permissionRequest`'s `behavior` / `message` / `interrupt` (exit 2 denies),
- * `agentStop` / `subagentStop`'s `decision: "block"` and `reason`, `additionalContext` where an
- * event takes it (exit 2 on `postToolUseFailure` gives stderr as guidance). Copilot CLI logs and
- * skips any other failing exit, so it decides nothing; output that cannot be read on an event that
- * can block is a `failure`.
+ * reference", 2026) by the event's row in the `copilot` profile: its `outputFields` (preToolUse's
+ * `permissionDecision` / `permissionDecisionReason` / `modifiedArgs`, permissionRequest's
+ * `behavior` / `message`, `additionalContext` where a row maps it), a blocking row's
+ * `decision: "block"` and `reason`, and exit 2 where the row's `exitTwo` gives it a meaning (a
+ * deciding row's deny, stdout JSON merged with it; a feedback row's stderr as context). Copilot
+ * CLI logs and skips any other failing exit, so it decides nothing; output that cannot be read on
+ * an event that can block is a `failure`.
  *
  * @example
  * ```ts
@@ -38,21 +42,26 @@ export function readCopilotVerdict(
   outcome: ShimRunOutcome,
 ): ShimVerdict {
   const event = resolveCopilotEventName(host, hookEvent) ?? hookEvent;
+  const spec: EventSpec | undefined = Object.hasOwn(copilotProfile.events, event)
+    ? copilotProfile.events[event as keyof typeof copilotProfile.events]
+    : undefined;
   const kind = readDecisionKind(host, event);
   const verdict = createShimVerdict();
   const stderr = outcome.stderr.trim();
   const json = readHookJson(outcome.stdout);
-  if (outcome.exitCode === 2 && event === "permissionRequest") {
+  const exitTwoCounts = spec !== undefined && spec.exitTwo !== "failure";
+  if (outcome.exitCode === 2 && exitTwoCounts && spec.blockEffect === "decide") {
     // "stdout JSON (if any) is merged with {"behavior":"deny"}, and stderr is ignored".
-    const message = json.kind === "object" ? json.value.message : undefined;
-    verdict.decision = "deny";
+    const output = json.kind === "object" ? readEngineFields(json.value, spec) : null;
+    const message = output?.specific.permissionDecisionReason;
+    verdict.decision = kind === "permission" ? "deny" : "block";
     verdict.reason =
       typeof message === "string" && message.trim() !== ""
         ? message
         : "Blocked by the hook (exit code 2)";
     return verdict;
   }
-  if (outcome.exitCode === 2 && event === "postToolUseFailure") {
+  if (outcome.exitCode === 2 && exitTwoCounts && spec.blockEffect === "feedback") {
     if (stderr !== "") verdict.additionalContext.push(stderr);
     return verdict;
   }
@@ -70,17 +79,15 @@ export function readCopilotVerdict(
     return verdict;
   }
   const output = json.value;
-  const known = [
-    ...(outputFields[event] ?? []),
-    ...(contextEvents.includes(event) ? ["additionalContext"] : []),
-  ];
+  const known = spec === undefined ? [] : listKnownFields(event, spec);
   for (const key of Object.keys(output)) {
     if (!known.includes(key)) verdict.problems.push(`${key} is not read on Copilot CLI's ${event}`);
   }
-  if (contextEvents.includes(event) && typeof output.additionalContext === "string") {
-    verdict.additionalContext.push(output.additionalContext);
-  }
-  const failure = readDecision(event, output, verdict);
+  if (spec === undefined) return verdict;
+  const fields = readEngineFields(output, spec);
+  const context = fields.specific.additionalContext;
+  if (typeof context === "string") verdict.additionalContext.push(context);
+  const failure = readDecision(spec, known.includes("interrupt"), fields, verdict);
   if (failure !== null) {
     verdict.failure = failure;
     verdict.decision = null;
@@ -88,56 +95,82 @@ export function readCopilotVerdict(
   return verdict;
 }
 
+/** The output fields a row reads: its `outputFields`, a blocking row's own, and the host's extras. */
+function listKnownFields(event: string, spec: EventSpec): string[] {
+  return [
+    ...(spec.outputFields ?? []).map((mapping) => mapping.from),
+    ...(spec.decisionKind === "block" ? blockFields : []),
+    ...(hostOnlyFields[event] ?? []),
+  ];
+}
+
+interface EngineFields {
+  top: Readonly<Record<string, unknown>>;
+  specific: Readonly<Record<string, unknown>>;
+  /** Each engine field's name in the hook's output, for messages (`behavior` for permissionDecision). */
+  spelling: (field: string) => string;
+}
+
+// The hook's output in the engine's field names, by the row's outputFields.
+function readEngineFields(
+  output: Readonly<Record<string, unknown>>,
+  spec: EventSpec,
+): EngineFields {
+  const mapped = mapOutputFields(output, spec.outputFields);
+  const specific = isRecord(mapped.hookSpecificOutput) ? mapped.hookSpecificOutput : {};
+  const spelling = (field: string): string =>
+    spec.outputFields?.find((mapping) => mapping.to === `hookSpecificOutput.${field}`)?.from ??
+    field;
+  return { top: mapped, specific, spelling };
+}
+
 /** Copies the event's decision into the verdict; returns why it cannot be read, or null. */
 function readDecision(
-  event: string,
-  output: Readonly<Record<string, unknown>>,
+  spec: EventSpec,
+  readsInterrupt: boolean,
+  fields: EngineFields,
   verdict: ShimVerdict,
 ): string | null {
-  switch (event) {
-    case "preToolUse": {
-      const decision = output.permissionDecision;
-      if (
-        decision !== undefined &&
-        decision !== "allow" &&
-        decision !== "deny" &&
-        decision !== "ask"
-      ) {
-        return `returned permissionDecision ${JSON.stringify(decision)}, which is not allow, deny or ask`;
-      }
-      if (decision !== undefined) verdict.decision = decision;
-      if (typeof output.permissionDecisionReason === "string") {
-        verdict.reason = output.permissionDecisionReason;
-      }
-      if (output.modifiedArgs !== undefined) {
-        if (!isRecord(output.modifiedArgs)) return "returned modifiedArgs that is not an object";
-        verdict.updatedInput = output.modifiedArgs;
-      }
-      return null;
+  const { top, specific, spelling } = fields;
+  if (spec.decisionKind === "permission") {
+    const decision = specific.permissionDecision;
+    const values = Object.entries(spec.permissionDecisions ?? defaultPermissionDecisions)
+      .filter(([, effect]) => effect === "apply")
+      .map(([value]) => value);
+    if (decision !== undefined && !values.includes(String(decision))) {
+      return `returned ${spelling("permissionDecision")} ${JSON.stringify(decision)}, which is not ${listChoices(values)}`;
     }
-    case "permissionRequest": {
-      const behavior = output.behavior;
-      if (behavior !== undefined && behavior !== "allow" && behavior !== "deny") {
-        return `returned behavior ${JSON.stringify(behavior)}, which is not allow or deny`;
-      }
-      if (behavior !== undefined) verdict.decision = behavior;
-      if (typeof output.message === "string") verdict.reason = output.message;
-      if (behavior === "deny" && output.interrupt === true) verdict.continue = false;
-      return null;
+    if (decision === "allow" || decision === "deny" || decision === "ask") {
+      verdict.decision = decision;
     }
-    case "agentStop":
-    case "subagentStop": {
-      const decision = output.decision;
-      if (decision !== undefined && decision !== "block" && decision !== "allow") {
-        return `returned decision ${JSON.stringify(decision)}, which is not block or allow`;
-      }
-      if (decision === "block") {
-        verdict.decision = "block";
-        if (typeof output.reason === "string") verdict.reason = output.reason;
-      }
-      return null;
+    if (typeof specific.permissionDecisionReason === "string") {
+      verdict.reason = specific.permissionDecisionReason;
     }
-    default:
-      return null;
+    if (specific.updatedInput !== undefined) {
+      if (!isRecord(specific.updatedInput)) {
+        return `returned ${spelling("updatedInput")} that is not an object`;
+      }
+      verdict.updatedInput = specific.updatedInput;
+    }
+    if (decision === "deny" && readsInterrupt && top.interrupt === true) verdict.continue = false;
+    return null;
   }
+  if (spec.decisionKind === "block") {
+    const decision = top.decision;
+    if (decision !== undefined && decision !== "block" && decision !== "allow") {
+      return `returned decision ${JSON.stringify(decision)}, which is not block or allow`;
+    }
+    if (decision === "block") {
+      verdict.decision = "block";
+      if (typeof top.reason === "string") verdict.reason = top.reason;
+    }
+  }
+  return null;
+}
+
+// ["allow", "deny", "ask"] → "allow, deny or ask".
+function listChoices(values: readonly string[]): string {
+  return values.length < 2
+    ? values.join("")
+    : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }

@@ -1,17 +1,31 @@
+import { claudeProfile } from "../../profiles/claude.js";
+import { cursorProfile } from "../../profiles/cursor.js";
+import type { EventSpec, PayloadFields } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { safeParseJson } from "../../shared/safe-parse-json.js";
 import { cursorShimEvents } from "./cursor-shim-events.js";
 import { type CanonicalPayload, readCanonicalToolName, type ShimHost } from "./shim-host.js";
 
-/** The fields every Cursor payload has, which the canonical payload names differently. */
-const cursorBaseFields = [
-  "conversation_id",
-  "generation_id",
-  "workspace_roots",
-  "hook_event_name",
-  "cursor_version",
-  "user_email",
-];
+// Claude Code's payload fields: a Cursor common field of the same name (`model`) is kept.
+const claudeFields = new Set(
+  [
+    claudeProfile.commonPayload,
+    ...Object.values(claudeProfile.events).map(readPayloadFields),
+  ].flatMap((fields) => (fields === undefined ? [] : [...fields.required, ...fields.optional])),
+);
+
+/**
+ * The fields every Cursor payload has (the cursor profile's `commonPayload`) that Claude Code's
+ * payload does not: `conversation_id` is read as `session_id`, the others are left out.
+ */
+const cursorBaseFields: readonly string[] = [
+  ...cursorProfile.commonPayload.required,
+  ...cursorProfile.commonPayload.optional,
+].filter((field) => !claudeFields.has(field));
+
+function readPayloadFields(spec: EventSpec): PayloadFields | undefined {
+  return spec.payload;
+}
 
 /**
  * Reads a Cursor payload into the canonical (Claude Code) shape: `conversation_id` as
@@ -42,7 +56,8 @@ export function readCursorPayload(
   if (typeof payload.cwd === "string") canonical.cwd = payload.cwd;
   else if (typeof root === "string") canonical.cwd = root;
   canonical.hook_event_name = event;
-  // The tool a tool-specific event stands for, by convert's table (`Edit|Write` reads as Edit).
+  // The tool a tool-specific event stands for, by its profile row: the first of its `tools`
+  // (afterFileEdit's Edit and Write read as Edit: Cursor's payload does not say which ran).
   const eventTool = cursorShimEvents[hostEvent]?.toolNames[0] ?? "";
   const missing = (field: string) => ({
     ok: false as const,

@@ -1,28 +1,61 @@
+import { geminiProfile } from "../../profiles/gemini.js";
+import {
+  defaultPermissionDecisions,
+  type EventSpec,
+  type OutputFieldMapping,
+} from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
 import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
 import { readJsonOutcome } from "./read-json-outcome.js";
 import type { ShimDecisionKind, ShimHost } from "./shim-host.js";
 
-/** Top-level fields of Gemini CLI's hook output (geminicli.com/docs/hooks/reference, "Common output fields"). */
-const geminiTopLevelFields = [
-  "decision",
-  "reason",
-  "systemMessage",
-  "suppressOutput",
-  "continue",
-  "stopReason",
-  "hookSpecificOutput",
+const rows: readonly EventSpec[] = Object.values(geminiProfile.events);
+const specificPrefix = "hookSpecificOutput.";
+
+/** The gemini profile's tool-call row, whose `outputFields` name Gemini CLI's decision fields. */
+const permissionRow = rows.find((spec) => spec.decisionKind === "permission");
+const permissionFields: readonly OutputFieldMapping[] = permissionRow?.outputFields ?? [];
+
+/**
+ * Top-level fields of Gemini CLI's hook output (geminicli.com/docs/hooks/reference, "Common output
+ * fields"): those the profile's rows apply, the top-level ones their `outputFields` rename
+ * (`decision`, `reason`), and `hookSpecificOutput`.
+ */
+const geminiTopLevelFields: readonly string[] = [
+  ...new Set([
+    ...rows.flatMap((spec) => spec.topLevelFields.supported as readonly string[]),
+    ...rows.flatMap((spec) =>
+      (spec.outputFields ?? [])
+        .map((mapping) => mapping.from)
+        .filter((from) => !from.startsWith(specificPrefix)),
+    ),
+    "hookSpecificOutput",
+  ]),
 ];
 
-/** Gemini CLI's `decision` values: `block` is an alias of `deny`; `approve` and `ask` are read too. */
-const geminiDecisions = {
-  allow: "allow",
-  approve: "allow",
-  deny: "deny",
-  block: "deny",
-  ask: "ask",
-} as const;
+/**
+ * Gemini CLI's `decision` values as allow, deny or ask: the tool-call row's permission decisions,
+ * and the values its `decision` mapping renames (`block` is `deny`, `approve` is `allow`).
+ */
+const geminiDecisions: Readonly<Record<string, "allow" | "deny" | "ask">> = Object.fromEntries(
+  Object.entries({
+    ...Object.fromEntries(
+      Object.entries(permissionRow?.permissionDecisions ?? defaultPermissionDecisions)
+        .filter(([, effect]) => effect === "apply")
+        .map(([value]) => [value, value]),
+    ),
+    ...permissionFields.find((mapping) => mapping.from === "decision")?.values,
+  }).flatMap(([value, decision]) =>
+    decision === "allow" || decision === "deny" || decision === "ask" ? [[value, decision]] : [],
+  ),
+);
+
+/** The `hookSpecificOutput` field Gemini CLI's rewritten tool input is in (`tool_input`). */
+const rewriteField =
+  permissionFields
+    .find((mapping) => mapping.to === `${specificPrefix}updatedInput`)
+    ?.from.slice(specificPrefix.length) ?? null;
 
 /**
  * Reads a Gemini CLI hook's exit code and JSON output (`decision`, `reason`, `systemMessage`,
@@ -64,7 +97,7 @@ export function readGeminiVerdict(
   if (output.decision !== undefined) {
     const decision =
       typeof output.decision === "string" && Object.hasOwn(geminiDecisions, output.decision)
-        ? geminiDecisions[output.decision as keyof typeof geminiDecisions]
+        ? (geminiDecisions[output.decision] ?? null)
         : null;
     if (decision === null) wrong.push("decision");
     else applyDecision(decision, kind, hookEvent, verdict);
@@ -113,10 +146,10 @@ function readSpecificOutput(value: unknown, wrong: string[], verdict: ShimVerdic
     if (key === "additionalContext") {
       if (typeof field === "string") verdict.additionalContext.push(field);
       else wrong.push("hookSpecificOutput.additionalContext");
-    } else if (key === "tool_input") {
+    } else if (key === rewriteField) {
       // The whole new input, as every host's rewrite is (the scheduler builds the tool from it).
       if (isRecord(field)) verdict.updatedInput = field;
-      else wrong.push("hookSpecificOutput.tool_input");
+      else wrong.push(`hookSpecificOutput.${key}`);
     } else {
       verdict.problems.push(`hookSpecificOutput.${key} has no counterpart outside Gemini CLI`);
     }

@@ -74,8 +74,10 @@ export function readProfileVerdict(
     stdout !== "" &&
     !stdout.startsWith("{") &&
     spec.plainStdout === "ignored";
-  // Exit 0 with output the engine could not apply (a failed run) is unreadable too.
-  const failedRead = outcome.exitCode === 0 && handlerVerdict.status === "error";
+  // Exit 0 with output the engine could not apply (a failed run) is unreadable too, and so is an
+  // exit 2 the profile fails (Codex's `strictOutput`: exit 2 with nothing on stderr).
+  const failedRead =
+    (outcome.exitCode === 0 || outcome.exitCode === 2) && handlerVerdict.status === "error";
   if (canBlock && (unreadable.length > 0 || failedRead || plainIgnored)) {
     const why = [...unreadable, ...(failedRead ? messages : [])].map((message) => message.text);
     if (plainIgnored) why.push("printed text that is not JSON");

@@ -6,8 +6,8 @@ import type { WrittenReply } from "./shim-host.js";
 import { writeProfileReply } from "./write-profile-reply.js";
 
 /**
- * A verdict as Codex 0.169 reads it: the reply of the `zerocode` profile's table (Codex's documented
- * protocol), fitted to what the real binary accepts, then checked against its output schema and
+ * A verdict as Codex 0.169 reads it: the reply of the `codex` profile's table, fitted to what the
+ * real binary accepts (the profile's `strictOutput`), then checked against its output schema and
  * rules (`checkCodexOutput`) before it is written. An `allow` without a rewrite is left out (Codex
  * fails such a hook); a reply that would still fail the hook is the event's deny or block (fails
  * closed), or nothing on an event that cannot block, with the rules it broke on stderr.

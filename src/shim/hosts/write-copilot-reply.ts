@@ -1,17 +1,18 @@
+import { copilotProfile } from "../../profiles/copilot.js";
+import type { EventSpec } from "../../profiles/profile.js";
 import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
 import { resolveCopilotEventName } from "./copilot-events.js";
 import type { ShimHost, WrittenReply } from "./shim-host.js";
 
-/** Copilot CLI events that read `additionalContext` (docs.github.com, Copilot CLI hooks reference). */
-const contextEvents = ["subagentStart", "notification", "postToolUseFailure"];
-
 /**
  * A verdict as Copilot CLI's hook output on exit 0 (docs.github.com, "GitHub Copilot CLI hooks
- * reference", 2026): `permissionDecision`, `permissionDecisionReason` and `modifiedArgs` on
- * `preToolUse`; `behavior`, `message` and `interrupt` on `permissionRequest`; `decision: "block"`
- * and `reason` on `agentStop` / `subagentStop`; `additionalContext` where the event reads it.
- * Copilot CLI has no `continue` or user message: those are lossy (a stop becomes a deny or block).
+ * reference", 2026), in the field names of the event's row in the `copilot` profile
+ * (`outputFields`): `permissionDecision`, `permissionDecisionReason` and `modifiedArgs` on
+ * `preToolUse`; `behavior` and `message` on `permissionRequest` (and `interrupt`, which the profile
+ * has no row for); `decision: "block"` and `reason` on `agentStop` / `subagentStop`;
+ * `additionalContext` where a row maps it. Copilot CLI has no `continue` or user message: those
+ * are lossy (a stop becomes a deny or block).
  *
  * @example
  * ```ts
@@ -25,20 +26,34 @@ export function writeCopilotReply(
   verdict: ShimVerdict,
 ): WrittenReply {
   const event = resolveCopilotEventName(host, hostEvent) ?? hostEvent;
+  const spec: EventSpec | undefined = Object.hasOwn(copilotProfile.events, event)
+    ? copilotProfile.events[event as keyof typeof copilotProfile.events]
+    : undefined;
+  // The hook's own name of an engine field on this event (`message` for the reason), or null.
+  const spell = (field: string): string | null =>
+    spec?.outputFields?.find((mapping) => mapping.to === `hookSpecificOutput.${field}`)?.from ??
+    null;
   const decision = resolveHostDecision(host, hostEvent, verdict, false);
   const { lossy } = decision;
   const output: Record<string, unknown> = {};
   const chosen = decision.decision;
-  if (event === "preToolUse" && chosen !== null && chosen !== "block") {
-    output.permissionDecision = chosen;
-    if (decision.reason !== null) output.permissionDecisionReason = decision.reason;
-    if (verdict.updatedInput !== null && chosen === "allow") {
-      output.modifiedArgs = verdict.updatedInput;
+  const decisionField = spell("permissionDecision");
+  if (spec?.decisionKind === "permission" && decisionField !== null) {
+    if (chosen !== null && chosen !== "block") {
+      output[decisionField] = chosen;
+      const reasonField = spell("permissionDecisionReason");
+      if (decision.reason !== null && reasonField !== null) output[reasonField] = decision.reason;
+      if (event === "permissionRequest" && chosen === "deny" && !verdict.continue) {
+        output.interrupt = true;
+      }
     }
-  } else if (event === "permissionRequest" && (chosen === "allow" || chosen === "deny")) {
-    output.behavior = chosen;
-    if (decision.reason !== null) output.message = decision.reason;
-    if (chosen === "deny" && !verdict.continue) output.interrupt = true;
+    // A rewrite goes with the decisions the profile applies it with (none at all included).
+    const rewriteField = spell("updatedInput");
+    const rewriting = host.decisions.rewritingEvents;
+    const rewrites = rewriting.events.includes(hostEvent) && rewriting.decisions.includes(chosen);
+    if (verdict.updatedInput !== null && rewriteField !== null && rewrites) {
+      output[rewriteField] = verdict.updatedInput;
+    }
   } else if (chosen === "block") {
     output.decision = "block";
     output.reason = decision.reason;
@@ -49,8 +64,9 @@ export function writeCopilotReply(
     );
   }
   const context = verdict.additionalContext.join("\n");
+  const contextField = spell("additionalContext");
   if (context !== "") {
-    if (contextEvents.includes(event)) output.additionalContext = context;
+    if (contextField !== null) output[contextField] = context;
     else lossy.push(`context has no place on Copilot CLI's ${hostEvent}: ${context}`);
   }
   return { output, decision };

@@ -1,11 +1,16 @@
+import { geminiProfile } from "../../profiles/gemini.js";
 import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
 import type { ShimHost, WrittenReply } from "./shim-host.js";
 
 /** Gemini CLI events whose `continue: false` stops the agent loop (geminicli.com/docs/hooks/reference). */
 const stoppingEvents = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "AfterModel"];
-/** Gemini CLI events that read `hookSpecificOutput.additionalContext`. */
-const contextEvents = ["AfterTool", "BeforeAgent", "SessionStart"];
+/** Gemini CLI events that read `hookSpecificOutput.additionalContext`: the gemini profile's rows. */
+const contextEvents = Object.entries(geminiProfile.events)
+  .filter(([, spec]) =>
+    (spec.specificFields.supported as readonly string[]).includes("additionalContext"),
+  )
+  .map(([event]) => event);
 
 /**
  * A verdict as Gemini CLI's hook output on exit 0: `decision` `allow`, `deny` or (BeforeTool)
