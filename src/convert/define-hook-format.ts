@@ -22,6 +22,8 @@ export interface JsonDocumentRules {
   classifyRootKey: DocumentRules["classifyRootKey"];
   /** Keys of the `hooks` object that are settings, not events (Gemini CLI's `enabled`). */
   tableKeys?: DocumentRules["tableKeys"];
+  /** Why a `hooks` list cannot be converted (Deep Agents' event-stream form). */
+  hooksListError?: DocumentRules["hooksListError"];
 }
 
 /** A format as its file states it: its own reader, or the rules of its JSON document. */
@@ -54,12 +56,13 @@ export function defineHookFormat(description: HookFormatDescription): HookFormat
       "read" in description
         ? description.read
         : (text, file) => {
-            const { parse, tableKeys, ...rules } = description.document;
+            const { parse, tableKeys, hooksListError, ...rules } = description.document;
             return readHookDocument(parseSourceText(text, file, parse), file, {
               format,
               syntax: "json",
               ...rules,
               ...(tableKeys !== undefined && { tableKeys }),
+              ...(hooksListError !== undefined && { hooksListError }),
             });
           },
   };

@@ -24,6 +24,11 @@ export interface DocumentRules {
   handlerKeys?: HookFormat["handlerKeys"];
   /** Keys of the `hooks` table that are settings, not events: carried (ZeroCode's `managed_dir`). */
   tableKeys?: readonly string[];
+  /**
+   * Why a `hooks` list (not an object) cannot be converted, where the agent gives such a list
+   * another meaning (Deep Agents' event stream); absent: it is only not an object.
+   */
+  hooksListError?: string;
 }
 
 /**
@@ -39,11 +44,8 @@ export function readHookDocument(
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const document = parsed.value;
   if (!isRecord(document)) return { ok: false, error: `${file} must contain an object` };
-  if (Array.isArray(document.hooks) && rules.format.name === "deepagents") {
-    return {
-      ok: false,
-      error: `${file}: "hooks" is a list: the Deep Agents event-stream form, which has no decision hooks to convert`,
-    };
+  if (Array.isArray(document.hooks) && rules.hooksListError !== undefined) {
+    return { ok: false, error: `${file}: "hooks" is a list: ${rules.hooksListError}` };
   }
   if (document.hooks !== undefined && !isRecord(document.hooks)) {
     return { ok: false, error: `${file}: "hooks" must be an object keyed by event name` };

@@ -39,6 +39,7 @@ export const deepagentsFormat = defineHookFormat({
   document: {
     parse: "json",
     layout: "grouped",
+    hooksListError: "the Deep Agents event-stream form, which has no decision hooks to convert",
     classifyRootKey: (key) =>
       key === "description" ? { role: "description" } : { role: "carried", consequence: null },
   },
