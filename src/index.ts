@@ -48,6 +48,11 @@ export { codexProfile } from "./profiles/codex.js";
 export { copilotProfile } from "./profiles/copilot.js";
 export { cursorProfile } from "./profiles/cursor.js";
 export { deepagentsProfile } from "./profiles/deepagents.js";
+export {
+  defineProfile,
+  type ProfileFacts,
+  profileDefaults,
+} from "./profiles/define-profile.js";
 export type {
   BlockEffect,
   ConfigLocation,

@@ -1,8 +1,8 @@
+import { defineProfile } from "./define-profile.js";
 import {
   blockingEvent,
   claudeHandlerTypes,
   contextOnly,
-  defaultLimits,
   elicitationEvent,
   observerEvent,
   permissionEvent,
@@ -12,7 +12,7 @@ import {
   unmatchedBlockingEvent,
   watchPathsOnly,
 } from "./event-presets.js";
-import type { EventSpec, Profile } from "./profile.js";
+import type { EventSpec } from "./profile.js";
 
 const events = {
   SessionStart: {
@@ -278,7 +278,7 @@ const events = {
  * });
  * ```
  */
-export const claudeProfile = {
+export const claudeProfile = defineProfile({
   name: "claude",
   title: "Claude Code",
   discovery: "managed-then-locations",
@@ -350,13 +350,7 @@ export const claudeProfile = {
   ],
   events,
   matcherSyntax: "names-or-regex",
-  toolNameField: "tool_name",
-  toolNameAliases: {},
-  toolMatchAliases: {},
   commandTools: ["Bash"],
-  updatedInputDecisions: ["allow", "ask"],
-  updatedInputNeedsSchema: false,
-  updatedInputWithDeny: "drop-rewrite",
   // A rewrite alone is applied; Claude Code's permission flow then judges the new input.
   updatedInputWithoutDecision: "apply",
   // JSON on stdout counts whatever the exit code (and after a signal, Claude Code's exit 1); with
@@ -398,14 +392,11 @@ export const claudeProfile = {
       "ACTIONS_RUNTIME_TOKEN",
     ],
   },
-  timestampField: null,
   commonPayload: {
     required: ["session_id", "cwd"],
     optional: ["transcript_path", "permission_mode"],
   },
-  payloadDefaults: {},
   defaultTimeoutSeconds: 600,
-  ...defaultLimits,
   // Claude Code ends the turn after 8 consecutive Stop blocks (CHANGELOG 2.1.143).
   continuationCap: 8,
   continuationCapVariable: "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP",
@@ -416,7 +407,4 @@ export const claudeProfile = {
     separateLayerPrefixes: ["plugin:"],
   },
   knownHandlerTypes: claudeHandlerTypes,
-  unsupportedFieldEffect: "diagnostic",
-  trust: null,
-  spill: null,
-} as const satisfies Profile;
+});

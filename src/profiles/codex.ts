@@ -1,12 +1,12 @@
+import { defineProfile } from "./define-profile.js";
 import {
   baseEvent,
   codexShellToolNameAliases,
   contextOnly,
-  defaultLimits,
   observerEvent,
   permissionEvent,
 } from "./event-presets.js";
-import type { EventSpec, FieldRules, Profile } from "./profile.js";
+import type { EventSpec, FieldRules } from "./profile.js";
 
 // Facts from OpenAI Codex CLI 0.169.0 (npm `@openai/codex@0.169.0`, its Linux binary): the
 // `*.command.input` / `*.command.output` JSON schemas embedded in it (codex-rs `hooks/src/schema.rs`),
@@ -178,7 +178,7 @@ const events = {
  * const engine = await createHookEngine({ profile: "codex", cwd: process.cwd() });
  * ```
  */
-export const codexProfile = {
+export const codexProfile = defineProfile({
   name: "codex",
   title: "Codex",
   discovery: "layered-walk",
@@ -193,7 +193,6 @@ export const codexProfile = {
   ],
   events,
   matcherSyntax: "names-or-regex",
-  toolNameField: "tool_name",
   // Codex's hook payloads already say Bash for its shell tools (codex-rs core/src/tools/hook_names.rs).
   toolNameAliases: codexShellToolNameAliases,
   // One Codex tool is two Claude Code tools, so it is a match alias, not a canonicalToolNames row.
@@ -201,18 +200,12 @@ export const codexProfile = {
   timeoutUnit: "seconds",
   commandTools: ["Bash", "apply_patch"],
   updatedInputDecisions: ["allow"],
-  updatedInputNeedsSchema: false,
   // `PreToolUse hook returned updatedInput without permissionDecision:allow`: the hook fails.
   updatedInputWithDeny: "fail-run",
-  shell: "sh",
-  projectDirectoryVariables: [],
-  timestampField: null,
   commonPayload: { required: ["session_id", "cwd", "transcript_path"], optional: ["model"] },
   payloadDefaults: { transcript_path: null },
   // `timeout_sec.unwrap_or(600).max(1)`.
   defaultTimeoutSeconds: 600,
-  ...defaultLimits,
-  continuationCap: null,
   // "Matching hooks from multiple files all run."
   deduplicate: null,
   // Prompt and agent handlers are skipped with a warning ("not supported yet"); 0.169 also has
@@ -231,5 +224,4 @@ export const codexProfile = {
     reasonNeedsDecision: true,
   },
   trust: { storeFile: "~/.codex/agent-hooks-trust.json" },
-  spill: null,
-} as const satisfies Profile;
+});

@@ -1,5 +1,6 @@
-import { blockingEvent, defaultLimits, observerEvent, permissionEvent } from "./event-presets.js";
-import type { EventSpec, FieldRules, OutputFieldMapping, Profile } from "./profile.js";
+import { defineProfile } from "./define-profile.js";
+import { blockingEvent, observerEvent, permissionEvent } from "./event-presets.js";
+import type { EventSpec, FieldRules, OutputFieldMapping } from "./profile.js";
 
 // Facts: docs.github.com/en/copilot/reference/hooks-reference and
 // docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference (GitHub Copilot
@@ -168,7 +169,7 @@ const events = {
  * await engine.dispatch("preToolUse", { toolName: "bash", toolArgs: { command: "git push" } });
  * ```
  */
-export const copilotProfile = {
+export const copilotProfile = defineProfile({
   name: "copilot",
   title: "Copilot CLI",
   discovery: "locations",
@@ -182,8 +183,6 @@ export const copilotProfile = {
   events,
   matcherSyntax: "regex",
   toolNameField: "toolName",
-  toolNameAliases: {},
-  toolMatchAliases: {},
   // "Tool names for hook matching"; `powershell` is its Windows shell; `ask_user` keeps its name.
   canonicalToolNames: {
     bash: "Bash",
@@ -198,22 +197,10 @@ export const copilotProfile = {
   },
   timeoutUnit: "seconds",
   commandTools: ["bash", "powershell"],
-  updatedInputDecisions: ["allow", "ask"],
-  updatedInputNeedsSchema: false,
-  updatedInputWithDeny: "drop-rewrite",
   updatedInputWithoutDecision: "apply",
   shell: "bash",
-  projectDirectoryVariables: [],
-  timestampField: null,
   // Copilot CLI also sends `timestamp`, in Unix milliseconds (the schemas' `timestamp` is ISO text).
   commonPayload: { required: ["cwd"], optional: ["sessionId", "transcriptPath"] },
-  payloadDefaults: {},
   defaultTimeoutSeconds: 30,
-  ...defaultLimits,
-  continuationCap: null,
-  deduplicate: null,
   knownHandlerTypes: ["command", "prompt"],
-  unsupportedFieldEffect: "diagnostic",
-  trust: null,
-  spill: null,
-} as const satisfies Profile;
+});

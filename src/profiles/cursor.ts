@@ -1,5 +1,6 @@
-import { blockingEvent, defaultLimits, observerEvent, permissionEvent } from "./event-presets.js";
-import type { EventSpec, FieldRules, OutputFieldMapping, Profile } from "./profile.js";
+import { defineProfile } from "./define-profile.js";
+import { blockingEvent, observerEvent, permissionEvent } from "./event-presets.js";
+import type { EventSpec, FieldRules, OutputFieldMapping } from "./profile.js";
 
 // Facts: cursor.com/docs/agent/hooks (the page as of Cursor 2.0, and its 2026 revision for Cursor
 // 2.x that adds preToolUse, postToolUse, postToolUseFailure, subagentStart/Stop, sessionStart/End
@@ -216,7 +217,7 @@ const events = {
  * await engine.dispatch("beforeShellExecution", { conversation_id: "c1", command: "git push", cwd: projectRoot });
  * ```
  */
-export const cursorProfile = {
+export const cursorProfile = defineProfile({
   name: "cursor",
   title: "Cursor",
   discovery: "locations",
@@ -227,32 +228,18 @@ export const cursorProfile = {
   ],
   events,
   matcherSyntax: "regex",
-  toolNameField: "tool_name",
-  toolNameAliases: {},
-  toolMatchAliases: {},
   // [secondary] Cursor-hook scripts branching on these names (context-mode 1.0.168, Kaden 0.2.1);
   // Read, Write, Grep, Glob, Task and WebFetch keep Claude Code's names.
   canonicalToolNames: { Shell: "Bash", StrReplace: "Edit", EditNotebook: "NotebookEdit" },
   timeoutUnit: "seconds",
   commandTools: ["Shell"],
-  updatedInputDecisions: ["allow", "ask"],
-  updatedInputNeedsSchema: false,
-  updatedInputWithDeny: "drop-rewrite",
-  shell: "sh",
   // [secondary] hook scripts reading CURSOR_PROJECT_DIR, and CLAUDE_PROJECT_DIR beside it.
   projectDirectoryVariables: ["CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
-  timestampField: null,
   commonPayload: {
     required: ["conversation_id", "generation_id", "workspace_roots"],
     optional: ["model", "cursor_version", "user_email"],
   },
-  payloadDefaults: {},
   defaultTimeoutSeconds: 60,
-  ...defaultLimits,
   continuationCap: 5,
-  deduplicate: null,
   knownHandlerTypes: ["command", "prompt"],
-  unsupportedFieldEffect: "diagnostic",
-  trust: null,
-  spill: null,
-} as const satisfies Profile;
+});

@@ -1,16 +1,16 @@
+import { defineProfile } from "./define-profile.js";
 import {
   baseEvent,
   blockingEvent,
   claudeHandlerTypes,
   contextOnly,
-  defaultLimits,
   observerEvent,
   permissionEvent,
   permissionRequestEvent,
   subagentStartEvent,
   toolEvent,
 } from "./event-presets.js";
-import type { EventSpec, Profile } from "./profile.js";
+import type { EventSpec } from "./profile.js";
 
 const stopExtras = ["last_assistant_message", "background_tasks", "session_crons"] as const;
 
@@ -90,14 +90,13 @@ const events = {
  * const engine = await createHookEngine({ profile: deepagentsProfile, cwd: process.cwd() });
  * ```
  */
-export const deepagentsProfile = {
+export const deepagentsProfile = defineProfile({
   name: "deepagents",
   title: "Deep Agents Code",
   discovery: "locations",
   configLocations: [{ layer: "user", path: "~/.deepagents/hooks.json", dialect: "deepagents" }],
   events,
   matcherSyntax: "names-or-regex",
-  toolNameField: "tool_name",
   toolNameAliases: {
     execute: "Bash",
     write_file: "Write",
@@ -107,26 +106,15 @@ export const deepagentsProfile = {
     glob: "Glob",
     grep: "Grep",
   },
-  toolMatchAliases: {},
   commandTools: ["Bash"],
   updatedInputDecisions: ["allow"],
-  updatedInputNeedsSchema: false,
-  updatedInputWithDeny: "drop-rewrite",
-  shell: "sh",
-  projectDirectoryVariables: [],
-  timestampField: null,
   commonPayload: {
     required: ["session_id", "cwd"],
     optional: ["transcript_path", "prompt_id", "permission_mode", "effort"],
   },
-  payloadDefaults: {},
   defaultTimeoutSeconds: 600,
-  ...defaultLimits,
   continuationCap: 8,
   // As Claude Code, whose hook format it shares: an identical command runs once per event.
   deduplicate: { layerPrecedence: ["user"], separateLayerPrefixes: [] },
   knownHandlerTypes: claudeHandlerTypes,
-  unsupportedFieldEffect: "diagnostic",
-  trust: null,
-  spill: null,
-} as const satisfies Profile;
+});

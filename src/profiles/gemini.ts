@@ -1,11 +1,6 @@
-import {
-  baseEvent,
-  blockingEvent,
-  contextOnly,
-  defaultLimits,
-  observerEvent,
-} from "./event-presets.js";
-import type { EventSpec, FieldRules, OutputFieldMapping, Profile } from "./profile.js";
+import { defineProfile } from "./define-profile.js";
+import { baseEvent, blockingEvent, contextOnly, observerEvent } from "./event-presets.js";
+import type { EventSpec, FieldRules, OutputFieldMapping } from "./profile.js";
 
 // Facts from Gemini CLI 0.61.0 (@google/gemini-cli, its bundled @google/gemini-cli-core):
 // hooks/types.ts, hookRunner.ts, hookAggregator.ts, hookPlanner.ts, hookEventHandler.ts,
@@ -170,7 +165,7 @@ const events = {
  * await engine.dispatch("BeforeTool", { tool_name: "run_shell_command", tool_input: { command: "ls" } });
  * ```
  */
-export const geminiProfile = {
+export const geminiProfile = defineProfile({
   name: "gemini",
   title: "Gemini CLI",
   discovery: "locations",
@@ -186,8 +181,6 @@ export const geminiProfile = {
   configSyntax: "jsonc",
   events,
   matcherSyntax: "regex",
-  toolNameField: "tool_name",
-  toolNameAliases: {},
   // A matcher names Gemini CLI's own tools: `Bash` never matches `run_shell_command`.
   toolMatchAliases: {},
   // tools/definitions/base-declarations.ts: Gemini CLI's built-in tools and Claude Code's names.
@@ -206,8 +199,6 @@ export const geminiProfile = {
   commandTools: ["run_shell_command"],
   // `tool_input` alone rewrites the call; with an ask it is confirmed, with a deny it is moot.
   updatedInputDecisions: ["allow", "ask"],
-  updatedInputNeedsSchema: false,
-  updatedInputWithDeny: "drop-rewrite",
   updatedInputWithoutDecision: "apply",
   // hookRunner parses JSON output whatever the exit code (only its success flag differs).
   stdoutJsonExitCodes: "any",
@@ -225,7 +216,6 @@ export const geminiProfile = {
   // Gemini CLI sends "" when the session has no recording.
   payloadDefaults: { transcript_path: "" },
   defaultTimeoutSeconds: 60,
-  ...defaultLimits,
   // SIGTERM, then SIGKILL 5 s later.
   killGraceMs: 5000,
   // AfterAgent's retries are bounded only by the session's turn limit.
@@ -236,7 +226,4 @@ export const geminiProfile = {
     separateLayerPrefixes: [],
   },
   knownHandlerTypes: ["command", "plugin", "runtime"],
-  unsupportedFieldEffect: "diagnostic",
-  trust: null,
-  spill: null,
-} as const satisfies Profile;
+});

@@ -1,13 +1,13 @@
+import { defineProfile } from "./define-profile.js";
 import {
   baseEvent,
   blockingEvent,
   claudeHandlerTypes,
   contextOnly,
-  defaultLimits,
   permissionEvent,
   toolEvent,
 } from "./event-presets.js";
-import type { EventSpec, FieldRules, Profile } from "./profile.js";
+import type { EventSpec, FieldRules } from "./profile.js";
 
 // suppressOutput is recognized but not applied on every event.
 const commonOutput = {
@@ -101,7 +101,7 @@ const events = {
  * await engine.dispatch("PreToolUse", payload, { toolInputSchema: tool.inputSchema });
  * ```
  */
-export const vscodeProfile = {
+export const vscodeProfile = defineProfile({
   name: "vscode",
   title: "VS Code (Local harness)",
   discovery: "locations",
@@ -115,8 +115,6 @@ export const vscodeProfile = {
   configSyntax: "jsonc",
   events,
   matcherSyntax: "names-or-regex",
-  toolNameField: "tool_name",
-  toolNameAliases: {},
   // Claude-format matchers name Claude's tools; these Local tools also answer to them.
   toolMatchAliases: {
     run_in_terminal: ["Bash"],
@@ -133,22 +131,13 @@ export const vscodeProfile = {
     fetch_webpage: ["WebFetch"],
   },
   commandTools: ["run_in_terminal"],
-  updatedInputDecisions: ["allow", "ask"],
   updatedInputNeedsSchema: true,
-  updatedInputWithDeny: "drop-rewrite",
-  shell: "sh",
-  projectDirectoryVariables: [],
   timestampField: "timestamp",
   // transcript_path and timestamp are always there: the engine fills them when the host does not.
   commonPayload: { required: ["session_id", "cwd", "transcript_path", "timestamp"], optional: [] },
   payloadDefaults: { transcript_path: null },
   defaultTimeoutSeconds: 30,
-  ...defaultLimits,
-  continuationCap: null,
   // As Claude Code: identical commands across hook files run once, the workspace's copy first.
   deduplicate: { layerPrecedence: ["local", "project", "user"], separateLayerPrefixes: [] },
   knownHandlerTypes: claudeHandlerTypes,
-  unsupportedFieldEffect: "diagnostic",
-  trust: null,
-  spill: null,
-} as const satisfies Profile;
+});

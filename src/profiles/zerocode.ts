@@ -1,12 +1,12 @@
+import { defineProfile } from "./define-profile.js";
 import {
   baseEvent,
   codexShellToolNameAliases,
   contextOnly,
-  defaultLimits,
   observerEvent,
   permissionEvent,
 } from "./event-presets.js";
-import type { EventSpec, FieldRules, Profile } from "./profile.js";
+import type { EventSpec, FieldRules } from "./profile.js";
 
 // suppressOutput is "parsed today but not yet implemented" on these events: accepted, no effect.
 const postToolUseOutput = {
@@ -137,7 +137,7 @@ const events = {
  * const engine = await createHookEngine({ profile: "zerocode", cwd: process.cwd() });
  * ```
  */
-export const zerocodeProfile = {
+export const zerocodeProfile = defineProfile({
   name: "zerocode",
   title: "ZeroCode",
   discovery: "layered-walk",
@@ -152,27 +152,20 @@ export const zerocodeProfile = {
   ],
   events,
   matcherSyntax: "regex",
-  toolNameField: "tool_name",
   toolNameAliases: codexShellToolNameAliases,
   toolMatchAliases: { apply_patch: ["Edit", "Write"], spawn_agent: ["Agent"] },
   commandTools: ["Bash", "apply_patch"],
   updatedInputDecisions: ["allow"],
-  updatedInputNeedsSchema: false,
   // "Return updatedInput only with permissionDecision: allow; other updatedInput shapes are errors."
   updatedInputWithDeny: "fail-run",
-  shell: "sh",
-  projectDirectoryVariables: [],
-  timestampField: null,
   // transcript_path is always there: the engine fills it with null when the host has none.
   commonPayload: { required: ["session_id", "cwd", "transcript_path"], optional: ["model"] },
   payloadDefaults: { transcript_path: null },
   defaultTimeoutSeconds: 600,
-  ...defaultLimits,
-  continuationCap: null,
   // Matching hooks from every source all run: higher layers do not replace lower ones.
   deduplicate: null,
   knownHandlerTypes: ["command", "prompt", "agent"],
   unsupportedFieldEffect: "fail-run",
   trust: { storeFile: "~/.zerotwo/hooks-trust.json" },
   spill: { defaultLimitTokens: 2500, bytesPerToken: 4 },
-} as const satisfies Profile;
+});
