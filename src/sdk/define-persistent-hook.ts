@@ -10,13 +10,10 @@ import {
 import type { HookEventName, HookOutcome, HookProfileName } from "./hook-types.js";
 
 /** A persistent hook: the event it handles (or any), the profile it writes for, its handler. */
-export interface PersistentHookDefinition<
+export type PersistentHookDefinition<
   E extends HookEventName<P>,
   P extends HookProfileName = HookProfileName,
-> extends HookHandlerDefinition<E, P> {
-  /** The event this hook answers; another event's payload is a non-blocking error. Omitted: any. */
-  event?: E;
-}
+> = HookHandlerDefinition<E, P>;
 
 /** Where a persistent hook reads requests, writes answers and reports its own problems. */
 export interface PersistentHookStreams {

@@ -8,11 +8,16 @@ import type {
 } from "./hook-types.js";
 import { renderHookResult } from "./render-hook-result.js";
 
-/** What every hook definition holds: the profile it writes for and its handler. */
+/**
+ * What every hook definition holds: the event it handles (omitted: any), the profile it writes
+ * for, and its handler.
+ */
 export interface HookHandlerDefinition<
   E extends HookEventName<P>,
   P extends HookProfileName = HookProfileName,
 > {
+  /** The event this hook answers; another event's payload is a non-blocking error. Omitted: any. */
+  event?: E;
   /** The hook system the output is written for; defaults to `claude` (VS Code differs on Stop). */
   profile?: P;
   /** Decides from the input; returns a result (or nothing: exit 0, no output). */

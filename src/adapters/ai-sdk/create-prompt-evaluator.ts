@@ -1,9 +1,5 @@
 import { generateText, type LanguageModel } from "ai";
-import type { EvaluatePrompt } from "../../run/host-callbacks.js";
-import {
-  createModelPromptEvaluator,
-  type PromptEvaluatorOptions,
-} from "../shared/create-model-prompt-evaluator.js";
+import { definePromptEvaluator } from "../shared/create-model-prompt-evaluator.js";
 
 /**
  * Returns an engine `evaluatePrompt` that answers Claude Code `prompt` hooks with an AI SDK
@@ -26,17 +22,14 @@ import {
  * const result = await generateText({ model, tools: withHooks(engine, tools), prompt });
  * ```
  */
-export function createPromptEvaluator(
-  model: LanguageModel,
-  options: PromptEvaluatorOptions<LanguageModel> = {},
-): EvaluatePrompt {
-  return createModelPromptEvaluator(model, options, async (chosen, question) => {
+export const createPromptEvaluator = definePromptEvaluator<LanguageModel>(
+  async (model, question) => {
     const result = await generateText({
-      model: chosen,
+      model,
       system: question.instruction,
       prompt: question.prompt,
       abortSignal: question.signal,
     });
     return result.text;
-  });
-}
+  },
+);

@@ -9,17 +9,13 @@ const adapter = await importPeerModule(() => import("./adapter.js"), {
   packages: ["ai@6"],
 });
 
-/** Creates an engine `evaluatePrompt` that answers `prompt` hooks with an AI SDK language model. */
-export const createPromptEvaluator = adapter.createPromptEvaluator;
-/** Creates one agent session's lifecycle hooks (SessionStart, UserPromptSubmit, Notification, SessionEnd). */
-export const createSessionHooks = adapter.createSessionHooks;
-/** Creates the `Stop` hook loop's decision function for an engine. */
-export const createStopHook = adapter.createStopHook;
-/** Whether a tool result is one a hook produced (a denial or feedback). */
-export const isHookToolResult = adapter.isHookToolResult;
-/** Runs one user turn with the session's hooks, then the `Stop` loop. */
-export const runWithHooks = adapter.runWithHooks;
-/** Runs a generation and continues it while `Stop` hooks block. */
-export const runWithStopHooks = adapter.runWithStopHooks;
-/** Wraps an AI SDK tool set so every call runs the engine's tool hooks. */
-export const withHooks = adapter.withHooks;
+/** The adapter's values, loaded with the framework (each documented in its own module). */
+export const {
+  createPromptEvaluator,
+  createSessionHooks,
+  createStopHook,
+  isHookToolResult,
+  runWithHooks,
+  runWithStopHooks,
+  withHooks,
+} = adapter;

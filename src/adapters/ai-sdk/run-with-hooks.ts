@@ -1,13 +1,6 @@
 import type { ModelMessage } from "ai";
 import { isRecord } from "../../shared/is-record.js";
-import {
-  formatHookContext,
-  inheritSessionOptions,
-  notifyApprovals,
-  type SessionHooks,
-} from "../shared/create-session-hooks.js";
-import type { StopLoopOptions } from "../shared/run-stop-loop.js";
-import { startPromptTurn } from "../shared/start-prompt-turn.js";
+import { runSessionTurn, type SessionTurnOptions } from "../shared/run-session-turn.js";
 import { type GeneratedTurn, runWithStopHooks, type StopHookRun } from "./run-with-stop-hooks.js";
 
 /** What the session hooks add to a turn's generation. */
@@ -17,10 +10,7 @@ export interface HookedGeneration {
 }
 
 /** Options of {@link runWithHooks}. */
-export interface RunWithHooksOptions<RESULT extends GeneratedTurn>
-  extends Omit<StopLoopOptions, "engine"> {
-  /** The session (from `createSessionHooks`), shared by every turn of one conversation. */
-  session: SessionHooks;
+export interface RunWithHooksOptions<RESULT extends GeneratedTurn> extends SessionTurnOptions {
   /** The conversation so far, ending with the user's new prompt. */
   messages: readonly ModelMessage[];
   /**
@@ -66,23 +56,25 @@ export interface CompletedTurn<RESULT> extends StopHookRun<RESULT> {
 export async function runWithHooks<RESULT extends GeneratedTurn>(
   options: RunWithHooksOptions<RESULT>,
 ): Promise<RefusedTurn | CompletedTurn<RESULT>> {
-  const { session } = options;
   const messages = [...options.messages];
   const last = messages.at(-1);
-  const promptIndex = last?.role === "user" ? messages.length - 1 : -1;
-  const prompt = last?.role === "user" ? readText(last) : "";
-  const start = await startPromptTurn(session, messages, promptIndex, prompt);
-  if (start.refused) return { status: "refused", message: start.message, messages, result: null };
-  if (start.promptContext !== null) messages.push({ role: "user", content: start.promptContext });
-  const system = formatHookContext("SessionStart", session.sessionContext) ?? undefined;
-  const run = await runWithStopHooks({
-    ...options,
-    ...inheritSessionOptions(session, options),
-    messages,
-    generate: (turnMessages) => options.generate(turnMessages, { system }),
+  const turn = await runSessionTurn(options, {
+    conversation: messages,
+    promptIndex: last?.role === "user" ? messages.length - 1 : -1,
+    prompt: last?.role === "user" ? readText(last) : "",
+    addPromptContext: (context) => {
+      messages.push({ role: "user", content: context });
+    },
+    runStopLoop: (stopLoopOptions, sessionContext) =>
+      runWithStopHooks({
+        ...stopLoopOptions,
+        messages,
+        generate: (turnMessages) =>
+          options.generate(turnMessages, { system: sessionContext ?? undefined }),
+      }),
+    readApprovalTools,
   });
-  await notifyApprovals(session, readApprovalTools(run.result));
-  return { status: "completed", ...run };
+  return turn.status === "refused" ? { ...turn, messages, result: null } : turn;
 }
 
 // A turn paused on tool approvals ends with one `tool-approval-request` per call to approve.

@@ -9,15 +9,12 @@ const adapter = await importPeerModule(() => import("./adapter.js"), {
   packages: ["langchain@1", "@langchain/core@1"],
 });
 
-/** Creates LangChain agent middleware that runs a hook engine's events. */
-export const createHooksMiddleware = adapter.createHooksMiddleware;
-/** Adds the hooks middleware to every Deep Agents subagent spec, the general-purpose one included. */
-export const addHooksToSubagents = adapter.addHooksToSubagents;
-/** Creates an engine `evaluatePrompt` that answers `prompt` hooks with a LangChain chat model. */
-export const createPromptEvaluator = adapter.createPromptEvaluator;
-/** Deep Agents' built-in tool names mapped to the public names hooks match on. */
-export const deepagentsToolNames = adapter.deepagentsToolNames;
-/** The name hooks see for a framework tool name. */
-export const resolvePublicToolName = adapter.resolvePublicToolName;
-/** Whether a message was added by a hook (optionally: of this kind). */
-export const isHookMessage = adapter.isHookMessage;
+/** The adapter's values, loaded with the framework (each documented in its own module). */
+export const {
+  createHooksMiddleware,
+  addHooksToSubagents,
+  createPromptEvaluator,
+  deepagentsToolNames,
+  resolvePublicToolName,
+  isHookMessage,
+} = adapter;

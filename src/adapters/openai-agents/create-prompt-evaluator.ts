@@ -1,9 +1,5 @@
 import { Agent, type Model, run } from "@openai/agents";
-import type { EvaluatePrompt } from "../../run/host-callbacks.js";
-import {
-  createModelPromptEvaluator,
-  type PromptEvaluatorOptions,
-} from "../shared/create-model-prompt-evaluator.js";
+import { definePromptEvaluator } from "../shared/create-model-prompt-evaluator.js";
 
 /** An OpenAI Agents model, or a model name the default model provider resolves, as `Agent` takes. */
 export type PromptHookModel = string | Model;
@@ -31,18 +27,15 @@ export type PromptHookModel = string | Model;
  * await run(agent, "Clean the build folder");
  * ```
  */
-export function createPromptEvaluator(
-  model: PromptHookModel,
-  options: PromptEvaluatorOptions<PromptHookModel> = {},
-): EvaluatePrompt {
-  return createModelPromptEvaluator(model, options, async (chosen, question) => {
+export const createPromptEvaluator = definePromptEvaluator<PromptHookModel>(
+  async (model, question) => {
     const judge = new Agent({
       name: "agent-hooks prompt hook",
       instructions: question.instruction,
-      model: chosen,
+      model,
     });
     const result = await run(judge, question.prompt, { signal: question.signal, maxTurns: 1 });
     const output: unknown = result.finalOutput;
     return typeof output === "string" ? output : JSON.stringify(output ?? null);
-  });
-}
+  },
+);

@@ -1,23 +1,14 @@
 import { type AgentInputItem, system, user } from "@openai/agents";
 import { isRecord } from "../../shared/is-record.js";
-import {
-  formatHookContext,
-  inheritSessionOptions,
-  notifyApprovals,
-  type SessionHooks,
-} from "../shared/create-session-hooks.js";
-import type { StopLoopOptions } from "../shared/run-stop-loop.js";
-import { startPromptTurn } from "../shared/start-prompt-turn.js";
+import type { SessionHooks } from "../shared/create-session-hooks.js";
+import { runSessionTurn, type SessionTurnOptions } from "../shared/run-session-turn.js";
 import { type AgentTurn, runWithStopHooks, type StopHookRun } from "./run-with-stop-hooks.js";
 
 // Sessions whose SessionStart context is already in the conversation they carry.
 const contextDelivered = new WeakSet<SessionHooks>();
 
 /** Options of {@link runWithHooks}. */
-export interface RunWithHooksOptions<RESULT extends AgentTurn>
-  extends Omit<StopLoopOptions, "engine"> {
-  /** The session (from `createSessionHooks`), shared by every turn of one conversation. */
-  session: SessionHooks;
+export interface RunWithHooksOptions<RESULT extends AgentTurn> extends SessionTurnOptions {
   /** The user's prompt, or the conversation so far ending with it. */
   input: string | AgentInputItem[];
   /** Runs one turn, typically `(input) => run(agent, input)`. */
@@ -55,31 +46,32 @@ export interface CompletedTurn<RESULT> extends StopHookRun<RESULT> {
 export async function runWithHooks<RESULT extends AgentTurn>(
   options: RunWithHooksOptions<RESULT>,
 ): Promise<RefusedTurn | CompletedTurn<RESULT>> {
-  const { session } = options;
   const items: AgentInputItem[] =
     typeof options.input === "string" ? [user(options.input)] : [...options.input];
   const promptIndex = findLastUserIndex(items);
   const promptItem = items[promptIndex];
-  const prompt = promptItem === undefined ? "" : readText(promptItem);
-  const start = await startPromptTurn(session, items, promptIndex, prompt);
-  if (start.refused) {
-    return { status: "refused", message: start.message, input: items, result: null };
-  }
-  if (start.promptContext !== null) items.splice(promptIndex + 1, 0, user(start.promptContext));
-  // The context goes in once: later turns carry it in the history they pass back.
-  const sessionContext = formatHookContext("SessionStart", session.sessionContext);
-  if (sessionContext !== null && !contextDelivered.has(session)) {
-    contextDelivered.add(session);
-    items.unshift(system(sessionContext));
-  }
-  const run = await runWithStopHooks({
-    ...options,
-    ...inheritSessionOptions(session, options),
-    input: items,
-    generate: (input) => options.generate(typeof input === "string" ? [user(input)] : input),
+  const turn = await runSessionTurn(options, {
+    conversation: items,
+    promptIndex,
+    prompt: promptItem === undefined ? "" : readText(promptItem),
+    addPromptContext: (context) => {
+      items.splice(promptIndex + 1, 0, user(context));
+    },
+    runStopLoop: (stopLoopOptions, sessionContext) => {
+      // The context goes in once: later turns carry it in the history they pass back.
+      if (sessionContext !== null && !contextDelivered.has(options.session)) {
+        contextDelivered.add(options.session);
+        items.unshift(system(sessionContext));
+      }
+      return runWithStopHooks({
+        ...stopLoopOptions,
+        input: items,
+        generate: (input) => options.generate(typeof input === "string" ? [user(input)] : input),
+      });
+    },
+    readApprovalTools,
   });
-  await notifyApprovals(session, readApprovalTools(run.result));
-  return { status: "completed", ...run };
+  return turn.status === "refused" ? { ...turn, input: items, result: null } : turn;
 }
 
 // A run paused on tool approvals lists them as interruptions (RunToolApprovalItem, with a name).

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ModelHookRequest } from "../../run/host-callbacks.js";
 import {
   createModelPromptEvaluator,
+  definePromptEvaluator,
   type ModelQuestion,
   promptHookInstruction,
 } from "./create-model-prompt-evaluator.js";
@@ -97,5 +98,23 @@ describe("createModelPromptEvaluator", () => {
     });
     const evaluate = createModelPromptEvaluator("default", {}, ask);
     await expect(evaluate(request())).rejects.toThrow("rate limited");
+  });
+});
+
+describe("definePromptEvaluator", () => {
+  it("makes a createPromptEvaluator whose evaluators ask their own model, options optional", async () => {
+    const { ask, asked } = createRecordingAsk(
+      async (model) => `{"ok": true, "reason": "${model}"}`,
+    );
+    const createPromptEvaluator = definePromptEvaluator(ask);
+    const plain = createPromptEvaluator("default");
+    const resolving = createPromptEvaluator("other", { resolveModel: () => "small" });
+
+    await expect(plain(request({ model: "haiku" }))).resolves.toBe(
+      '{"ok": true, "reason": "default"}',
+    );
+    await resolving(request({ model: "haiku" }));
+    await resolving(request());
+    expect(asked.map((entry) => entry.model)).toEqual(["default", "small", "other"]);
   });
 });

@@ -57,6 +57,23 @@ export function createModelPromptEvaluator<MODEL>(
   };
 }
 
+/**
+ * Makes an adapter's `createPromptEvaluator(model, options?)` from how its framework asks a model
+ * one question: each call builds a {@link createModelPromptEvaluator} on that model.
+ *
+ * @example
+ * ```ts
+ * export const createPromptEvaluator = definePromptEvaluator<LanguageModel>(async (model, question) =>
+ *   (await generateText({ model, system: question.instruction, prompt: question.prompt })).text,
+ * );
+ * ```
+ */
+export function definePromptEvaluator<MODEL>(
+  askModel: AskModel<MODEL>,
+): (model: MODEL, options?: PromptEvaluatorOptions<MODEL>) => EvaluatePrompt {
+  return (model, options = {}) => createModelPromptEvaluator(model, options, askModel);
+}
+
 // A framework that ignores the signal still leaves the hook at its timeout: the reply loses the race.
 function settleBeforeAbort<VALUE>(pending: Promise<VALUE>, signal: AbortSignal): Promise<VALUE> {
   return new Promise((resolve, reject) => {
