@@ -104,7 +104,7 @@ export const claudeHandlerFields = extendFields(
 );
 
 /** The fields every Claude Code handler type shares beside its own. */
-const claudeCommonFields = {
+export const claudeCommonFields = {
   timeout: commandHandlerFields.timeout,
   statusMessage: commandHandlerFields.statusMessage,
   if: commandHandlerFields.if,
