@@ -203,6 +203,18 @@ export function describeParseError(error: unknown): string {
   return String(error);
 }
 
+type CompoundCommand = Extract<ShellCommand, { kind: "compound" }>;
+
+// Every compound command (`if`, loops, `case`, functions, `(( ))`, …) is one `compound` node.
+function compoundCommand(
+  shape: CompoundCommand["shape"],
+  branches: ShellStatement[][],
+  words: ShellWord[],
+  details: Pick<CompoundCommand, "assigns" | "arithmetic"> = {},
+): CompoundCommand {
+  return { kind: "compound", shape, branches, words, ...details };
+}
+
 // Turns mvdan/sh's tree into this module's plain one; throws on a node type it does not know,
 // which the caller reports as unsupported syntax.
 class TreeConverter {
@@ -267,74 +279,54 @@ class TreeConverter {
         return { kind: "time", statement: statement === null ? null : this.statement(statement) };
       }
       case "IfClause":
-        return { kind: "compound", shape: "branches", branches: this.ifBranches(node), words: [] };
+        return compoundCommand("branches", this.ifBranches(node), []);
       case "WhileClause":
-        return {
-          kind: "compound",
-          shape: "loop",
-          branches: [this.statements(node, "Cond"), this.statements(node, "Do")],
-          words: [],
-        };
+        return compoundCommand(
+          "loop",
+          [this.statements(node, "Cond"), this.statements(node, "Do")],
+          [],
+        );
       case "ForClause": {
         const loop = requiredNode(node, "Loop");
         const variable = childNode(loop, "Name");
-        return {
-          kind: "compound",
-          shape: "loop",
-          branches: [this.statements(node, "Do")],
-          words: this.loopWords(loop),
-          ...(variable === null
+        return compoundCommand(
+          "loop",
+          [this.statements(node, "Do")],
+          this.loopWords(loop),
+          variable === null
             ? { arithmetic: true }
             : {
                 assigns: [
                   stringField(variable, "Value"),
                   ...(node.Select === true ? ["REPLY"] : []),
                 ],
-              }),
-        };
+              },
+        );
       }
       case "CaseClause":
-        return {
-          kind: "compound",
-          shape: "branches",
-          branches: [[], ...nodeList(node, "Items").map((item) => this.statements(item, "Stmts"))],
-          words: [
+        return compoundCommand(
+          "branches",
+          [[], ...nodeList(node, "Items").map((item) => this.statements(item, "Stmts"))],
+          [
             this.word(requiredNode(node, "Word")),
             ...nodeList(node, "Items").flatMap((item) => this.words(item, "Patterns")),
           ],
-        };
+        );
       case "FuncDecl":
-        return {
-          kind: "compound",
-          shape: "function",
-          branches: [[this.statement(requiredNode(node, "Body"))]],
-          words: [],
-        };
+        return compoundCommand("function", [[this.statement(requiredNode(node, "Body"))]], []);
       case "CoprocClause":
-        return {
-          kind: "compound",
-          shape: "background",
-          branches: [[this.statement(requiredNode(node, "Stmt"))]],
-          words: [],
-        };
+        return compoundCommand("background", [[this.statement(requiredNode(node, "Stmt"))]], []);
       case "ArithmCmd":
-        return {
-          kind: "compound",
-          shape: "branches",
-          branches: [],
-          words: this.arithmetic(node.X),
-          arithmetic: true,
-        };
+        return compoundCommand("branches", [], this.arithmetic(node.X), { arithmetic: true });
       case "LetClause":
-        return {
-          kind: "compound",
-          shape: "branches",
-          branches: [],
-          words: nodeList(node, "Exprs").flatMap((expression) => this.arithmetic(expression)),
-          arithmetic: true,
-        };
+        return compoundCommand(
+          "branches",
+          [],
+          nodeList(node, "Exprs").flatMap((expression) => this.arithmetic(expression)),
+          { arithmetic: true },
+        );
       case "TestClause":
-        return { kind: "compound", shape: "branches", branches: [], words: this.test(node.X) };
+        return compoundCommand("branches", [], this.test(node.X));
       default:
         throw new Error(`${type} commands`);
     }

@@ -12,6 +12,14 @@ export interface WrapperRule extends OptionTable {
   appends?: string;
 }
 
+/** `su`'s options (util-linux's `runuser` takes the same, and `-u user`). */
+const suRule: WrapperRule = {
+  short: { ...flagOptions("lmp"), c: "shell-code", s: "config", g: "value", G: "value" },
+  long: { "--command": "shell-code", "--shell": "config", "--login": "flag" },
+  operands: 0,
+  rest: "none",
+};
+
 /** Wrappers by program name: each runs the command after its options and operands. */
 export const wrapperRules: Readonly<Record<string, WrapperRule>> = {
   exec: { short: { a: "value", c: "flag", l: "flag" }, long: {}, operands: 0, rest: "command" },
@@ -176,25 +184,8 @@ export const wrapperRules: Readonly<Record<string, WrapperRule>> = {
     rest: "shell",
   },
   eval: { short: {}, long: {}, operands: 0, rest: "shell" },
-  su: {
-    short: { ...flagOptions("lmp"), c: "shell-code", s: "config", g: "value", G: "value" },
-    long: { "--command": "shell-code", "--shell": "config", "--login": "flag" },
-    operands: 0,
-    rest: "none",
-  },
-  runuser: {
-    short: {
-      ...flagOptions("lmp"),
-      c: "shell-code",
-      s: "config",
-      g: "value",
-      G: "value",
-      u: "value",
-    },
-    long: { "--command": "shell-code", "--shell": "config", "--login": "flag" },
-    operands: 0,
-    rest: "none",
-  },
+  su: suRule,
+  runuser: { ...suRule, short: { ...suRule.short, u: "value" } },
   script: {
     short: {
       ...flagOptions("aefqtk"),

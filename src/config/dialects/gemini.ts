@@ -2,7 +2,7 @@ import { formatJsonPath, type JsonPathSegment } from "../../shared/format-json-p
 import { isRecord } from "../../shared/is-record.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
 import { listHandlerKeys } from "./handler-field-table.js";
-import { commandHandlerFields } from "./handler-fields.js";
+import { geminiHandlerFields } from "./handler-fields.js";
 import { checkCommandHandler } from "./read-command-handler.js";
 import { readHandlerFields } from "./read-plain-fields.js";
 import { reportUnknownField } from "./report-unknown-field.js";
@@ -14,25 +14,6 @@ import {
   reportIssues,
   walkHookEvents,
 } from "./walk-hook-events.js";
-
-/** A Gemini CLI command hook's fields (`HookDefinitionArray` in its settings schema). */
-const geminiHandlerFields = {
-  command: commandHandlerFields.command,
-  name: { kind: "text" },
-  description: { kind: "text" },
-  timeout: {
-    kind: "seconds",
-    messages: {
-      type: "timeout must be a number of milliseconds",
-      positive: "timeout must be a positive number of milliseconds",
-      finite: "timeout must be a finite number of milliseconds",
-    },
-  },
-  env: {
-    kind: "text-record",
-    messages: { type: "env must be an object of strings", item: "env values must be strings" },
-  },
-} as const;
 
 const handlerKeys = listHandlerKeys(geminiHandlerFields);
 /** Keys of `hooks` that are settings, not events (`HOOKS_CONFIG_FIELDS`): Gemini CLI skips them. */

@@ -90,6 +90,25 @@ export const zerocodeHandlerFields = extendFields(
   extensionFields,
 );
 
+/** Gemini CLI settings (`HookDefinitionArray` in its schema): timeouts in milliseconds. */
+export const geminiHandlerFields = {
+  command: commandHandlerFields.command,
+  name: { kind: "text" },
+  description: { kind: "text" },
+  timeout: {
+    kind: "seconds",
+    messages: {
+      type: "timeout must be a number of milliseconds",
+      positive: "timeout must be a positive number of milliseconds",
+      finite: "timeout must be a finite number of milliseconds",
+    },
+  },
+  env: {
+    kind: "text-record",
+    messages: { type: "env must be an object of strings", item: "env values must be strings" },
+  },
+} as const satisfies HandlerFieldTable;
+
 /** Claude Code settings. */
 export const claudeHandlerFields = extendFields(
   omitFields(commandHandlerFields, ["commandWindows", "additionalContextLimit"]),
@@ -104,7 +123,7 @@ export const claudeHandlerFields = extendFields(
 );
 
 /** The fields every Claude Code handler type shares beside its own. */
-const claudeCommonFields = {
+export const claudeCommonFields = {
   timeout: commandHandlerFields.timeout,
   statusMessage: commandHandlerFields.statusMessage,
   if: commandHandlerFields.if,

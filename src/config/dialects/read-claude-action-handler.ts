@@ -1,17 +1,16 @@
 import type { HookAction } from "../hook-definition.js";
-import { listHandlerKeys } from "./handler-field-table.js";
+import type { FieldValues, HandlerFieldTable } from "./handler-field-table.js";
 import {
+  type claudeCommonFields,
   claudeHttpHandlerFields,
   claudeMcpToolHandlerFields,
   claudeModelHandlerFields,
 } from "./handler-fields.js";
-import { reportUnknownHandlerKeys } from "./read-command-handler.js";
-import { readHandlerFields } from "./read-plain-fields.js";
+import { readTableHandler } from "./read-command-handler.js";
 import { reportUnsupportedHandlerType } from "./report-unsupported-handler-type.js";
 import {
   type DialectHandlerContext,
   type HandlerFields,
-  reportIssues,
   resolveTimeoutMs,
 } from "./walk-hook-events.js";
 
@@ -19,17 +18,7 @@ import {
 const defaultTimeoutSeconds = { prompt: 30, agent: 60 } as const;
 
 /** The fields every handler type shares, as read from any of the tables. */
-interface CommonValues {
-  timeout?: number;
-  statusMessage?: string;
-  if?: string;
-  once?: boolean;
-  async?: boolean;
-}
-
-const httpKeys = listHandlerKeys(claudeHttpHandlerFields);
-const modelKeys = listHandlerKeys(claudeModelHandlerFields);
-const mcpToolKeys = listHandlerKeys(claudeMcpToolHandlerFields);
+type CommonValues = FieldValues<typeof claudeCommonFields>;
 
 /**
  * Reads a Claude Code handler that is not a command (`http`, `prompt`, `agent`, `mcp_tool`) into
@@ -44,52 +33,46 @@ export function readClaudeActionHandler(
   handler: Readonly<Record<string, unknown>>,
   context: DialectHandlerContext,
 ): HandlerFields | null {
-  const { at, report } = context;
-  const onIssues = (issues: Parameters<typeof reportIssues>[0]): void =>
-    reportIssues(issues, at, report);
   switch (handler.type) {
-    case "http": {
-      reportUnknownHandlerKeys(handler, httpKeys, context);
-      const data = readHandlerFields(handler, claudeHttpHandlerFields, onIssues);
-      if (data === null) return null;
-      const action: HookAction = {
+    case "http":
+      return readAction(handler, claudeHttpHandlerFields, context, (data) => ({
         type: "http",
         url: data.url,
         headers: data.headers ?? {},
         allowedEnvVars: data.allowedEnvVars ?? [],
-      };
-      return createActionFields(action, data, context);
-    }
+      }));
     case "prompt":
     case "agent": {
       const type = handler.type;
-      reportUnknownHandlerKeys(handler, modelKeys, context);
-      const data = readHandlerFields(handler, claudeModelHandlerFields, onIssues);
-      if (data === null) return null;
-      const action: HookAction = {
+      return readAction(handler, claudeModelHandlerFields, context, (data) => ({
         type,
         prompt: data.prompt,
         model: data.model ?? null,
         continueOnBlock: data.continueOnBlock ?? null,
-      };
-      return createActionFields(action, data, context);
+      }));
     }
-    case "mcp_tool": {
-      reportUnknownHandlerKeys(handler, mcpToolKeys, context);
-      const data = readHandlerFields(handler, claudeMcpToolHandlerFields, onIssues);
-      if (data === null) return null;
-      const action: HookAction = {
+    case "mcp_tool":
+      return readAction(handler, claudeMcpToolHandlerFields, context, (data) => ({
         type: "mcp_tool",
         server: data.server,
         tool: data.tool,
         input: data.input ?? {},
-      };
-      return createActionFields(action, data, context);
-    }
+      }));
     default:
       reportUnsupportedHandlerType(handler.type, "claude", context);
       return null;
   }
+}
+
+// The handler read through its type's table (null when invalid), with the action its values make.
+function readAction<Table extends HandlerFieldTable & typeof claudeCommonFields>(
+  handler: Readonly<Record<string, unknown>>,
+  fields: Table,
+  context: DialectHandlerContext,
+  createAction: (data: FieldValues<Table>) => HookAction,
+): HandlerFields | null {
+  const data = readTableHandler(handler, fields, context);
+  return data === null ? null : createActionFields(createAction(data), data, context);
 }
 
 function createActionFields(

@@ -42,14 +42,32 @@ export function readCommandHandler<Table extends HandlerFieldTable>(
   shape: CommandHandlerShape<Table>,
   context: HandlerTypeContext,
 ): FieldValues<Table> | null {
-  let keys = keysByTable.get(shape.fields);
+  const checked = checkHandlerType(handler, shape.dialect, context);
+  return checked === null ? null : readTableHandler(checked, shape.fields, context);
+}
+
+/**
+ * A handler object's fields read through its table, whatever its type: each key outside the table
+ * is an `unknown_field` warning; null, with diagnostics, when a field is invalid.
+ *
+ * @example
+ * ```ts
+ * const data = readTableHandler(handler, claudeHttpHandlerFields, context);
+ * if (data === null) return null;
+ * ```
+ */
+export function readTableHandler<Table extends HandlerFieldTable>(
+  handler: Readonly<Record<string, unknown>>,
+  fields: Table,
+  context: HandlerTypeContext,
+): FieldValues<Table> | null {
+  let keys = keysByTable.get(fields);
   if (keys === undefined) {
-    keys = listHandlerKeys(shape.fields);
-    keysByTable.set(shape.fields, keys);
+    keys = listHandlerKeys(fields);
+    keysByTable.set(fields, keys);
   }
-  const checked = checkCommandHandler(handler, shape.dialect, keys, context);
-  if (checked === null) return null;
-  return readHandlerFields(checked, shape.fields, (issues) =>
+  reportUnknownHandlerKeys(handler, keys, context);
+  return readHandlerFields(handler, fields, (issues) =>
     reportIssues(issues, context.at, context.report),
   );
 }
@@ -94,14 +112,22 @@ export function checkCommandHandler(
   handlerKeys: ReadonlySet<string>,
   context: HandlerTypeContext,
 ): Record<string, unknown> | null {
-  const { at, report } = context;
+  const checked = checkHandlerType(handler, dialect, context);
+  if (checked !== null) reportUnknownHandlerKeys(checked, handlerKeys, context);
+  return checked;
+}
+
+// A handler object of type "command"; else null, with a diagnostic.
+function checkHandlerType(
+  handler: unknown,
+  dialect: HandlerTypeDialect,
+  context: HandlerTypeContext,
+): Record<string, unknown> | null {
   if (!isRecord(handler)) {
-    report("invalid_config", "error", "A handler must be an object", at);
+    context.report("invalid_config", "error", "A handler must be an object", context.at);
     return null;
   }
-  if (reportUnsupportedHandlerType(handler.type, dialect, context)) return null;
-  reportUnknownHandlerKeys(handler, handlerKeys, context);
-  return handler;
+  return reportUnsupportedHandlerType(handler.type, dialect, context) ? null : handler;
 }
 
 /** Reports each key of a handler outside `handlerKeys` as an `unknown_field` warning. */

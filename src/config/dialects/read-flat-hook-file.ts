@@ -4,6 +4,7 @@ import type { JsonPathSegment } from "../../shared/format-json-path.js";
 import type { DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { suggestName } from "../suggest-name.js";
+import { checkHookFileRoot } from "./check-hook-file-root.js";
 import type { FlatHookFileShape } from "./flat-hook-file-shapes.js";
 import { readLocalEntry } from "./read-local-entry.js";
 import { reportUnknownField } from "./report-unknown-field.js";
@@ -30,7 +31,17 @@ export function readFlatHookFile(
 ): DialectResult {
   const { result, report, root } = openHookDocument(document, source);
   if (root === null) return result;
-  checkRootFields(root, source, profile, shape, report);
+  checkHookFileRoot(
+    root,
+    source,
+    {
+      keys: new Set(["hooks", "version", ...shape.rootKeys]),
+      settingsFileNames: shape.settingsFileNames,
+      describeVersion: (version) =>
+        `${profile.title} hook files declare version 1, not ${version}; the file is read as version 1`,
+    },
+    report,
+  );
   if (root.hooks === undefined) return result;
   const rules = {
     resolveEvent: (name: string) => resolveEventName(name, profile, shape),
@@ -58,29 +69,6 @@ export function readFlatHookFile(
     );
   });
   return result;
-}
-
-function checkRootFields(
-  document: Readonly<Record<string, unknown>>,
-  source: ConfigSource,
-  profile: Profile,
-  shape: FlatHookFileShape,
-  report: ReportDiagnostic,
-): void {
-  if (document.version !== undefined && document.version !== 1) {
-    report(
-      "invalid_config",
-      "warning",
-      `${profile.title} hook files declare version 1, not ${JSON.stringify(document.version)}; the file is read as version 1`,
-      ["version"],
-    );
-  }
-  if (shape.settingsFileNames?.test(path.basename(source.file)) === true) return;
-  const known = new Set(["hooks", "version", ...shape.rootKeys]);
-  for (const key of Object.keys(document)) {
-    if (known.has(key)) continue;
-    reportUnknownField(report, "top-level", key, known, []);
-  }
 }
 
 function checkEntryFields(

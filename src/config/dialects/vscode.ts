@@ -1,9 +1,9 @@
-import path from "node:path";
 import type { Profile } from "../../profiles/profile.js";
 import type { JsonPathSegment } from "../../shared/format-json-path.js";
 import type { DialectParser, DialectResult } from "../dialect-result.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { suggestName } from "../suggest-name.js";
+import { checkHookFileRoot, type HookFileRootRules } from "./check-hook-file-root.js";
 import { detectHookFormat, isMatcherGroup, type VscodeHookFormat } from "./detect-hook-format.js";
 import { listHandlerKeys, omitFields } from "./handler-field-table.js";
 import { localEntryFields } from "./handler-fields.js";
@@ -33,6 +33,20 @@ const hookFileRootKeys = new Set(["hooks", "$schema", "description"]);
 const claudeRules = { rootKeys: new Set<string>(), readHandler: readClaudeHandler };
 /** Claude settings files hold other settings beside `hooks`; only `hooks` is read from them. */
 const settingsFileNames = /^settings(\.local)?\.json$/;
+/** A Local or Claude-format file has no `version`. */
+const hookFileRoot: HookFileRootRules = {
+  keys: hookFileRootKeys,
+  settingsFileNames,
+  describeVersion: null,
+};
+/** A Copilot-format file may also say `version` (1). */
+const copilotRoot: HookFileRootRules = {
+  keys: new Set([...hookFileRootKeys, "version"]),
+  suggestedKeys: hookFileRootKeys,
+  settingsFileNames,
+  describeVersion: (version) =>
+    `Copilot hook file version ${version} is not 1; it is read as version 1`,
+};
 
 /** What the flat-list walker needs to know about the file it reads. */
 interface FlatListContext {
@@ -55,7 +69,7 @@ export const parseVscodeConfig: DialectParser = (rawDocument, source, profile) =
   const { result, report, root: document } = openHookDocument(rawDocument, source);
   if (document === null) return result;
   const format = detectHookFormat(document);
-  checkRootFields(document, format, source, report);
+  checkHookFileRoot(document, source, format === "copilot" ? copilotRoot : hookFileRoot, report);
   if (document.hooks === undefined) return result;
   if (format === "claude") {
     walkHookEvents(document.hooks, ["hooks"], { source, profile, rules: claudeRules }, result);
@@ -68,27 +82,6 @@ export const parseVscodeConfig: DialectParser = (rawDocument, source, profile) =
   );
   return result;
 };
-
-function checkRootFields(
-  document: Readonly<Record<string, unknown>>,
-  format: VscodeHookFormat,
-  source: ConfigSource,
-  report: ReportDiagnostic,
-): void {
-  if (format === "copilot" && document.version !== undefined && document.version !== 1) {
-    report(
-      "invalid_config",
-      "warning",
-      `Copilot hook file version ${JSON.stringify(document.version)} is not 1; it is read as version 1`,
-      ["version"],
-    );
-  }
-  if (settingsFileNames.test(path.basename(source.file))) return;
-  for (const key of Object.keys(document)) {
-    if (hookFileRootKeys.has(key) || (format === "copilot" && key === "version")) continue;
-    reportUnknownField(report, "top-level", key, hookFileRootKeys, []);
-  }
-}
 
 /**
  * Walks `{ <event>: [entries] }` where each entry is one command (Local and Copilot formats) or
