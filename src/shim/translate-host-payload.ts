@@ -51,7 +51,7 @@ export function translateHostPayload(input: HostPayloadInput): TranslatedPayload
   if (hookEvent === null) {
     return { ok: false, error: `${hook.title} has no counterpart of the ${canonical.event} event` };
   }
-  const written = hook.writePayload(hookEvent, canonical.event, canonical.payload);
+  const written = hook.writePayload(hookEvent, canonical.payload, canonical.event);
   if (!written.ok) return written;
   return { ...written, problems: [...canonical.problems, ...written.problems] };
 }

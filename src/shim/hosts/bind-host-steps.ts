@@ -15,8 +15,8 @@ export interface ShimHostSteps<Host> {
   writePayload(
     host: Host,
     hookEvent: string,
-    event: string,
     canonical: Record<string, unknown>,
+    event: string,
   ): TranslatedPayload;
   readVerdict(host: Host, hookEvent: string, outcome: ShimRunOutcome): ShimVerdict;
   writeReply(host: Host, hostEvent: string, verdict: ShimVerdict): WrittenReply;
@@ -41,8 +41,8 @@ export function bindHostSteps<Host>(
   return {
     readPayload: (hostEvent, event, payload) =>
       steps.readPayload(findHost(), hostEvent, event, payload),
-    writePayload: (hookEvent, event, canonical) =>
-      steps.writePayload(findHost(), hookEvent, event, canonical),
+    writePayload: (hookEvent, canonical, event) =>
+      steps.writePayload(findHost(), hookEvent, canonical, event),
     readVerdict: (hookEvent, outcome) => steps.readVerdict(findHost(), hookEvent, outcome),
     writeReply: (hostEvent, verdict) => steps.writeReply(findHost(), hostEvent, verdict),
   };

@@ -36,8 +36,7 @@ export const copilotHost: ShimHost = {
   decisions: listHostDecisions(profile, listSpellings),
   ...bindHostSteps(() => copilotHost, {
     readPayload: readCopilotPayload,
-    writePayload: (host, hookEvent, _event, canonical) =>
-      writeCopilotPayload(host, hookEvent, canonical),
+    writePayload: writeCopilotPayload,
     readVerdict: readCopilotVerdict,
     writeReply: writeCopilotReply,
   }),

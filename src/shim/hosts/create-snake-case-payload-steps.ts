@@ -31,7 +31,7 @@ export interface PayloadFieldFillers {
  * @example
  * ```ts
  * const steps = createSnakeCasePayloadSteps({});
- * steps.writePayload(geminiHost, "BeforeTool", "PreToolUse", { tool_name: "Bash" }).payload;
+ * steps.writePayload(geminiHost, "BeforeTool", { tool_name: "Bash" }, "PreToolUse").payload;
  * // { tool_name: "run_shell_command", hook_event_name: "BeforeTool" }
  * ```
  */
@@ -46,7 +46,7 @@ export function createSnakeCasePayloadSteps(
       fillers.readFields?.(event, read.payload, read.problems, original);
       return { ok: true, event, ...read };
     },
-    writePayload: (host, hookEvent, event, canonical) => {
+    writePayload: (host, hookEvent, canonical, event) => {
       const written = renameSnakeCasePayload(canonical, hookEvent, (name) =>
         host.tools.writeName(name),
       );

@@ -28,8 +28,7 @@ export const cursorHost: ShimHost = {
   decisions: listHostDecisions(cursorProfile),
   ...bindHostSteps(() => cursorHost, {
     readPayload: readCursorPayload,
-    writePayload: (host, hookEvent, _event, canonical) =>
-      writeCursorPayload(host, hookEvent, canonical),
+    writePayload: writeCursorPayload,
     readVerdict: readCursorVerdict,
     writeReply: writeCursorReply,
   }),
