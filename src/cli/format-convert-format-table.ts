@@ -3,17 +3,12 @@ import { hookFormats } from "../convert/hook-formats.js";
 import { formatNames } from "../convert/portable-hooks.js";
 import { formatMarkdownTable } from "./format-markdown-table.js";
 
-/** How the format's matchers are read, in words. */
-function describeMatchers(format: HookFormat): string {
-  switch (format.matchers) {
-    case "exact":
-      return "tool names or `|` lists, else a regular expression";
-    case "regex":
-      return "a regular expression";
-    case null:
-      return "none (every hook fires for its event)";
-  }
-}
+/** How a format's matchers are read, in words, by its `matchers` (`none` for null). */
+const matcherDescriptions = {
+  exact: "tool names or `|` lists, else a regular expression",
+  regex: "a regular expression",
+  none: "none (every hook fires for its event)",
+} as const satisfies Record<NonNullable<HookFormat["matchers"]> | "none", string>;
 
 /**
  * The table of `agent-hooks convert`'s formats in docs/cli.md, one row per format (all eight):
@@ -36,7 +31,7 @@ export function formatConvertFormatTable(): string {
         format.syntaxes.map((syntax) => syntax.toUpperCase()).join(", "),
         String(Object.keys(format.events).length),
         `${format.defaultTimeoutSeconds} s (written in ${format.timeoutUnit})`,
-        describeMatchers(format),
+        matcherDescriptions[format.matchers ?? "none"],
       ];
     }),
   );

@@ -5,6 +5,10 @@ import type { EventsLayout } from "./read-hook-events.js";
 
 /** Fields most formats share, filled in when a description leaves them out. */
 type DefaultedField =
+  | "syntaxes"
+  | "platforms"
+  | "defaultCommandRequired"
+  | "argv"
   | "typeTimeoutSeconds"
   | "timeoutUnit"
   | "ignoredHandlerKeys"
@@ -32,9 +36,10 @@ export type HookFormatDescription = Omit<HookFormat, DefaultedField | "read"> &
   ({ read: HookFormat["read"] } | { document: JsonDocumentRules });
 
 /**
- * A format from its description: timeouts in seconds, no per-type timeouts, ignored keys, description, tool renames or
- * host variables unless stated, and asynchronous hooks run; a format with `document` rules reads
- * its JSON document through `readHookDocument`.
+ * A format from its description: written in JSON, a default command required, commands as shell
+ * text (no argument lists), timeouts in seconds, no per-OS commands, per-type timeouts, ignored
+ * keys, description, tool renames or host variables unless stated, and asynchronous hooks run; a
+ * format with `document` rules reads its JSON document through `readHookDocument`.
  *
  * @example
  * ```ts
@@ -43,6 +48,10 @@ export type HookFormatDescription = Omit<HookFormat, DefaultedField | "read"> &
  */
 export function defineHookFormat(description: HookFormatDescription): HookFormat {
   const format: HookFormat = {
+    syntaxes: ["json"],
+    platforms: [],
+    defaultCommandRequired: true,
+    argv: false,
     typeTimeoutSeconds: {},
     timeoutUnit: "seconds",
     ignoredHandlerKeys: {},

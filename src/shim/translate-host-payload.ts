@@ -1,6 +1,6 @@
-import { readHostPayload } from "./read-host-payload.js";
+import { readCanonicalEvent } from "./hosts/shim-host.js";
+import { shimHosts } from "./hosts/shim-hosts.js";
 import type { ShimFormatName, TranslatedPayload } from "./shim-types.js";
-import { writeHookPayload } from "./write-hook-payload.js";
 
 /** What the shim knows when the host's payload arrives: both protocols, the event, the payload. */
 export interface HostPayloadInput {
@@ -15,9 +15,11 @@ export interface HostPayloadInput {
 }
 
 /**
- * Rewrites the host's payload for the hook: the event name (host spelling → canonical → hook
- * spelling), field names, tool names and input shapes; `ok: false` when the hook's protocol has no
- * counterpart of the event.
+ * Rewrites the host's payload for the hook, by the two protocols' host modules (`hosts/<name>.ts`):
+ * the host's module reads it into the canonical (Claude Code) shape, the hook's module writes that
+ * in the hook's protocol; the event name (host spelling → canonical → hook spelling), field names,
+ * tool names and input shapes; `ok: false` when the host has no such event or the hook's protocol
+ * has no counterpart of it.
  *
  * @example
  * ```ts
@@ -33,9 +35,23 @@ export interface HostPayloadInput {
  * ```
  */
 export function translateHostPayload(input: HostPayloadInput): TranslatedPayload {
-  const canonical = readHostPayload(input.host, input.hostEvent, input.payload);
+  const host = shimHosts[input.host];
+  const event = readCanonicalEvent(host, input.hostEvent);
+  if (event === null) {
+    return { ok: false, error: `"${input.hostEvent}" is not a ${host.title} hook event` };
+  }
+  const canonical = host.readPayload(input.hostEvent, event, input.payload);
   if (!canonical.ok) return canonical;
-  const written = writeHookPayload(input.hook, canonical.event, canonical.payload);
+  const hook = shimHosts[input.hook];
+  const toolName = canonical.payload.tool_name;
+  const hookEvent = hook.events.writeName(
+    canonical.event,
+    typeof toolName === "string" ? toolName : null,
+  );
+  if (hookEvent === null) {
+    return { ok: false, error: `${hook.title} has no counterpart of the ${canonical.event} event` };
+  }
+  const written = hook.writePayload(hookEvent, canonical.payload, canonical.event);
   if (!written.ok) return written;
   return { ...written, problems: [...canonical.problems, ...written.problems] };
 }

@@ -21,15 +21,12 @@ const hookRootKeys = new Set(["$schema", "description", "disableAllHooks"]);
 export const claudeFormat = defineHookFormat({
   name: "claude",
   title: profile.title,
-  syntaxes: ["json"],
   events: listProfileEvents(profile),
   eventCase: "pascal",
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
   typeTimeoutSeconds: { prompt: 30, agent: 60 },
   matchers: "exact",
   fields: ["statusMessage", "async"],
-  platforms: [],
-  defaultCommandRequired: true,
   argv: true,
   handlerKeys: [
     ["command", "command"],

@@ -3,6 +3,7 @@ import type { EventSpec } from "../../profiles/profile.js";
 import { buildFlatEvents } from "../build-hook-events.js";
 import { defineHookFormat } from "../define-hook-format.js";
 import { formatJsonDocument } from "../format-json-document.js";
+import { githubHookEntryFields } from "../github-hook-entry-fields.js";
 import type { ReadResult } from "../hook-format.js";
 import { listNamedEvents } from "../list-profile-events.js";
 import { classifyVersionedRootKey, noteHookFileVersion } from "../note-hook-file-version.js";
@@ -29,17 +30,12 @@ const eventNames: Readonly<Record<string, string>> = Object.fromEntries(
 export const copilotFormat = defineHookFormat({
   name: "copilot",
   title: "Copilot CLI",
-  syntaxes: ["json"],
   events: listNamedEvents(eventNames, { aliases: true }),
   eventCase: "camel",
   defaultTimeoutSeconds: copilotProfile.defaultTimeoutSeconds,
   timeoutUnit: copilotProfile.timeoutUnit,
-  matchers: null,
-  fields: ["cwd", "env"],
-  platforms: ["windows", "linux", "osx"],
-  defaultCommandRequired: false,
+  ...githubHookEntryFields,
   defaultCommandPlatforms: ["linux", "osx"],
-  argv: false,
   handlerKeys: [
     ["bash", "linux"],
     ["bash", "osx"],

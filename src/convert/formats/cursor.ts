@@ -79,16 +79,12 @@ const entryFieldConsequences: Readonly<Record<string, (value: unknown) => string
 export const cursorFormat = defineHookFormat({
   name: "cursor",
   title: "Cursor",
-  syntaxes: ["json"],
   events: listCursorEvents(),
   eventCase: "camel",
   defaultTimeoutSeconds: assumedDefaultTimeoutSeconds,
   timeoutUnit: cursorProfile.timeoutUnit,
   matchers: "regex",
   fields: [],
-  platforms: [],
-  defaultCommandRequired: true,
-  argv: false,
   handlerKeys: [
     ["command", "command"],
     ["timeout", "timeout"],

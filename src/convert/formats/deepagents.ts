@@ -16,14 +16,11 @@ const profile = profiles.deepagents;
 export const deepagentsFormat = defineHookFormat({
   name: "deepagents",
   title: profile.title,
-  syntaxes: ["json"],
   events: listProfileEvents(profile),
   eventCase: "pascal",
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
   matchers: "exact",
   fields: ["statusMessage"],
-  platforms: [],
-  defaultCommandRequired: true,
   argv: true,
   handlerKeys: [
     ["command", "command"],

@@ -68,16 +68,12 @@ const hooksTableKeys = ["enabled", "disabled", "notifications"];
 export const geminiFormat = defineHookFormat({
   name: "gemini",
   title: profile.title,
-  syntaxes: ["json"],
   events: listGeminiEvents(),
   eventCase: "pascal",
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
   timeoutUnit: profile.timeoutUnit,
   matchers: "regex",
   fields: ["env"],
-  platforms: [],
-  defaultCommandRequired: true,
-  argv: false,
   handlerKeys: [
     ["command", "command"],
     ["timeout", "timeout"],

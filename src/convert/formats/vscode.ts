@@ -2,6 +2,7 @@ import { profiles } from "../../profiles/profiles.js";
 import { buildFlatEvents } from "../build-hook-events.js";
 import { defineHookFormat } from "../define-hook-format.js";
 import { formatJsonDocument } from "../format-json-document.js";
+import { githubHookEntryFields } from "../github-hook-entry-fields.js";
 import { listProfileEvents } from "../list-profile-events.js";
 import { buildWrittenDocument, buildWrittenHandler } from "../place-carried-fields.js";
 import type { PortableHook, PortableHookSet } from "../portable-hooks.js";
@@ -17,16 +18,11 @@ export const vscodeFormat = defineHookFormat({
   name: "vscode",
   // Messages name the editor; the profile's title names its harness.
   title: "VS Code",
-  syntaxes: ["json"],
   // The native format has no `if`; the profile takes one only from Claude-format handlers.
   events: listProfileEvents(profile, { supportsIf: false }),
   eventCase: "pascal",
   defaultTimeoutSeconds: profile.defaultTimeoutSeconds,
-  matchers: null,
-  fields: ["cwd", "env"],
-  platforms: ["windows", "linux", "osx"],
-  defaultCommandRequired: false,
-  argv: false,
+  ...githubHookEntryFields,
   handlerKeys: [
     ["command", "command"],
     ["windows", "windows"],

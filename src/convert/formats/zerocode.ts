@@ -67,8 +67,6 @@ export function defineZerocodeDialectFormat(options: ZerocodeDialectOptions): Ho
     matchers: "regex",
     fields: ["statusMessage", "additionalContextLimit", "async"],
     platforms: ["windows"],
-    defaultCommandRequired: true,
-    argv: false,
     skipsAsyncHooks: true,
     descriptionSyntaxes: ["json"],
     read: (text, file, requested) => readZerocodeHooks(format, text, file, requested),

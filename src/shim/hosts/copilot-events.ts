@@ -1,4 +1,13 @@
+import { copilotProfile } from "../../profiles/copilot.js";
+import { findEventSpec } from "../../profiles/find-event-spec.js";
+import type { EventSpec } from "../../profiles/profile.js";
 import { readCanonicalEvent, type ShimHost } from "./shim-host.js";
+
+/** A Copilot CLI event by its camelCase name, and the `copilot` profile's row of it. */
+export interface CopilotEvent {
+  event: string;
+  spec: EventSpec | undefined;
+}
 
 /**
  * The camelCase name of a Copilot CLI event, given in camelCase or in the PascalCase spelling
@@ -16,6 +25,20 @@ export function resolveCopilotEventName(
 ): string | null {
   const canonical = readCanonicalEvent(host, event);
   return canonical === null ? null : host.events.writeName(canonical, null);
+}
+
+/**
+ * A Copilot CLI event, given in either spelling, as its camelCase name (the given name where
+ * Copilot CLI has no such event) and the `copilot` profile's row of it, if any.
+ *
+ * @example
+ * ```ts
+ * findCopilotEvent(copilotHost, "PreToolUse").event; // "preToolUse"
+ * ```
+ */
+export function findCopilotEvent(host: Pick<ShimHost, "events">, hostEvent: string): CopilotEvent {
+  const event = resolveCopilotEventName(host, hostEvent) ?? hostEvent;
+  return { event, spec: findEventSpec(copilotProfile, event) };
 }
 
 /**

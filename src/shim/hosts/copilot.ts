@@ -1,5 +1,7 @@
 import { copilotFormat as format } from "../../convert/formats/copilot.js";
 import { copilotProfile as profile } from "../../profiles/copilot.js";
+import { findEventSpec } from "../../profiles/find-event-spec.js";
+import { bindHostSteps } from "./bind-host-steps.js";
 import { createHostDefaults } from "./create-host-defaults.js";
 import { createHostTools } from "./create-host-names.js";
 import { listHostDecisions } from "./list-host-decisions.js";
@@ -13,7 +15,7 @@ const defaults = createHostDefaults(format, true);
 
 // A copilot profile row's event by every spelling Copilot CLI takes (`preToolUse`, `PreToolUse`).
 function listSpellings(event: string): readonly string[] {
-  const canonical = profile.events[event as keyof typeof profile.events]?.canonical;
+  const canonical = findEventSpec(profile, event)?.canonical;
   return Object.entries(defaults.events.canonicalByName)
     .filter(([, name]) => name === canonical)
     .map(([spelling]) => spelling);
@@ -32,10 +34,10 @@ export const copilotHost: ShimHost = {
   camelCasePayloads: true,
   exitTwoBlocks: false,
   decisions: listHostDecisions(profile, listSpellings),
-  readPayload: (hostEvent, event, payload) =>
-    readCopilotPayload(copilotHost, hostEvent, event, payload),
-  writePayload: (hookEvent, _event, canonical) =>
-    writeCopilotPayload(copilotHost, hookEvent, canonical),
-  readVerdict: (hookEvent, outcome) => readCopilotVerdict(copilotHost, hookEvent, outcome),
-  writeReply: (hostEvent, verdict) => writeCopilotReply(copilotHost, hostEvent, verdict),
+  ...bindHostSteps(() => copilotHost, {
+    readPayload: readCopilotPayload,
+    writePayload: writeCopilotPayload,
+    readVerdict: readCopilotVerdict,
+    writeReply: writeCopilotReply,
+  }),
 };

@@ -1,5 +1,6 @@
 import { cursorFormat as format } from "../../convert/formats/cursor.js";
 import { cursorProfile } from "../../profiles/cursor.js";
+import { bindHostSteps } from "./bind-host-steps.js";
 import { createHostDefaults } from "./create-host-defaults.js";
 import { cursorShimEvents, writeCursorEventName } from "./cursor-shim-events.js";
 import { listHostDecisions } from "./list-host-decisions.js";
@@ -25,10 +26,10 @@ export const cursorHost: ShimHost = {
     writeName: writeCursorEventName,
   },
   decisions: listHostDecisions(cursorProfile),
-  readPayload: (hostEvent, event, payload) =>
-    readCursorPayload(cursorHost, hostEvent, event, payload),
-  writePayload: (hookEvent, _event, canonical) =>
-    writeCursorPayload(cursorHost, hookEvent, canonical),
-  readVerdict: (hookEvent, outcome) => readCursorVerdict(cursorHost, hookEvent, outcome),
-  writeReply: (hostEvent, verdict) => writeCursorReply(cursorHost, hostEvent, verdict),
+  ...bindHostSteps(() => cursorHost, {
+    readPayload: readCursorPayload,
+    writePayload: writeCursorPayload,
+    readVerdict: readCursorVerdict,
+    writeReply: writeCursorReply,
+  }),
 };

@@ -1,13 +1,13 @@
 import { geminiFormat as format } from "../../convert/formats/gemini.js";
 import { geminiProfile } from "../../profiles/gemini.js";
+import { bindHostSteps } from "./bind-host-steps.js";
 import { createHostDefaults } from "./create-host-defaults.js";
+import { createSnakeCasePayloadSteps } from "./create-snake-case-payload-steps.js";
 import { readGeminiPayloadFields, writeGeminiPayloadFields } from "./gemini-payload-fields.js";
 import { listHostDecisions } from "./list-host-decisions.js";
 import { readGeminiVerdict } from "./read-gemini-verdict.js";
-import { readSnakeCasePayload } from "./read-snake-case-payload.js";
 import type { ShimHost } from "./shim-host.js";
 import { writeGeminiReply } from "./write-gemini-reply.js";
-import { writeSnakeCasePayload } from "./write-snake-case-payload.js";
 
 /**
  * Gemini CLI 0.61.0: Claude Code's payload fields under its own event and tool names
@@ -20,16 +20,12 @@ export const geminiHost: ShimHost = {
   // `isAskDecision()` forces `PolicyDecision.ASK_USER`), and builds the tool from its
   // `hookSpecificOutput.tool_input` before it asks: the profile's BeforeTool row.
   decisions: listHostDecisions(geminiProfile),
-  readPayload: (_hostEvent, event, payload) => {
-    const read = readSnakeCasePayload(geminiHost, event, payload);
-    readGeminiPayloadFields(event, read.payload, read.problems);
-    return { ok: true, event, ...read };
-  },
-  writePayload: (hookEvent, event, canonical) => {
-    const written = writeSnakeCasePayload(geminiHost, hookEvent, canonical);
-    writeGeminiPayloadFields(event, written.payload, written.problems);
-    return { ok: true, hookEvent, ...written };
-  },
-  readVerdict: (hookEvent, outcome) => readGeminiVerdict(geminiHost, hookEvent, outcome),
-  writeReply: (hostEvent, verdict) => writeGeminiReply(geminiHost, hostEvent, verdict),
+  ...bindHostSteps(() => geminiHost, {
+    ...createSnakeCasePayloadSteps({
+      readFields: readGeminiPayloadFields,
+      writeFields: writeGeminiPayloadFields,
+    }),
+    readVerdict: readGeminiVerdict,
+    writeReply: writeGeminiReply,
+  }),
 };

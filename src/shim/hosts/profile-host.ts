@@ -1,12 +1,15 @@
 import type { HookFormat } from "../../convert/hook-format.js";
 import type { DecisionKind, Profile } from "../../profiles/profile.js";
+import { bindHostSteps } from "./bind-host-steps.js";
 import { createHostDefaults } from "./create-host-defaults.js";
 import { createHostTools } from "./create-host-names.js";
+import {
+  createSnakeCasePayloadSteps,
+  type PayloadFieldFillers,
+} from "./create-snake-case-payload-steps.js";
 import { readProfileVerdict } from "./read-profile-verdict.js";
-import { readSnakeCasePayload } from "./read-snake-case-payload.js";
 import type { ShimDecisionKind, ShimHost, ShimHostDecisions } from "./shim-host.js";
 import { writeProfileReply } from "./write-profile-reply.js";
-import { writeSnakeCasePayload } from "./write-snake-case-payload.js";
 
 /** A host whose hook output an engine profile's table reads and whose replies it writes. */
 export interface ProfileShimHost extends ShimHost {
@@ -22,7 +25,7 @@ export interface ProfileShimHost extends ShimHost {
 }
 
 /** What a profile host states: its convert format, its profile, and where it departs from both. */
-export interface ProfileHostOptions {
+export interface ProfileHostOptions extends PayloadFieldFillers {
   /** The convert format: the host's name, title, events, timeouts and (by default) tool names. */
   format: HookFormat;
   profile: Profile;
@@ -32,23 +35,6 @@ export interface ProfileHostOptions {
   writesToolNames?: boolean;
   patchesFiles?: boolean;
   shimVariables?: readonly string[];
-  /**
-   * Fills what the host's payload (`original`) lacks of Claude Code's in `canonical`, or says
-   * what it cannot give.
-   */
-  readFields?(
-    event: string,
-    canonical: Record<string, unknown>,
-    problems: string[],
-    original: Readonly<Record<string, unknown>>,
-  ): void;
-  /** Fills what the host's payload has beyond Claude Code's (`original`, the canonical payload). */
-  writeFields?(
-    event: string,
-    payload: Record<string, unknown>,
-    problems: string[],
-    original: Readonly<Record<string, unknown>>,
-  ): void;
 }
 
 const kindOfDecision = {
@@ -82,18 +68,11 @@ export function createProfileHost(options: ProfileHostOptions): ProfileShimHost 
     decisions: listProfileDecisions(profile),
     patchesFiles: options.patchesFiles ?? false,
     shimVariables: options.shimVariables ?? [],
-    readPayload: (_hostEvent, event, payload) => {
-      const read = readSnakeCasePayload(host, event, payload);
-      options.readFields?.(event, read.payload, read.problems, payload);
-      return { ok: true, event, ...read };
-    },
-    writePayload: (hookEvent, event, canonical) => {
-      const written = writeSnakeCasePayload(host, hookEvent, canonical);
-      options.writeFields?.(event, written.payload, written.problems, canonical);
-      return { ok: true, hookEvent, ...written };
-    },
-    readVerdict: (hookEvent, outcome) => readProfileVerdict(profile, hookEvent, outcome),
-    writeReply: (hostEvent, verdict) => writeProfileReply(host, hostEvent, verdict),
+    ...bindHostSteps(() => host, {
+      ...createSnakeCasePayloadSteps(options),
+      readVerdict: (_host, hookEvent, outcome) => readProfileVerdict(profile, hookEvent, outcome),
+      writeReply: writeProfileReply,
+    }),
   };
   return host;
 }

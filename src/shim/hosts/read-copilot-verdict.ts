@@ -1,11 +1,10 @@
 import { mapOutputFields } from "../../decide/map-output-fields.js";
-import { copilotProfile } from "../../profiles/copilot.js";
 import { defaultPermissionDecisions, type EventSpec } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
 import { readHookJson } from "../read-hook-json.js";
 import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
-import { resolveCopilotEventName } from "./copilot-events.js";
+import { findCopilotEvent } from "./copilot-events.js";
 import { readDecisionKind, type ShimHost } from "./shim-host.js";
 
 /**
@@ -41,10 +40,7 @@ export function readCopilotVerdict(
   hookEvent: string,
   outcome: ShimRunOutcome,
 ): ShimVerdict {
-  const event = resolveCopilotEventName(host, hookEvent) ?? hookEvent;
-  const spec: EventSpec | undefined = Object.hasOwn(copilotProfile.events, event)
-    ? copilotProfile.events[event as keyof typeof copilotProfile.events]
-    : undefined;
+  const { event, spec } = findCopilotEvent(host, hookEvent);
   const kind = readDecisionKind(host, event);
   const verdict = createShimVerdict();
   const stderr = outcome.stderr.trim();

@@ -23,6 +23,29 @@ const cursorBaseFields: readonly string[] = [
   ...cursorProfile.commonPayload.optional,
 ].filter((field) => !claudeFields.has(field));
 
+// The own fields of Cursor's shell events and of its MCP events, before and after the call.
+const shellFields = ["command", "output", "duration"];
+const mcpFields = ["url", "command", "result_json", "duration"];
+
+/**
+ * Each Cursor event's own fields that its canonical payload leaves out: those read into its tool
+ * call (`command` as `tool_input.command`) or into a field of Claude Code's (`loop_count`), and
+ * those Claude Code's payload has no place for (`attachments`, `content`).
+ */
+const eventOwnFields: Readonly<Record<string, readonly string[]>> = {
+  beforeShellExecution: shellFields,
+  afterShellExecution: shellFields,
+  beforeReadFile: ["file_path", "content", "attachments"],
+  afterFileEdit: ["file_path", "edits"],
+  beforeMCPExecution: mcpFields,
+  afterMCPExecution: mcpFields,
+  preToolUse: ["tool_output"],
+  postToolUse: ["tool_output"],
+  postToolUseFailure: ["tool_output"],
+  beforeSubmitPrompt: ["attachments"],
+  stop: ["loop_count", "status"],
+};
+
 function readPayloadFields(spec: EventSpec): PayloadFields | undefined {
   return spec.payload;
 }
@@ -49,8 +72,11 @@ export function readCursorPayload(
   const root: unknown = roots[0];
   const problems: string[] = [];
   const canonical: Record<string, unknown> = {};
+  const ownFields = Object.hasOwn(eventOwnFields, hostEvent)
+    ? (eventOwnFields[hostEvent] ?? [])
+    : [];
   for (const [key, value] of Object.entries(payload)) {
-    if (!cursorBaseFields.includes(key)) canonical[key] = value;
+    if (!cursorBaseFields.includes(key) && !ownFields.includes(key)) canonical[key] = value;
   }
   canonical.session_id = typeof payload.conversation_id === "string" ? payload.conversation_id : "";
   if (typeof payload.cwd === "string") canonical.cwd = payload.cwd;
@@ -67,9 +93,6 @@ export function readCursorPayload(
     case "beforeShellExecution":
     case "afterShellExecution": {
       if (typeof payload.command !== "string") return missing("command");
-      delete canonical.command;
-      delete canonical.output;
-      delete canonical.duration;
       canonical.tool_name = eventTool;
       canonical.tool_input = { command: payload.command };
       if (hostEvent === "afterShellExecution") {
@@ -80,9 +103,6 @@ export function readCursorPayload(
     }
     case "beforeReadFile": {
       if (typeof payload.file_path !== "string") return missing("file_path");
-      delete canonical.file_path;
-      delete canonical.content;
-      delete canonical.attachments;
       canonical.tool_name = eventTool;
       canonical.tool_input = { file_path: payload.file_path };
       break;
@@ -94,8 +114,6 @@ export function readCursorPayload(
       if (edits.length > 1) {
         problems.push(`afterFileEdit reported ${edits.length} edits; the hook sees the first`);
       }
-      delete canonical.file_path;
-      delete canonical.edits;
       canonical.tool_name = eventTool;
       canonical.tool_input = {
         file_path: payload.file_path,
@@ -110,10 +128,6 @@ export function readCursorPayload(
       if (typeof payload.tool_name !== "string") return missing("tool_name");
       canonical.tool_name = readCursorMcpName(payload.tool_name, problems);
       canonical.tool_input = readCursorToolInput(payload.tool_input);
-      delete canonical.url;
-      delete canonical.command;
-      delete canonical.result_json;
-      delete canonical.duration;
       if (hostEvent === "afterMCPExecution") canonical.tool_response = payload.result_json ?? null;
       break;
     }
@@ -125,19 +139,13 @@ export function readCursorPayload(
         ? readCursorMcpName(payload.tool_name, problems)
         : readCanonicalToolName(host, payload.tool_name);
       canonical.tool_input = readCursorToolInput(payload.tool_input);
-      if (payload.tool_output !== undefined) {
-        canonical.tool_response = payload.tool_output;
-        delete canonical.tool_output;
-      }
+      if (payload.tool_output !== undefined) canonical.tool_response = payload.tool_output;
       break;
     case "beforeSubmitPrompt":
       if (typeof payload.prompt !== "string") return missing("prompt");
-      delete canonical.attachments;
       break;
     case "stop":
       canonical.stop_hook_active = typeof payload.loop_count === "number" && payload.loop_count > 0;
-      delete canonical.loop_count;
-      delete canonical.status;
       break;
   }
   return { ok: true, event, payload: canonical, problems };

@@ -1,11 +1,11 @@
 import { mapOutputFields } from "../../decide/map-output-fields.js";
 import { cursorProfile } from "../../profiles/cursor.js";
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import type { EventSpec, OutputFieldMapping } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
-import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
-import { readJsonOutcome } from "./read-json-outcome.js";
-import type { ShimHost } from "./shim-host.js";
+import type { ShimVerdict } from "../shim-types.js";
+import { createJsonVerdictReader, type JsonOutput } from "./create-json-verdict-reader.js";
 
 const rows: readonly EventSpec[] = Object.values(cursorProfile.events);
 
@@ -65,18 +65,12 @@ const fieldTypes: ReadonlyMap<string, ReturnType<typeof expectType>> = new Map(
  * // { decision: "deny", reason: "no", … }
  * ```
  */
-export function readCursorVerdict(
-  host: Pick<ShimHost, "decisions">,
-  hookEvent: string,
-  outcome: ShimRunOutcome,
-): ShimVerdict {
-  const start = readJsonOutcome(host, hookEvent, outcome, "Cursor fails open");
-  if (start.done) return start.verdict;
-  const { kind, verdict } = start;
-  const spec: EventSpec | undefined = Object.hasOwn(cursorProfile.events, hookEvent)
-    ? cursorProfile.events[hookEvent as keyof typeof cursorProfile.events]
-    : undefined;
-  const output = readSnakeCaseSpellings(start.output);
+export const readCursorVerdict = createJsonVerdictReader("Cursor fails open", readCursorOutput);
+
+function readCursorOutput(json: JsonOutput, hookEvent: string): ShimVerdict {
+  const { kind, verdict } = json;
+  const spec = findEventSpec(cursorProfile, hookEvent);
+  const output = readSnakeCaseSpellings(json.output);
   const wrong: string[] = [];
   for (const [key, value] of Object.entries(output)) {
     const type = fieldTypes.get(key);

@@ -6,9 +6,9 @@ import {
 } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
-import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
-import { readJsonOutcome } from "./read-json-outcome.js";
-import type { ShimDecisionKind, ShimHost } from "./shim-host.js";
+import type { ShimVerdict } from "../shim-types.js";
+import { createJsonVerdictReader, type JsonOutput } from "./create-json-verdict-reader.js";
+import type { ShimDecisionKind } from "./shim-host.js";
 
 const rows: readonly EventSpec[] = Object.values(geminiProfile.events);
 const specificPrefix = "hookSpecificOutput.";
@@ -68,14 +68,13 @@ const rewriteField =
  * // { decision: "deny", reason: "no", … }
  * ```
  */
-export function readGeminiVerdict(
-  host: Pick<ShimHost, "decisions">,
-  hookEvent: string,
-  outcome: ShimRunOutcome,
-): ShimVerdict {
-  const start = readJsonOutcome(host, hookEvent, outcome, "a warning in Gemini CLI");
-  if (start.done) return start.verdict;
-  const { kind, verdict, output } = start;
+export const readGeminiVerdict = createJsonVerdictReader(
+  "a warning in Gemini CLI",
+  readGeminiOutput,
+);
+
+function readGeminiOutput(json: JsonOutput, hookEvent: string): ShimVerdict {
+  const { kind, verdict, output } = json;
   const wrong: string[] = [];
   for (const key of Object.keys(output)) {
     if (!geminiTopLevelFields.includes(key))

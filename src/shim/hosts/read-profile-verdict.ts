@@ -3,6 +3,7 @@ import type { HookDefinition } from "../../config/hook-definition.js";
 import type { HandlerVerdict } from "../../decide/handler-verdict.js";
 import { interpretOutcome } from "../../decide/interpret-outcome.js";
 import type { Diagnostic } from "../../diagnostic.js";
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import type { Profile } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
@@ -28,7 +29,7 @@ export function readProfileVerdict(
   hookEvent: string,
   outcome: ShimRunOutcome,
 ): ShimVerdict {
-  const spec = Object.hasOwn(profile.events, hookEvent) ? profile.events[hookEvent] : undefined;
+  const spec = findEventSpec(profile, hookEvent);
   if (spec === undefined) {
     return createShimVerdict({ failure: `"${hookEvent}" is not a ${profile.title} event` });
   }

@@ -108,11 +108,11 @@ export interface ShimHost {
   };
   /** Reads the host's payload of `hostEvent` (canonically `event`) into Claude Code's shape. */
   readPayload(hostEvent: string, event: string, payload: Record<string, unknown>): CanonicalPayload;
-  /** Writes a canonical payload of `event` as the host's payload of `hookEvent`. */
+  /** Writes a canonical payload (of the canonical `event`) as the host's payload of `hookEvent`. */
   writePayload(
     hookEvent: string,
-    event: string,
     canonical: Record<string, unknown>,
+    event: string,
   ): TranslatedPayload;
   /** Reads a hook's exit code and output, written in this protocol, as a verdict. */
   readVerdict(hookEvent: string, outcome: ShimRunOutcome): ShimVerdict;

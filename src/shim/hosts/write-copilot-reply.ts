@@ -1,8 +1,6 @@
-import { copilotProfile } from "../../profiles/copilot.js";
-import type { EventSpec } from "../../profiles/profile.js";
 import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
-import { resolveCopilotEventName } from "./copilot-events.js";
+import { findCopilotEvent } from "./copilot-events.js";
 import type { ShimHost, WrittenReply } from "./shim-host.js";
 
 /**
@@ -25,10 +23,7 @@ export function writeCopilotReply(
   hostEvent: string,
   verdict: ShimVerdict,
 ): WrittenReply {
-  const event = resolveCopilotEventName(host, hostEvent) ?? hostEvent;
-  const spec: EventSpec | undefined = Object.hasOwn(copilotProfile.events, event)
-    ? copilotProfile.events[event as keyof typeof copilotProfile.events]
-    : undefined;
+  const { event, spec } = findCopilotEvent(host, hostEvent);
   // The hook's own name of an engine field on this event (`message` for the reason), or null.
   const spell = (field: string): string | null =>
     spec?.outputFields?.find((mapping) => mapping.to === `hookSpecificOutput.${field}`)?.from ??

@@ -1,5 +1,5 @@
 import { cursorProfile } from "../../profiles/cursor.js";
-import type { EventSpec } from "../../profiles/profile.js";
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
 import type { ShimHost, WrittenReply } from "./shim-host.js";
@@ -22,9 +22,7 @@ export function writeCursorReply(
   hostEvent: string,
   verdict: ShimVerdict,
 ): WrittenReply {
-  const spec: EventSpec | undefined = Object.hasOwn(cursorProfile.events, hostEvent)
-    ? cursorProfile.events[hostEvent as keyof typeof cursorProfile.events]
-    : undefined;
+  const spec = findEventSpec(cursorProfile, hostEvent);
   // Cursor's name of an engine field on this event (`agent_message` for the reason), or null.
   const spell = (to: string): string | null =>
     spec?.outputFields?.find((mapping) => mapping.to === to)?.from ?? null;

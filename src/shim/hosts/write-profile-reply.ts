@@ -1,3 +1,4 @@
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
 import type { ProfileShimHost } from "./profile-host.js";
@@ -23,7 +24,7 @@ export function writeProfileReply(
   verdict: ShimVerdict,
 ): WrittenReply {
   const profile = host.profile;
-  const spec = Object.hasOwn(profile.events, hostEvent) ? profile.events[hostEvent] : undefined;
+  const spec = findEventSpec(profile, hostEvent);
   const topLevel: readonly string[] = spec?.topLevelFields.supported ?? [];
   const specificFields: readonly string[] = spec?.specificFields.supported ?? [];
   const canStop = topLevel.includes("continue") && spec?.honorsContinue === true;
