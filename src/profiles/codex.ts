@@ -6,6 +6,7 @@ import {
   observerEvent,
   permissionEvent,
 } from "./event-presets.js";
+import { listLayeredConfigLocations } from "./list-layered-config-locations.js";
 import type { EventSpec, FieldRules } from "./profile.js";
 
 // Facts from OpenAI Codex CLI 0.169.0 (npm `@openai/codex@0.169.0`, its Linux binary): the
@@ -182,15 +183,10 @@ export const codexProfile = defineProfile({
   name: "codex",
   title: "Codex",
   discovery: "layered-walk",
-  configLocations: [
-    { layer: "system", path: "/etc/codex/hooks.json", dialect: "codex" },
-    { layer: "system", path: "/etc/codex/config.toml", dialect: "codex" },
-    { layer: "user", path: "~/.codex/hooks.json", dialect: "codex" },
-    { layer: "user", path: "~/.codex/config.toml", dialect: "codex" },
-    { layer: "project", path: "<project>/.codex/hooks.json", dialect: "codex" },
-    { layer: "project", path: "<project>/.codex/config.toml", dialect: "codex" },
-    { layer: "managed", path: "/etc/codex/requirements.toml", dialect: "codex" },
-  ],
+  configLocations: listLayeredConfigLocations(
+    { system: "/etc/codex", user: "~/.codex", project: "<project>/.codex" },
+    "codex",
+  ),
   events,
   matcherSyntax: "names-or-regex",
   // Codex's hook payloads already say Bash for its shell tools (codex-rs core/src/tools/hook_names.rs).

@@ -6,6 +6,7 @@ import {
   observerEvent,
   permissionEvent,
 } from "./event-presets.js";
+import { listLayeredConfigLocations } from "./list-layered-config-locations.js";
 import type { EventSpec, FieldRules } from "./profile.js";
 
 // suppressOutput is "parsed today but not yet implemented" on these events: accepted, no effect.
@@ -141,15 +142,10 @@ export const zerocodeProfile = defineProfile({
   name: "zerocode",
   title: "ZeroCode",
   discovery: "layered-walk",
-  configLocations: [
-    { layer: "system", path: "<system>/hooks.json", dialect: "zerocode" },
-    { layer: "system", path: "<system>/config.toml", dialect: "zerocode" },
-    { layer: "user", path: "~/.zerotwo/hooks.json", dialect: "zerocode" },
-    { layer: "user", path: "~/.zerotwo/config.toml", dialect: "zerocode" },
-    { layer: "project", path: "<project>/.zerotwo/hooks.json", dialect: "zerocode" },
-    { layer: "project", path: "<project>/.zerotwo/config.toml", dialect: "zerocode" },
-    { layer: "managed", path: "<system>/requirements.toml", dialect: "zerocode" },
-  ],
+  configLocations: listLayeredConfigLocations(
+    { system: "<system>", user: "~/.zerotwo", project: "<project>/.zerotwo" },
+    "zerocode",
+  ),
   events,
   matcherSyntax: "regex",
   toolNameAliases: codexShellToolNameAliases,
