@@ -2,6 +2,22 @@
 // what the model was sent, and log the run in detail when asked.
 
 /**
+ * The keys a scenario compares unless it lists its own: the markers when the model calls a tool,
+ * whether the context token (or else the reason token) reached the model, the model calls and the
+ * guard runs.
+ * @param {unknown} call the scenario's tool call, if it has one
+ * @param {{ reason?: string, context?: string } | undefined} tokens
+ */
+export function listComparedKeys(call, tokens) {
+  return [
+    ...(call === undefined ? [] : ["markers"]),
+    tokens?.context === undefined ? "reasonReachedModel" : "contextReachedModel",
+    "modelCalls",
+    "guardRuns",
+  ];
+}
+
+/**
  * The compared keys whose values differ between the two observations.
  * @param {object} left
  * @param {object} right
