@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { captureOutput, killProcessGroup } from "../capture-output.mjs";
 import { startFakeAnthropicServer } from "./fake-anthropic-server.mjs";
 
 /**
@@ -144,32 +145,26 @@ export function runProcess(command, args, options) {
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
+    const output = captureOutput(child);
     let timedOut = false;
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
     child.stdin.on("error", () => {});
     child.stdin.end(options.input ?? "");
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
+      killProcessGroup(child.pid);
     }, options.timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
-      resolve({ code: null, stdout, stderr: `${stderr}${error.message}`, timedOut });
+      resolve({
+        code: null,
+        stdout: output.stdout,
+        stderr: `${output.stderr}${error.message}`,
+        timedOut,
+      });
     });
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut });
+      resolve({ code, ...output, timedOut });
     });
   });
 }

@@ -2,7 +2,7 @@
 // Node that runs the suite: `convert` to write Codex's hooks, `dispatch` for what a profile decides,
 // and the converted command run alone through `sh -c` with a Codex payload.
 import { spawn } from "node:child_process";
-import { captureOutput, killProcessGroup } from "./capture-output.mjs";
+import { captureOutput, killProcessGroup } from "../capture-output.mjs";
 
 /**
  * Runs a program with input on stdin; never rejects.

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { captureOutput } from "../capture-output.mjs";
 
 /**
  * Runs a process to its end with `input` on stdin.
@@ -19,16 +20,11 @@ export function runProcess(command, args, options = {}) {
       env: options.env ?? process.env,
       stdio: ["pipe", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) => resolve({ exitCode: null, stdout, stderr: `${stderr}${error}` }));
-    child.on("close", (exitCode) => resolve({ exitCode, stdout, stderr }));
+    const output = captureOutput(child);
+    child.on("error", (error) =>
+      resolve({ exitCode: null, stdout: output.stdout, stderr: `${output.stderr}${error}` }),
+    );
+    child.on("close", (exitCode) => resolve({ exitCode, ...output }));
     child.stdin.on("error", () => {});
     child.stdin.end(options.input ?? "");
   });

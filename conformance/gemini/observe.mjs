@@ -2,6 +2,7 @@
 // sent, how many times each guard ran, and which guard processes outlived the run.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { scenarioPrompt } from "./run-gemini.mjs";
 
 /**
  * The `m-…` files in the project and its `sub/` folder, as sorted relative paths.
@@ -56,6 +57,27 @@ export function collectModelInput(modelCalls, prompt) {
     }
   }
   return texts.join("\n");
+}
+
+/**
+ * What Gemini CLI's side of a scenario saw: the markers, whether each of the scenario's tokens
+ * reached the model, the model calls and the guard runs.
+ * @param {{ scripts: Record<string, string>, tokens?: { reason?: string, context?: string } }} scenario
+ * @param {{ modelCalls: Array<{ contents: Array<{ role?: string, parts?: any[] }> }> }} conversation
+ * @param {string} projectDirectory
+ * @param {string} logDirectory
+ */
+export function observeGeminiSide(scenario, conversation, projectDirectory, logDirectory) {
+  const modelInput = collectModelInput(conversation.modelCalls, scenarioPrompt);
+  const reached = (/** @type {string | undefined} */ token) =>
+    token !== undefined && modelInput.includes(token);
+  return {
+    markers: listMarkers(projectDirectory),
+    reasonReachedModel: reached(scenario.tokens?.reason),
+    contextReachedModel: reached(scenario.tokens?.context),
+    modelCalls: conversation.modelCalls.length,
+    guardRuns: countGuardRuns(logDirectory, Object.keys(scenario.scripts)),
+  };
 }
 
 /**

@@ -3,9 +3,17 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { captureOutput, killProcessGroup } from "../capture-output.mjs";
+import { parseJsonOrNull } from "./agent-hooks-cli.mjs";
 
 /** The model named on the command line: Gemini CLI's router only classifies Gemini 3 models. */
 export const scriptedModel = "gemini-2.5-flash";
+
+/** The prompt every scenario gives Gemini CLI. */
+export const scenarioPrompt = "Please do the task.";
+
+/** How long a scenario's Gemini CLI run may take. */
+export const geminiTimeoutMs = 150_000;
 
 /**
  * Writes the user settings of an isolated Gemini CLI home: API-key auth, no telemetry, no update
@@ -68,33 +76,28 @@ export function runGemini(options) {
         detached: true,
       },
     );
-    let stdout = "";
-    let stderr = "";
+    const output = captureOutput(child);
     let killed = false;
     let answered = false;
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
+    child.stdout.on("data", () => {
       // Once the JSON answer is out the turn is over; Gemini CLI 0.61.0 then often idles about
       // 10 s before it exits (after a shell tool ran), which the suite does not wait for.
-      if (!answered && isCompleteJson(stdout)) {
+      if (!answered && isCompleteJson(output.stdout)) {
         answered = true;
-        setTimeout(() => killGroup(child.pid), answerGraceMs);
+        setTimeout(() => killProcessGroup(child.pid), answerGraceMs);
       }
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
     });
     const timer = setTimeout(() => {
       killed = true;
-      killGroup(child.pid);
+      killProcessGroup(child.pid);
     }, options.timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
       resolve({
         exitCode: null,
         signal: null,
-        stdout,
-        stderr: `${stderr}${error}`,
+        stdout: output.stdout,
+        stderr: `${output.stderr}${error}`,
         ms: Date.now() - started,
         killed,
         answered,
@@ -102,7 +105,7 @@ export function runGemini(options) {
     });
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
-      resolve({ exitCode, signal, stdout, stderr, ms: Date.now() - started, killed, answered });
+      resolve({ exitCode, signal, ...output, ms: Date.now() - started, killed, answered });
     });
   });
 }
@@ -110,24 +113,11 @@ export function runGemini(options) {
 /** How long Gemini CLI may go on after its JSON answer before the suite ends it. */
 const answerGraceMs = 1000;
 
-/** @param {string} text */
+/**
+ * Whether `text` is one whole JSON object (Gemini CLI's `-o json` answer).
+ * @param {string} text
+ */
 function isCompleteJson(text) {
   const trimmed = text.trim();
-  if (!trimmed.endsWith("}")) return false;
-  try {
-    JSON.parse(trimmed);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** @param {number | undefined} pid */
-function killGroup(pid) {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
+  return trimmed.endsWith("}") && parseJsonOrNull(trimmed) !== null;
 }

@@ -1,4 +1,4 @@
-// What a spawned process (`codex exec`, the agent-hooks CLI) writes, and the end of its group.
+// What a spawned process (an agent, the agent-hooks CLI) writes, and the end of its group.
 
 /**
  * Collects the child's stdout and stderr as UTF-8 text into the returned object as they arrive.
