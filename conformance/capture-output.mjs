@@ -29,3 +29,33 @@ export function killProcessGroup(pid) {
     // The group is already gone.
   }
 }
+
+/**
+ * Resolves when `child` ends, with its exit code and signal, the output captured so far and, when
+ * it could not start, the spawn error (exit code and signal then null); past `timeoutMs` its group
+ * is killed and `timedOut` is true.
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {{ stdout: string, stderr: string }} output what captureOutput collects of it
+ * @param {number} [timeoutMs] no deadline when absent
+ * @returns {Promise<{ exitCode: number | null, signal: NodeJS.Signals | null, stdout: string,
+ *   stderr: string, error: Error | null, timedOut: boolean }>}
+ */
+export function waitForExit(child, output, timeoutMs) {
+  return new Promise((resolve) => {
+    let timedOut = false;
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            killProcessGroup(child.pid);
+          }, timeoutMs);
+    /** @type {(exitCode: number | null, signal: NodeJS.Signals | null, error: Error | null) => void} */
+    const finish = (exitCode, signal, error) => {
+      clearTimeout(timer);
+      resolve({ exitCode, signal, ...output, error, timedOut });
+    };
+    child.on("error", (error) => finish(null, null, error));
+    child.on("close", (exitCode, signal) => finish(exitCode, signal, null));
+  });
+}

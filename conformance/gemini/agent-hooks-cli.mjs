@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { captureOutput } from "../capture-output.mjs";
+import { captureOutput, waitForExit } from "../capture-output.mjs";
 
 /**
  * Runs a process to its end with `input` on stdin.
@@ -13,21 +13,17 @@ import { captureOutput } from "../capture-output.mjs";
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, input?: string }} options
  * @returns {Promise<{ exitCode: number | null, stdout: string, stderr: string }>}
  */
-export function runProcess(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    const output = captureOutput(child);
-    child.on("error", (error) =>
-      resolve({ exitCode: null, stdout: output.stdout, stderr: `${output.stderr}${error}` }),
-    );
-    child.on("close", (exitCode) => resolve({ exitCode, ...output }));
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
+export async function runProcess(command, args, options = {}) {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  const ended = waitForExit(child, captureOutput(child));
+  child.stdin.on("error", () => {});
+  child.stdin.end(options.input ?? "");
+  const { exitCode, stdout, stderr, error } = await ended;
+  return { exitCode, stdout, stderr: error === null ? stderr : `${stderr}${error}` };
 }
 
 /**

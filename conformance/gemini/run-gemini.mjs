@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { captureOutput, killProcessGroup } from "../capture-output.mjs";
+import { captureOutput, killProcessGroup, waitForExit } from "../capture-output.mjs";
 import { parseJsonOrNull } from "./agent-hooks-cli.mjs";
 
 /** The model named on the command line: Gemini CLI's router only classifies Gemini 3 models. */
@@ -39,7 +39,7 @@ export function writeGeminiHome(homeDirectory) {
  * @returns {Promise<{ exitCode: number | null, signal: string | null, stdout: string,
  *           stderr: string, ms: number, killed: boolean, answered: boolean }>}
  */
-export function runGemini(options) {
+export async function runGemini(options) {
   const environment = {
     PATH: options.pathDirectories.join(":"),
     HOME: options.homeDirectory,
@@ -55,59 +55,44 @@ export function runGemini(options) {
     NO_COLOR: "1",
   };
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        options.geminiBin,
-        "-p",
-        options.prompt,
-        "--approval-mode",
-        "yolo",
-        "-m",
-        scriptedModel,
-        "-o",
-        "json",
-      ],
-      {
-        cwd: options.projectDirectory,
-        env: environment,
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      },
-    );
-    const output = captureOutput(child);
-    let killed = false;
-    let answered = false;
-    child.stdout.on("data", () => {
-      // Once the JSON answer is out the turn is over; Gemini CLI 0.61.0 then often idles about
-      // 10 s before it exits (after a shell tool ran), which the suite does not wait for.
-      if (!answered && isCompleteJson(output.stdout)) {
-        answered = true;
-        setTimeout(() => killProcessGroup(child.pid), answerGraceMs);
-      }
-    });
-    const timer = setTimeout(() => {
-      killed = true;
-      killProcessGroup(child.pid);
-    }, options.timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({
-        exitCode: null,
-        signal: null,
-        stdout: output.stdout,
-        stderr: `${output.stderr}${error}`,
-        ms: Date.now() - started,
-        killed,
-        answered,
-      });
-    });
-    child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      resolve({ exitCode, signal, ...output, ms: Date.now() - started, killed, answered });
-    });
+  const child = spawn(
+    process.execPath,
+    [
+      options.geminiBin,
+      "-p",
+      options.prompt,
+      "--approval-mode",
+      "yolo",
+      "-m",
+      scriptedModel,
+      "-o",
+      "json",
+    ],
+    {
+      cwd: options.projectDirectory,
+      env: environment,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
+  const output = captureOutput(child);
+  let answered = false;
+  child.stdout.on("data", () => {
+    // Once the JSON answer is out the turn is over; Gemini CLI 0.61.0 then often idles about
+    // 10 s before it exits (after a shell tool ran), which the suite does not wait for.
+    if (!answered && isCompleteJson(output.stdout)) {
+      answered = true;
+      setTimeout(() => killProcessGroup(child.pid), answerGraceMs);
+    }
   });
+  const { error, timedOut, ...ended } = await waitForExit(child, output, options.timeoutMs);
+  return {
+    ...ended,
+    stderr: error === null ? ended.stderr : `${ended.stderr}${error}`,
+    ms: Date.now() - started,
+    killed: timedOut,
+    answered,
+  };
 }
 
 /** How long Gemini CLI may go on after its JSON answer before the suite ends it. */
