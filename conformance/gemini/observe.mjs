@@ -2,6 +2,7 @@
 // sent, how many times each guard ran, and which guard processes outlived the run.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { countSurvivors, killSurvivors } from "../../bench/lib/count-survivors.mjs";
 import { scenarioPrompt } from "./run-gemini.mjs";
 
 /**
@@ -98,39 +99,12 @@ export function countGuardRuns(logDirectory, scripts) {
 }
 
 /**
- * Whether `pid` is a live process (a zombie counts as gone).
- * @param {number} pid
- */
-export function isProcessAlive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code !== "ESRCH";
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-/**
  * The guard processes listed in `<logs>/pids` that are still alive; each is then killed, so the
  * suite leaves nothing behind.
  * @param {string} logDirectory
  */
 export function collectSurvivors(logDirectory) {
-  const file = join(logDirectory, "pids");
-  if (!existsSync(file)) return { recorded: 0, alive: 0 };
-  const pids = readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number);
-  const alive = pids.filter((pid) => isProcessAlive(pid));
-  for (const pid of alive) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  return { recorded: pids.length, alive: alive.length };
+  const { pids, alive, alivePids } = countSurvivors(join(logDirectory, "pids"));
+  killSurvivors(alivePids);
+  return { recorded: pids, alive };
 }
