@@ -262,6 +262,49 @@ function eventHook(kind, hook, name, title, body, extra = {}) {
   };
 }
 
+/**
+ * The event scenarios both the shim and Codex's own configuration are checked on: a Stop block
+ * that keeps the turn going once, then UserPromptSubmit's plain stdout and SessionStart's
+ * additionalContext reaching the model.
+ * @param {"shim" | "codex"} kind
+ * @param {{ promptName: string, sessionMatcher?: string, stopReason: string,
+ *   promptContext: string, sessionContext: string }} facts the prompt scenario's name after
+ *   `<kind>-`, the SessionStart matcher, and the texts
+ * @returns {Scenario[]}
+ */
+function createEventScenarios(kind, facts) {
+  const { promptName, sessionMatcher, stopReason, promptContext, sessionContext } = facts;
+  return [
+    eventHook(
+      kind,
+      { event: "Stop", script: "stop" },
+      `${kind}-stop-block-continues`,
+      "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
+      blockUnlessActive(stopReason),
+      // Blocked once, then run again with stop_hook_active true.
+      { expectedRuns: { stop: 2 } },
+    ),
+    eventHook(
+      kind,
+      { event: "UserPromptSubmit", script: "prompt" },
+      `${kind}-${promptName}`,
+      "UserPromptSubmit plain stdout reaches the model as context",
+      `echo ${promptContext}`,
+    ),
+    eventHook(
+      kind,
+      {
+        event: "SessionStart",
+        ...(sessionMatcher !== undefined && { matcher: sessionMatcher }),
+        script: "start",
+      },
+      `${kind}-session-start-context`,
+      "SessionStart additionalContext reaches the model",
+      say(hookOutput("SessionStart", { additionalContext: sessionContext })),
+    ),
+  ];
+}
+
 const envPatch = "*** Begin Patch\n*** Add File: .env\n+SECRET=conformance\n*** End Patch\n";
 const notesPatch = "*** Begin Patch\n*** Add File: notes.txt\n+hello\n*** End Patch\n";
 const envGuard = [
@@ -398,113 +441,152 @@ const turnHooks = [
   { event: "Stop", script: "stop" },
 ];
 
+/**
+ * The output rules of Codex's hooks that both native kinds are checked on (the ZeroCode profile and
+ * the codex profile), by name: from a row's tokens, the event (PreToolUse unless named), what the
+ * hook prints (null: it runs `extra.scripts`) and more scenario fields.
+ * @type {Record<string, (...tokens: string[]) => { event?: string, stdout: unknown,
+ *   extra?: Partial<Scenario> }>}
+ */
+const outputRules = {
+  "deny-with-reason": (reason) => ({ stdout: denyOutput(reason) }),
+  "unknown-field": (reason) => ({ stdout: { conformanceExtra: true, ...denyOutput(reason) } }),
+  "missing-event-name": (reason) => ({
+    stdout: {
+      hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: reason },
+    },
+  }),
+  "deny-empty-reason": (context) => ({
+    stdout: hookOutput("PreToolUse", {
+      permissionDecision: "deny",
+      permissionDecisionReason: "",
+      additionalContext: context,
+    }),
+  }),
+  "block-empty-reason": (context) => ({
+    event: "PostToolUse",
+    stdout: { decision: "block", ...hookOutput("PostToolUse", { additionalContext: context }) },
+    extra: { reasonReachesModel: false },
+  }),
+  "allow-without-rewrite": (context) => ({
+    stdout: hookOutput("PreToolUse", { permissionDecision: "allow", additionalContext: context }),
+  }),
+  "rewrite-applies": () => ({
+    stdout: hookOutput("PreToolUse", {
+      permissionDecision: "allow",
+      updatedInput: { command: rewrittenCommand },
+    }),
+  }),
+  ask: (reason) => ({
+    stdout: hookOutput("PreToolUse", {
+      permissionDecision: "ask",
+      permissionDecisionReason: reason,
+    }),
+    extra: { reasonReachesModel: false },
+  }),
+  "suppress-output-true-with-deny": (reason) => ({
+    stdout: { suppressOutput: true, ...denyOutput(reason) },
+  }),
+  "suppress-output-false-with-deny": (reason) => ({
+    stdout: { suppressOutput: false, ...denyOutput(reason) },
+  }),
+  "continue-true-with-deny": (reason) => ({ stdout: { continue: true, ...denyOutput(reason) } }),
+  "continue-false-with-deny": (reason) => ({ stdout: { continue: false, ...denyOutput(reason) } }),
+  "legacy-block": (reason) => ({ stdout: { decision: "block", reason } }),
+  "exit-2-stderr": (reason) => ({
+    stdout: null,
+    extra: { scripts: { native: `echo ${reason} >&2; exit 2` } },
+  }),
+  "exit-2-empty-stderr": () => ({
+    stdout: null,
+    extra: { scripts: { native: "exit 2" }, reasonReachesModel: false },
+  }),
+  "exit-1-non-blocking": () => ({
+    stdout: null,
+    extra: { scripts: { native: "echo oops >&2; exit 1" } },
+  }),
+  "reason-without-decision": (reason, context) => ({
+    stdout: { reason, ...hookOutput("PreToolUse", { additionalContext: context }) },
+  }),
+  "post-reason-without-decision": (reason, context) => ({
+    event: "PostToolUse",
+    stdout: { reason, ...hookOutput("PostToolUse", { additionalContext: context }) },
+  }),
+  "subfolder-launch": (reason) => ({
+    stdout: denyOutput(reason),
+    extra: { launchSubdirectory: "packages/app" },
+  }),
+};
+
+/**
+ * The scenarios of output rules for a native kind, named `<kind>-<rule>`, one per row:
+ * `[rule, title, ...tokens]`.
+ * @param {"zerocode" | "codex"} kind
+ * @param {string[][]} rows
+ * @returns {Scenario[]}
+ */
+function createRuleScenarios(kind, rows) {
+  const build = kind === "zerocode" ? nativeHook : codexNative;
+  return rows.map(([rule = "", title = "", ...tokens]) => {
+    const {
+      event = "PreToolUse",
+      stdout,
+      extra,
+    } = /** @type {any} */ (outputRules)[rule](...tokens);
+    return build(`${kind}-${rule}`, title, event, stdout, extra);
+  });
+}
+
 const { codexProfile } = await import(
   new URL("../../dist/profiles/codex.js", import.meta.url).href
 );
 
 /** @type {Scenario[]} */
 const codexScenarios = [
-  codexNative(
-    "codex-deny-with-reason",
-    "a deny with hookEventName and a reason",
-    "PreToolUse",
-    denyOutput("R-codex-deny"),
-  ),
-  codexNative("codex-unknown-field", "an unknown top-level field beside a deny", "PreToolUse", {
-    conformanceExtra: true,
-    ...denyOutput("R-codex-unknown-field"),
-  }),
-  codexNative("codex-missing-event-name", "a deny without hookEventName", "PreToolUse", {
-    hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "R-codex-no-name" },
-  }),
-  codexNative(
-    "codex-deny-empty-reason",
-    "a deny with an empty permissionDecisionReason, beside context",
-    "PreToolUse",
-    hookOutput("PreToolUse", {
-      permissionDecision: "deny",
-      permissionDecisionReason: "",
-      additionalContext: "C-codex-empty-reason",
-    }),
-  ),
-  codexNative(
-    "codex-block-empty-reason",
-    'PostToolUse decision "block" without a reason, beside context',
-    "PostToolUse",
-    { decision: "block", ...hookOutput("PostToolUse", { additionalContext: "C-codex-block" }) },
-    { reasonReachesModel: false },
-  ),
-  codexNative(
-    "codex-allow-without-rewrite",
-    'permissionDecision "allow" without updatedInput, beside context',
-    "PreToolUse",
-    hookOutput("PreToolUse", { permissionDecision: "allow", additionalContext: "C-codex-allow" }),
-  ),
-  codexNative(
-    "codex-rewrite-applies",
-    "allow with updatedInput runs the rewritten command",
-    "PreToolUse",
-    hookOutput("PreToolUse", {
-      permissionDecision: "allow",
-      updatedInput: { command: rewrittenCommand },
-    }),
-  ),
-  codexNative(
-    "codex-ask",
-    'permissionDecision "ask": Codex fails the hook and the call runs',
-    "PreToolUse",
-    hookOutput("PreToolUse", {
-      permissionDecision: "ask",
-      permissionDecisionReason: "R-codex-ask",
-    }),
-    { reasonReachesModel: false },
-  ),
-  // A deny beside another top-level field: [name, title, the field, its value, the reason].
-  ...[
-    ["codex-suppress-output-true-with-deny", "suppressOutput", true, "R-codex-suppress-true"],
-    ["codex-suppress-output-false-with-deny", "suppressOutput", false, "R-codex-suppress-false"],
-    ["codex-continue-true-with-deny", "continue", true, "R-codex-continue-true"],
-    ["codex-continue-false-with-deny", "continue", false, "R-codex-continue-false"],
-  ].map(([name, field, value, reason]) =>
-    codexNative(name, `${field}: ${value} beside a deny`, "PreToolUse", {
-      [field]: value,
-      ...denyOutput(reason),
-    }),
-  ),
-  codexNative("codex-legacy-block", 'the legacy decision "block" with a reason', "PreToolUse", {
-    decision: "block",
-    reason: "R-codex-legacy-block",
-  }),
-  codexNative(
-    "codex-exit-2-stderr",
-    "exit 2 with stderr denies, stderr as the reason",
-    "PreToolUse",
-    null,
-    { scripts: { native: "echo R-codex-exit-two >&2; exit 2" } },
-  ),
-  codexNative(
-    "codex-exit-2-empty-stderr",
-    "exit 2 with empty stderr on PreToolUse",
-    "PreToolUse",
-    null,
-    { scripts: { native: "exit 2" }, reasonReachesModel: false },
-  ),
-  codexNative(
-    "codex-exit-1-non-blocking",
-    "exit 1 is a non-blocking error: the call runs",
-    "PreToolUse",
-    null,
-    { scripts: { native: "echo oops >&2; exit 1" } },
-  ),
-  codexNative(
-    "codex-reason-without-decision",
-    "a top-level reason without decision, beside context",
-    "PreToolUse",
-    {
-      reason: "R-codex-lonely-reason",
-      ...hookOutput("PreToolUse", { additionalContext: "C-codex-lonely" }),
-    },
-  ),
+  ...createRuleScenarios("codex", [
+    ["deny-with-reason", "a deny with hookEventName and a reason", "R-codex-deny"],
+    ["unknown-field", "an unknown top-level field beside a deny", "R-codex-unknown-field"],
+    ["missing-event-name", "a deny without hookEventName", "R-codex-no-name"],
+    [
+      "deny-empty-reason",
+      "a deny with an empty permissionDecisionReason, beside context",
+      "C-codex-empty-reason",
+    ],
+    [
+      "block-empty-reason",
+      'PostToolUse decision "block" without a reason, beside context',
+      "C-codex-block",
+    ],
+    [
+      "allow-without-rewrite",
+      'permissionDecision "allow" without updatedInput, beside context',
+      "C-codex-allow",
+    ],
+    ["rewrite-applies", "allow with updatedInput runs the rewritten command"],
+    ["ask", 'permissionDecision "ask": Codex fails the hook and the call runs', "R-codex-ask"],
+    [
+      "suppress-output-true-with-deny",
+      "suppressOutput: true beside a deny",
+      "R-codex-suppress-true",
+    ],
+    [
+      "suppress-output-false-with-deny",
+      "suppressOutput: false beside a deny",
+      "R-codex-suppress-false",
+    ],
+    ["continue-true-with-deny", "continue: true beside a deny", "R-codex-continue-true"],
+    ["continue-false-with-deny", "continue: false beside a deny", "R-codex-continue-false"],
+    ["legacy-block", 'the legacy decision "block" with a reason', "R-codex-legacy-block"],
+    ["exit-2-stderr", "exit 2 with stderr denies, stderr as the reason", "R-codex-exit-two"],
+    ["exit-2-empty-stderr", "exit 2 with empty stderr on PreToolUse"],
+    ["exit-1-non-blocking", "exit 1 is a non-blocking error: the call runs"],
+    [
+      "reason-without-decision",
+      "a top-level reason without decision, beside context",
+      "R-codex-lonely-reason",
+      "C-codex-lonely",
+    ],
+  ]),
   // A deny under another matcher: [name, matcher, title, the reason].
   ...[
     [
@@ -664,28 +746,13 @@ const codexScenarios = [
       { event: "PreToolUse", payload: codexBash(launchDirectory, toolCommand) },
     ],
   },
-  eventHook(
-    "codex",
-    { event: "Stop", script: "stop" },
-    "codex-stop-block-continues",
-    "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
-    blockUnlessActive("R-codex-keep-going"),
-    { expectedRuns: { stop: 2 } },
-  ),
-  eventHook(
-    "codex",
-    { event: "UserPromptSubmit", script: "prompt" },
-    "codex-user-prompt-plain-context",
-    "UserPromptSubmit plain stdout reaches the model as context",
-    "echo C-codex-prompt-context",
-  ),
-  eventHook(
-    "codex",
-    { event: "SessionStart", matcher: "startup", script: "start" },
-    "codex-session-start-context",
-    "SessionStart additionalContext reaches the model",
-    say(hookOutput("SessionStart", { additionalContext: "C-codex-session" })),
-  ),
+  ...createEventScenarios("codex", {
+    promptName: "user-prompt-plain-context",
+    sessionMatcher: "startup",
+    stopReason: "R-codex-keep-going",
+    promptContext: "C-codex-prompt-context",
+    sessionContext: "C-codex-session",
+  }),
   {
     name: "codex-session-end-runs",
     title: "SessionEnd, new in 0.169, runs once when codex exec ends",
@@ -863,29 +930,12 @@ export const scenarios = [
       },
     ],
   },
-  eventHook(
-    "shim",
-    { event: "Stop", script: "stop" },
-    "shim-stop-block-continues",
-    "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
-    blockUnlessActive("R-keep-going"),
-    // Blocked once, then run again with stop_hook_active true.
-    { expectedRuns: { stop: 2 } },
-  ),
-  eventHook(
-    "shim",
-    { event: "UserPromptSubmit", script: "prompt" },
-    "shim-user-prompt-context",
-    "UserPromptSubmit plain stdout reaches the model as context",
-    "echo C-prompt-context",
-  ),
-  eventHook(
-    "shim",
-    { event: "SessionStart", script: "start" },
-    "shim-session-start-context",
-    "SessionStart additionalContext reaches the model",
-    say(hookOutput("SessionStart", { additionalContext: "C-session-context" })),
-  ),
+  ...createEventScenarios("shim", {
+    promptName: "user-prompt-context",
+    stopReason: "R-keep-going",
+    promptContext: "C-prompt-context",
+    sessionContext: "C-session-context",
+  }),
   // Fail-closed rules of docs/shim.md in a Codex host.
   bashGuard("shim", "shim-guard-missing", "a guard that does not exist fails closed", "", {
     reference: "shim-rule",
@@ -1017,117 +1067,46 @@ export const scenarios = [
     { reasonReachesModel: false },
   ),
   // (c) Codex-native output rules against the ZeroCode profile.
-  nativeHook(
-    "zerocode-deny-with-reason",
-    "deny with hookEventName and a reason",
-    "PreToolUse",
-    denyOutput("R-native-deny"),
-  ),
-  nativeHook("zerocode-unknown-field", "an unknown top-level field beside a deny", "PreToolUse", {
-    conformanceExtra: true,
-    ...denyOutput("R-unknown-field"),
-  }),
-  nativeHook("zerocode-missing-event-name", "a deny without hookEventName", "PreToolUse", {
-    hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "R-no-event-name" },
-  }),
-  nativeHook(
-    "zerocode-deny-empty-reason",
-    "a deny with an empty permissionDecisionReason",
-    "PreToolUse",
-    hookOutput("PreToolUse", {
-      permissionDecision: "deny",
-      permissionDecisionReason: "",
-      additionalContext: "C-empty-reason-context",
-    }),
-  ),
-  nativeHook(
-    "zerocode-block-empty-reason",
-    'PostToolUse decision "block" without a reason',
-    "PostToolUse",
-    { decision: "block", ...hookOutput("PostToolUse", { additionalContext: "C-block-context" }) },
-    { reasonReachesModel: false },
-  ),
-  nativeHook(
-    "zerocode-allow-without-rewrite",
-    'permissionDecision "allow" without updatedInput',
-    "PreToolUse",
-    hookOutput("PreToolUse", {
-      permissionDecision: "allow",
-      additionalContext: "C-native-allow-context",
-    }),
-  ),
-  nativeHook(
-    "zerocode-suppress-output-false-with-deny",
-    "suppressOutput: false beside a deny",
-    "PreToolUse",
-    { suppressOutput: false, ...denyOutput("R-suppress-false") },
-  ),
-  nativeHook("zerocode-continue-true-with-deny", "continue: true beside a deny", "PreToolUse", {
-    continue: true,
-    ...denyOutput("R-continue-true"),
-  }),
-  nativeHook(
-    "zerocode-ask",
-    'permissionDecision "ask", which neither supports',
-    "PreToolUse",
-    hookOutput("PreToolUse", {
-      permissionDecision: "ask",
-      permissionDecisionReason: "R-native-ask",
-    }),
-    { reasonReachesModel: false },
-  ),
-  nativeHook(
-    "zerocode-suppress-output-true-with-deny",
-    "suppressOutput: true beside a deny",
-    "PreToolUse",
-    { suppressOutput: true, ...denyOutput("R-suppress-true") },
-  ),
-  nativeHook("zerocode-continue-false-with-deny", "continue: false beside a deny", "PreToolUse", {
-    continue: false,
-    ...denyOutput("R-continue-false"),
-  }),
-  nativeHook(
-    "zerocode-legacy-block",
-    'the legacy decision "block" with a reason on PreToolUse',
-    "PreToolUse",
-    { decision: "block", reason: "R-legacy-block" },
-  ),
-  nativeHook(
-    "zerocode-exit-2-empty-stderr",
-    "exit 2 with empty stderr on PreToolUse",
-    "PreToolUse",
-    null,
-    { scripts: { native: "exit 2" }, reasonReachesModel: false },
-  ),
-  // A reason without a decision, beside context: [name, title, event, the reason, the context].
-  ...[
+  ...createRuleScenarios("zerocode", [
+    ["deny-with-reason", "deny with hookEventName and a reason", "R-native-deny"],
+    ["unknown-field", "an unknown top-level field beside a deny", "R-unknown-field"],
+    ["missing-event-name", "a deny without hookEventName", "R-no-event-name"],
     [
-      "zerocode-reason-without-decision",
+      "deny-empty-reason",
+      "a deny with an empty permissionDecisionReason",
+      "C-empty-reason-context",
+    ],
+    ["block-empty-reason", 'PostToolUse decision "block" without a reason', "C-block-context"],
+    [
+      "allow-without-rewrite",
+      'permissionDecision "allow" without updatedInput',
+      "C-native-allow-context",
+    ],
+    ["suppress-output-false-with-deny", "suppressOutput: false beside a deny", "R-suppress-false"],
+    ["continue-true-with-deny", "continue: true beside a deny", "R-continue-true"],
+    ["ask", 'permissionDecision "ask", which neither supports', "R-native-ask"],
+    ["suppress-output-true-with-deny", "suppressOutput: true beside a deny", "R-suppress-true"],
+    ["continue-false-with-deny", "continue: false beside a deny", "R-continue-false"],
+    ["legacy-block", 'the legacy decision "block" with a reason on PreToolUse', "R-legacy-block"],
+    ["exit-2-empty-stderr", "exit 2 with empty stderr on PreToolUse"],
+    [
+      "reason-without-decision",
       "a top-level reason without decision, beside context",
-      "PreToolUse",
       "R-lonely-reason",
       "C-beside-lonely-reason",
     ],
     [
-      "zerocode-post-reason-without-decision",
+      "post-reason-without-decision",
       "PostToolUse: a reason without decision, beside context",
-      "PostToolUse",
       "R-lonely-post-reason",
       "C-beside-lonely-post-reason",
     ],
-  ].map(([name, title, event, reason, context]) =>
-    nativeHook(name, title, event, {
-      reason,
-      ...hookOutput(event, { additionalContext: context }),
-    }),
-  ),
-  nativeHook(
-    "zerocode-subfolder-launch",
-    "started in a subfolder, Codex loads <repo>/.codex/hooks.json and its deny holds",
-    "PreToolUse",
-    denyOutput("R-subfolder-deny"),
-    { launchSubdirectory: "packages/app" },
-  ),
+    [
+      "subfolder-launch",
+      "started in a subfolder, Codex loads <repo>/.codex/hooks.json and its deny holds",
+      "R-subfolder-deny",
+    ],
+  ]),
   // Codex's payloads against the ZeroCode payload table (docs/zerocode.md, "Payload").
   payloadScenario(
     "zerocode",
