@@ -23,15 +23,50 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from typing import IO, Any, Callable, Dict, Mapping, Optional, Union
+from typing import IO, Any, Callable, Dict, Mapping, Optional, Union, overload
 
 __all__ = ["Event", "Decision", "add_context", "allow", "ask", "block", "deny", "run", "serve_persistent"]
 
 __version__ = "0.1.0"
 
 
+class _TextField:
+    """A read-only text field of :class:`Event`: the payload's ``key`` (or its ``tool_input``'s), or ``""``."""
+
+    def __init__(self, key: str, doc: str = "", in_tool_input: bool = False) -> None:
+        self.key = key
+        self.in_tool_input = in_tool_input
+        self.__doc__ = doc or f"``{key}``, or ``\"\"``."
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, event: None, owner: Optional[type] = None) -> _TextField: ...
+
+    @overload
+    def __get__(self, event: Event, owner: Optional[type] = None) -> str: ...
+
+    def __get__(self, event: Optional[Event], owner: Optional[type] = None) -> Union[str, _TextField]:
+        if event is None:
+            return self
+        source = event.tool_input if self.in_tool_input else event.payload
+        return str(source.get(self.key, ""))
+
+    def __set__(self, event: Event, value: Any) -> None:
+        raise AttributeError(f"Event.{self.name} is read-only")
+
+
 class Event:
     """One event's payload, with typed access to the common fields and ``event["any_key"]`` for the rest."""
+
+    name = _TextField("hook_event_name", "``hook_event_name``: ``PreToolUse``, ``Stop``, ...")
+    session_id = _TextField("session_id")
+    cwd = _TextField("cwd")
+    tool_name = _TextField("tool_name")
+    command = _TextField("command", "``tool_input.command`` (a Bash call's command line), or ``\"\"``.", True)
+    file_path = _TextField("file_path", "``tool_input.file_path`` (Write, Edit, Read), or ``\"\"``.", True)
+    prompt = _TextField("prompt", "``prompt`` of UserPromptSubmit, or ``\"\"``.")
 
     def __init__(self, payload: Mapping[str, Any]) -> None:
         self.payload: Dict[str, Any] = dict(payload)
@@ -44,41 +79,9 @@ class Event:
         return self.payload.get(key, default)
 
     @property
-    def name(self) -> str:
-        """``hook_event_name``: ``PreToolUse``, ``Stop``, ..."""
-        return str(self.payload.get("hook_event_name", ""))
-
-    @property
-    def session_id(self) -> str:
-        return str(self.payload.get("session_id", ""))
-
-    @property
-    def cwd(self) -> str:
-        return str(self.payload.get("cwd", ""))
-
-    @property
-    def tool_name(self) -> str:
-        return str(self.payload.get("tool_name", ""))
-
-    @property
     def tool_input(self) -> Dict[str, Any]:
         value = self.payload.get("tool_input")
         return dict(value) if isinstance(value, Mapping) else {}
-
-    @property
-    def command(self) -> str:
-        """``tool_input.command`` (a Bash call's command line), or ``""``."""
-        return str(self.tool_input.get("command", ""))
-
-    @property
-    def file_path(self) -> str:
-        """``tool_input.file_path`` (Write, Edit, Read), or ``""``."""
-        return str(self.tool_input.get("file_path", ""))
-
-    @property
-    def prompt(self) -> str:
-        """``prompt`` of UserPromptSubmit, or ``""``."""
-        return str(self.payload.get("prompt", ""))
 
 
 class Decision:

@@ -1,7 +1,7 @@
 // A fake Anthropic Messages API on 127.0.0.1: scripted turns for the main loop, minimal valid
 // answers to everything else, and a log of every request so a scenario can read what the model was
 // sent.
-import { createServer } from "node:http";
+import { parseRequestBody, startLocalServer } from "../start-local-server.mjs";
 
 /**
  * @typedef {{ kind: "tool", name: string, input: object } | { kind: "text", text: string }} ScriptedTurn
@@ -142,61 +142,43 @@ function answerMessage(response, body, blocks) {
 export async function startFakeAnthropicServer(turns) {
   /** @type {LoggedRequest[]} */
   const requests = [];
-  const server = createServer((request, response) => {
-    /** @type {Buffer[]} */
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
-    request.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      let body = null;
-      try {
-        body = text === "" ? null : JSON.parse(text);
-      } catch {
-        body = text;
-      }
-      const url = request.url ?? "/";
-      requests.push({ method: request.method ?? "GET", url, body });
-      const path = url.split("?")[0] ?? "/";
-      if (request.method === "POST" && path.endsWith("/v1/messages/count_tokens")) {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify({ input_tokens: 10 }));
+  const server = await startLocalServer((request, response, text) => {
+    const body = parseRequestBody(text);
+    const url = request.url ?? "/";
+    requests.push({ method: request.method ?? "GET", url, body });
+    const path = url.split("?")[0] ?? "/";
+    if (request.method === "POST" && path.endsWith("/v1/messages/count_tokens")) {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ input_tokens: 10 }));
+      return;
+    }
+    if (request.method === "POST" && path.endsWith("/v1/messages")) {
+      if (!isMainLoopRequest(body)) {
+        answerMessage(response, body, [{ type: "text", text: "ok" }]);
         return;
       }
-      if (request.method === "POST" && path.endsWith("/v1/messages")) {
-        if (!isMainLoopRequest(body)) {
-          answerMessage(response, body, [{ type: "text", text: "ok" }]);
-          return;
-        }
-        const turnIndex = countAssistantTurns(body);
-        const turn = turns[turnIndex] ?? { kind: "text", text: "done" };
-        answerMessage(response, body, createContentBlocks(turn, turnIndex));
-        return;
-      }
-      if (request.method === "GET" && path.endsWith("/v1/models")) {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify({ data: [], has_more: false, first_id: null, last_id: null }));
-        return;
-      }
-      response.writeHead(404, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify({ type: "error", error: { type: "not_found_error", message: "fake" } }),
-      );
-    });
+      const turnIndex = countAssistantTurns(body);
+      const turn = turns[turnIndex] ?? { kind: "text", text: "done" };
+      answerMessage(response, body, createContentBlocks(turn, turnIndex));
+      return;
+    }
+    if (request.method === "GET" && path.endsWith("/v1/models")) {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ data: [], has_more: false, first_id: null, last_id: null }));
+      return;
+    }
+    response.writeHead(404, { "content-type": "application/json" });
+    response.end(
+      JSON.stringify({ type: "error", error: { type: "not_found_error", message: "fake" } }),
+    );
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${server.port}`,
     requests,
     mainLoopRequests: () =>
       requests
         .filter((request) => request.method === "POST" && isMainLoopRequest(request.body))
         .map((request) => request.body),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      }),
+    close: server.close,
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { captureOutput, waitForExit } from "../capture-output.mjs";
 import { startFakeAnthropicServer } from "./fake-anthropic-server.mjs";
 
 /**
@@ -136,42 +137,27 @@ function countHookRuns(log) {
  * @param {{ cwd: string, env: NodeJS.ProcessEnv, input?: string, timeoutMs: number }} options
  * @returns {Promise<{ code: number | null, stdout: string, stderr: string, timedOut: boolean }>}
  */
-export function runProcess(command, args, options) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, options.timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, stdout, stderr: `${stderr}${error.message}`, timedOut });
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut });
-    });
+export async function runProcess(command, args, options) {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  const output = captureOutput(child);
+  child.stdin.on("error", () => {});
+  child.stdin.end(options.input ?? "");
+  const { exitCode, stdout, stderr, error, timedOut } = await waitForExit(
+    child,
+    output,
+    options.timeoutMs,
+  );
+  return {
+    code: exitCode,
+    stdout,
+    stderr: error === null ? stderr : `${stderr}${error.message}`,
+    timedOut,
+  };
 }
 
 /**

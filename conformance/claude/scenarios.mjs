@@ -631,22 +631,26 @@ export const scenarios = [
       `// project hooks\n${JSON.stringify(settingsFor("PreToolUse", "Bash", [hook(paths, "pre", "echo COMMENTS-NEEDLE >&2; exit 2")]), null, 2)}\n`,
     needles: ["COMMENTS-NEEDLE"],
   },
-  {
-    name: "user-settings-hook",
-    title: "a deny hook in ~/.claude/settings.json (user layer)",
-    settings: () => ({}),
-    userSettings: (paths) =>
-      settingsFor("PreToolUse", "Bash", [hook(paths, "user", "echo USER-NEEDLE >&2; exit 2")]),
-    needles: ["USER-NEEDLE"],
-  },
-  {
-    name: "local-settings-hook",
-    title: "a deny hook in .claude/settings.local.json",
-    settings: () => ({}),
-    localSettings: (paths) =>
-      settingsFor("PreToolUse", "Bash", [hook(paths, "local", "echo LOCAL-NEEDLE >&2; exit 2")]),
-    needles: ["LOCAL-NEEDLE"],
-  },
+  // A deny hook in another settings layer: [name, the layer's field, title, the hook's name].
+  ...[
+    [
+      "user-settings-hook",
+      "userSettings",
+      "a deny hook in ~/.claude/settings.json (user layer)",
+      "user",
+    ],
+    ["local-settings-hook", "localSettings", "a deny hook in .claude/settings.local.json", "local"],
+  ].map(([name, layer, title, hookName]) => {
+    const needle = `${hookName.toUpperCase()}-NEEDLE`;
+    return {
+      name,
+      title,
+      settings: () => ({}),
+      [layer]: (/** @type {ScenarioPaths} */ paths) =>
+        settingsFor("PreToolUse", "Bash", [hook(paths, hookName, `echo ${needle} >&2; exit 2`)]),
+      needles: [needle],
+    };
+  }),
   preToolUse(
     "cut-capture-pre-deny",
     "a deny whose hook leaves a child holding stdout open",

@@ -4,7 +4,7 @@
 // holds no output for that call, and a plain assistant message once it does (or when the scenario
 // has no tool call), so retries and extra turns (a Stop hook's continuation) end the turn too.
 // Every request is logged, parsed, per scenario.
-import http from "node:http";
+import { parseRequestBody, startLocalServer } from "../start-local-server.mjs";
 
 /**
  * @typedef {{ type: "exec", command: string } | { type: "patch", patch: string }} ToolCall
@@ -22,17 +22,10 @@ export const scriptedCallId = "call_conformance_1";
 export async function startFakeResponsesServer() {
   /** @type {Map<string, { toolCall: ToolCall | null, requests: LoggedRequest[] }>} */
   const scenarios = new Map();
-  const server = http.createServer((request, response) => {
-    let text = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk) => {
-      text += chunk;
-    });
-    request.on("end", () => answerRequest(scenarios, request, response, text));
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
+  const server = await startLocalServer((request, response, text) =>
+    answerRequest(scenarios, request, response, text),
+  );
+  const { port } = server;
   return {
     port,
     register(key, toolCall) {
@@ -42,30 +35,21 @@ export async function startFakeResponsesServer() {
     requestsOf(key) {
       return scenarios.get(key)?.requests ?? [];
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve(undefined)));
-    },
+    close: server.close,
   };
 }
 
 /**
  * @param {Map<string, { toolCall: ToolCall | null, requests: LoggedRequest[] }>} scenarios
- * @param {http.IncomingMessage} request
- * @param {http.ServerResponse} response
+ * @param {import("node:http").IncomingMessage} request
+ * @param {import("node:http").ServerResponse} response
  * @param {string} text
  */
 function answerRequest(scenarios, request, response, text) {
   const url = request.url ?? "";
   const match = /^\/s\/([^/]+)(\/.*)$/.exec(url);
   const scenario = match ? scenarios.get(match[1] ?? "") : undefined;
-  /** @type {any} */
-  let body = null;
-  try {
-    body = text === "" ? null : JSON.parse(text);
-  } catch {
-    body = text;
-  }
+  const body = parseRequestBody(text);
   scenario?.requests.push({
     method: request.method ?? "",
     url: match?.[2] ?? url,
@@ -123,7 +107,7 @@ function messageItem(text) {
 }
 
 /**
- * @param {http.ServerResponse} response
+ * @param {import("node:http").ServerResponse} response
  * @param {object} item
  * @param {number} sequence
  */

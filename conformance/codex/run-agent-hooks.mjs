@@ -2,7 +2,7 @@
 // Node that runs the suite: `convert` to write Codex's hooks, `dispatch` for what a profile decides,
 // and the converted command run alone through `sh -c` with a Codex payload.
 import { spawn } from "node:child_process";
-import { captureOutput, killProcessGroup } from "./capture-output.mjs";
+import { captureOutput, waitForExit } from "../capture-output.mjs";
 
 /**
  * Runs a program with input on stdin; never rejects.
@@ -11,27 +11,18 @@ import { captureOutput, killProcessGroup } from "./capture-output.mjs";
  * @param {{ input?: string, cwd: string, env: Record<string, string>, timeoutMs?: number }} options
  * @returns {Promise<{ exitCode: number | null, signal: string | null, stdout: string, stderr: string }>}
  */
-export function runProgram(file, args, { input = "", cwd, env, timeoutMs = 60_000 }) {
-  return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd, env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
-    const output = captureOutput(child);
-    child.stdin.on("error", () => {});
-    child.stdin.end(input);
-    const timer = setTimeout(() => killProcessGroup(child.pid), timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({
-        exitCode: null,
-        signal: null,
-        stdout: output.stdout,
-        stderr: `${output.stderr}${error.message}`,
-      });
-    });
-    child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      resolve({ exitCode, signal, stdout: output.stdout, stderr: output.stderr });
-    });
-  });
+export async function runProgram(file, args, { input = "", cwd, env, timeoutMs = 60_000 }) {
+  const child = spawn(file, args, { cwd, env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+  const output = captureOutput(child);
+  child.stdin.on("error", () => {});
+  child.stdin.end(input);
+  const { exitCode, signal, stdout, stderr, error } = await waitForExit(child, output, timeoutMs);
+  return {
+    exitCode,
+    signal,
+    stdout,
+    stderr: error === null ? stderr : `${stderr}${error.message}`,
+  };
 }
 
 /**

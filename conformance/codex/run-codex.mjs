@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { captureOutput, killProcessGroup } from "./capture-output.mjs";
+import { captureOutput, killProcessGroup } from "../capture-output.mjs";
 
 // Features that reach the network or start helpers at start-up (plugin sync with GitHub,
 // analytics, app connectors); off, a run takes about 2 s instead of 12 s.

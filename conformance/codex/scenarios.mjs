@@ -42,21 +42,47 @@ function say(value) {
   return `printf '%s\\n' '${JSON.stringify(value).replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * `{"hookSpecificOutput": {"hookEventName": event, ...fields}}`: a hook's event-specific output.
+ * @param {string} event
+ * @param {Record<string, unknown>} fields
+ */
+function hookOutput(event, fields) {
+  return { hookSpecificOutput: { hookEventName: event, ...fields } };
+}
+
+/** @param {string} reason a PreToolUse deny, in Claude Code's and Codex's shape */
+function denyOutput(reason) {
+  return hookOutput("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: reason });
+}
+
 /** @param {string} reason */
 function claudeDeny(reason) {
-  return say({
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: reason,
-    },
-  });
+  return say(denyOutput(reason));
 }
+
+/**
+ * A Stop hook's body: a block with `reason` unless the payload says stop_hook_active.
+ * @param {string} reason
+ */
+function blockUnlessActive(reason) {
+  return [
+    'case "$payload" in',
+    `  *'"stop_hook_active":true'*) exit 0 ;;`,
+    "esac",
+    say({ decision: "block", reason }),
+  ].join("\n");
+}
+
+/**
+ * One hook of a scenario's settings: `script` on `event`, under `matcher` if given.
+ * @typedef {{ event: string, matcher?: string, script: string, timeout?: number }} HookEntry
+ */
 
 /**
  * A Claude Code settings object with one command hook per entry.
  * @param {"shim" | "convert"} kind
- * @param {Array<{ event: string, matcher?: string, script: string, timeout?: number }>} entries
+ * @param {HookEntry[]} entries
  */
 function claudeSettings(kind, entries) {
   /** @type {Record<string, object[]>} */
@@ -76,7 +102,7 @@ function claudeSettings(kind, entries) {
 /**
  * Codex's own hooks.json, with each command the script's absolute path.
  * @param {string} projectDirectory
- * @param {Array<{ event: string, matcher?: string, script: string }>} entries
+ * @param {HookEntry[]} entries
  */
 function codexHooks(projectDirectory, entries) {
   /** @type {Record<string, object[]>} */
@@ -137,29 +163,30 @@ function codexBash(cwd, command) {
 }
 
 /**
- * A Claude Code Bash guard converted with --shim (kind "shim") or without (kind "convert").
+ * A Claude Code Bash guard converted with --shim (kind "shim") or without (kind "convert");
+ * `extra.hookScript` and `extra.timeout` change its hook's script (not the scripts written) and
+ * timeout (30 s).
  * @param {"shim" | "convert"} kind
  * @param {string} name
  * @param {string} title
  * @param {string} body
- * @param {Partial<Scenario>} [extra]
+ * @param {Partial<Scenario> & { hookScript?: string, timeout?: number }} [extra]
  * @returns {Scenario}
  */
 function bashGuard(kind, name, title, body, extra = {}) {
+  const { hookScript = "guard", timeout = 30, ...rest } = extra;
   return {
     name,
     title,
     kind,
     settings: () =>
-      claudeSettings(kind, [
-        { event: "PreToolUse", matcher: "Bash", script: "guard", timeout: 30 },
-      ]),
+      claudeSettings(kind, [{ event: "PreToolUse", matcher: "Bash", script: hookScript, timeout }]),
     scripts: { guard: body },
     toolCall: { type: "exec", command: toolCommand },
     steps: ({ launchDirectory }) => [
       { event: "PreToolUse", payload: claudeBash(launchDirectory, toolCommand) },
     ],
-    ...extra,
+    ...rest,
   };
 }
 
@@ -195,6 +222,87 @@ function nativeHook(name, title, event, stdout, extra = {}) {
     ],
     ...extra,
   };
+}
+
+/** The fields each event adds to the common payload when a scenario dispatches it alone. */
+const eventFields = {
+  Stop: { stop_hook_active: false, last_assistant_message: "done" },
+  UserPromptSubmit: { prompt: "Run the scripted tool call." },
+  SessionStart: { source: "startup" },
+};
+
+/**
+ * A scenario with no tool call whose one hook, on a session or turn event, runs `body`: Claude
+ * Code's settings through the shim (kind "shim") or Codex's own hooks.json (kind "codex").
+ * @param {"shim" | "codex"} kind
+ * @param {HookEntry & { event: keyof typeof eventFields }} hook
+ * @param {string} name
+ * @param {string} title
+ * @param {string} body
+ * @param {Partial<Scenario>} [extra]
+ * @returns {Scenario}
+ */
+function eventHook(kind, hook, name, title, body, extra = {}) {
+  const base = kind === "shim" ? claudeBase : codexBase;
+  return {
+    name,
+    title,
+    kind,
+    settings: ({ projectDirectory }) =>
+      kind === "shim" ? claudeSettings("shim", [hook]) : codexHooks(projectDirectory, [hook]),
+    scripts: { [hook.script]: body },
+    toolCall: null,
+    steps: ({ launchDirectory }) => [
+      {
+        event: hook.event,
+        payload: { ...base(launchDirectory, hook.event), ...eventFields[hook.event] },
+      },
+    ],
+    ...extra,
+  };
+}
+
+/**
+ * The event scenarios both the shim and Codex's own configuration are checked on: a Stop block
+ * that keeps the turn going once, then UserPromptSubmit's plain stdout and SessionStart's
+ * additionalContext reaching the model.
+ * @param {"shim" | "codex"} kind
+ * @param {{ promptName: string, sessionMatcher?: string, stopReason: string,
+ *   promptContext: string, sessionContext: string }} facts the prompt scenario's name after
+ *   `<kind>-`, the SessionStart matcher, and the texts
+ * @returns {Scenario[]}
+ */
+function createEventScenarios(kind, facts) {
+  const { promptName, sessionMatcher, stopReason, promptContext, sessionContext } = facts;
+  return [
+    eventHook(
+      kind,
+      { event: "Stop", script: "stop" },
+      `${kind}-stop-block-continues`,
+      "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
+      blockUnlessActive(stopReason),
+      // Blocked once, then run again with stop_hook_active true.
+      { expectedRuns: { stop: 2 } },
+    ),
+    eventHook(
+      kind,
+      { event: "UserPromptSubmit", script: "prompt" },
+      `${kind}-${promptName}`,
+      "UserPromptSubmit plain stdout reaches the model as context",
+      `echo ${promptContext}`,
+    ),
+    eventHook(
+      kind,
+      {
+        event: "SessionStart",
+        ...(sessionMatcher !== undefined && { matcher: sessionMatcher }),
+        script: "start",
+      },
+      `${kind}-session-start-context`,
+      "SessionStart additionalContext reaches the model",
+      say(hookOutput("SessionStart", { additionalContext: sessionContext })),
+    ),
+  ];
 }
 
 const envPatch = "*** Begin Patch\n*** Add File: .env\n+SECRET=conformance\n*** End Patch\n";
@@ -272,333 +380,341 @@ function codexPatchPayload(launchDirectory, patch) {
   };
 }
 
+/**
+ * What is wrong with each payload's fields: `fieldsOf(event)` gives the keys an event's payload
+ * must have and may have, or null when the event has no payload row.
+ * @param {unknown[]} payloads
+ * @param {(event: string) => { required: Set<string>, allowed: Set<string> } | null} fieldsOf
+ */
+function listPayloadMismatches(payloads, fieldsOf) {
+  const mismatches = [];
+  for (const payload of payloads) {
+    const record = /** @type {Record<string, unknown>} */ (payload);
+    const event = String(record?.hook_event_name);
+    const fields = fieldsOf(event);
+    if (fields === null) {
+      mismatches.push(`${event} has no payload row`);
+      continue;
+    }
+    const got = Object.keys(record ?? {});
+    const extra = got.filter((key) => !fields.allowed.has(key));
+    const missing = [...fields.required].filter((key) => !got.includes(key));
+    if (extra.length > 0) mismatches.push(`${event} payload has ${extra.join(", ")}`);
+    if (missing.length > 0) mismatches.push(`${event} payload lacks ${missing.join(", ")}`);
+  }
+  return mismatches;
+}
+
+/**
+ * A scenario that runs one real Codex turn through `hooks` (each script empty, each run once) and
+ * checks the payloads they were given with `checkPayloads`.
+ * @param {"zerocode" | "codex"} kind
+ * @param {string} name
+ * @param {string} title
+ * @param {HookEntry[]} hooks
+ * @param {(payloads: unknown[]) => string[]} checkPayloads
+ * @param {{ toolCall?: ToolCall, toolMarker?: string }} [tool] the model's call (a Bash command)
+ * @returns {Scenario}
+ */
+function payloadScenario(kind, name, title, hooks, checkPayloads, tool = {}) {
+  const { toolCall = { type: "exec", command: toolCommand }, toolMarker } = tool;
+  return {
+    name,
+    title,
+    kind,
+    settings: ({ projectDirectory }) => codexHooks(projectDirectory, hooks),
+    scripts: Object.fromEntries(hooks.map(({ script }) => [script, ""])),
+    toolCall,
+    ...(toolMarker !== undefined && { toolMarker }),
+    steps: () => [],
+    expectedRuns: Object.fromEntries(hooks.map(({ script }) => [script, 1])),
+    checkPayloads,
+  };
+}
+
+/** One hook on each event of a turn with a Bash call. */
+const turnHooks = [
+  { event: "SessionStart", script: "session-start" },
+  { event: "UserPromptSubmit", script: "prompt" },
+  { event: "PreToolUse", matcher: "^Bash$", script: "pre" },
+  { event: "PostToolUse", matcher: "^Bash$", script: "post" },
+  { event: "Stop", script: "stop" },
+];
+
+/**
+ * The output rules of Codex's hooks that both native kinds are checked on (the ZeroCode profile and
+ * the codex profile), by name: from a row's tokens, the event (PreToolUse unless named), what the
+ * hook prints (null: it runs `extra.scripts`) and more scenario fields.
+ * @type {Record<string, (...tokens: string[]) => { event?: string, stdout: unknown,
+ *   extra?: Partial<Scenario> }>}
+ */
+const outputRules = {
+  "deny-with-reason": (reason) => ({ stdout: denyOutput(reason) }),
+  "unknown-field": (reason) => ({ stdout: { conformanceExtra: true, ...denyOutput(reason) } }),
+  "missing-event-name": (reason) => ({
+    stdout: {
+      hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: reason },
+    },
+  }),
+  "deny-empty-reason": (context) => ({
+    stdout: hookOutput("PreToolUse", {
+      permissionDecision: "deny",
+      permissionDecisionReason: "",
+      additionalContext: context,
+    }),
+  }),
+  "block-empty-reason": (context) => ({
+    event: "PostToolUse",
+    stdout: { decision: "block", ...hookOutput("PostToolUse", { additionalContext: context }) },
+    extra: { reasonReachesModel: false },
+  }),
+  "allow-without-rewrite": (context) => ({
+    stdout: hookOutput("PreToolUse", { permissionDecision: "allow", additionalContext: context }),
+  }),
+  "rewrite-applies": () => ({
+    stdout: hookOutput("PreToolUse", {
+      permissionDecision: "allow",
+      updatedInput: { command: rewrittenCommand },
+    }),
+  }),
+  ask: (reason) => ({
+    stdout: hookOutput("PreToolUse", {
+      permissionDecision: "ask",
+      permissionDecisionReason: reason,
+    }),
+    extra: { reasonReachesModel: false },
+  }),
+  "suppress-output-true-with-deny": (reason) => ({
+    stdout: { suppressOutput: true, ...denyOutput(reason) },
+  }),
+  "suppress-output-false-with-deny": (reason) => ({
+    stdout: { suppressOutput: false, ...denyOutput(reason) },
+  }),
+  "continue-true-with-deny": (reason) => ({ stdout: { continue: true, ...denyOutput(reason) } }),
+  "continue-false-with-deny": (reason) => ({ stdout: { continue: false, ...denyOutput(reason) } }),
+  "legacy-block": (reason) => ({ stdout: { decision: "block", reason } }),
+  "exit-2-stderr": (reason) => ({
+    stdout: null,
+    extra: { scripts: { native: `echo ${reason} >&2; exit 2` } },
+  }),
+  "exit-2-empty-stderr": () => ({
+    stdout: null,
+    extra: { scripts: { native: "exit 2" }, reasonReachesModel: false },
+  }),
+  "exit-1-non-blocking": () => ({
+    stdout: null,
+    extra: { scripts: { native: "echo oops >&2; exit 1" } },
+  }),
+  "reason-without-decision": (reason, context) => ({
+    stdout: { reason, ...hookOutput("PreToolUse", { additionalContext: context }) },
+  }),
+  "post-reason-without-decision": (reason, context) => ({
+    event: "PostToolUse",
+    stdout: { reason, ...hookOutput("PostToolUse", { additionalContext: context }) },
+  }),
+  "subfolder-launch": (reason) => ({
+    stdout: denyOutput(reason),
+    extra: { launchSubdirectory: "packages/app" },
+  }),
+};
+
+/**
+ * The scenarios of output rules for a native kind, named `<kind>-<rule>`, one per row:
+ * `[rule, title, ...tokens]`.
+ * @param {"zerocode" | "codex"} kind
+ * @param {string[][]} rows
+ * @returns {Scenario[]}
+ */
+function createRuleScenarios(kind, rows) {
+  const build = kind === "zerocode" ? nativeHook : codexNative;
+  return rows.map(([rule = "", title = "", ...tokens]) => {
+    const {
+      event = "PreToolUse",
+      stdout,
+      extra,
+    } = /** @type {any} */ (outputRules)[rule](...tokens);
+    return build(`${kind}-${rule}`, title, event, stdout, extra);
+  });
+}
+
 const { codexProfile } = await import(
   new URL("../../dist/profiles/codex.js", import.meta.url).href
 );
 
-/** @param {string} reason */
-function codexDeny(reason) {
-  return {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: reason,
-    },
-  };
-}
-
 /** @type {Scenario[]} */
 const codexScenarios = [
-  codexNative(
-    "codex-deny-with-reason",
-    "a deny with hookEventName and a reason",
-    "PreToolUse",
-    codexDeny("R-codex-deny"),
+  ...createRuleScenarios("codex", [
+    ["deny-with-reason", "a deny with hookEventName and a reason", "R-codex-deny"],
+    ["unknown-field", "an unknown top-level field beside a deny", "R-codex-unknown-field"],
+    ["missing-event-name", "a deny without hookEventName", "R-codex-no-name"],
+    [
+      "deny-empty-reason",
+      "a deny with an empty permissionDecisionReason, beside context",
+      "C-codex-empty-reason",
+    ],
+    [
+      "block-empty-reason",
+      'PostToolUse decision "block" without a reason, beside context',
+      "C-codex-block",
+    ],
+    [
+      "allow-without-rewrite",
+      'permissionDecision "allow" without updatedInput, beside context',
+      "C-codex-allow",
+    ],
+    ["rewrite-applies", "allow with updatedInput runs the rewritten command"],
+    ["ask", 'permissionDecision "ask": Codex fails the hook and the call runs', "R-codex-ask"],
+    [
+      "suppress-output-true-with-deny",
+      "suppressOutput: true beside a deny",
+      "R-codex-suppress-true",
+    ],
+    [
+      "suppress-output-false-with-deny",
+      "suppressOutput: false beside a deny",
+      "R-codex-suppress-false",
+    ],
+    ["continue-true-with-deny", "continue: true beside a deny", "R-codex-continue-true"],
+    ["continue-false-with-deny", "continue: false beside a deny", "R-codex-continue-false"],
+    ["legacy-block", 'the legacy decision "block" with a reason', "R-codex-legacy-block"],
+    ["exit-2-stderr", "exit 2 with stderr denies, stderr as the reason", "R-codex-exit-two"],
+    ["exit-2-empty-stderr", "exit 2 with empty stderr on PreToolUse"],
+    ["exit-1-non-blocking", "exit 1 is a non-blocking error: the call runs"],
+    [
+      "reason-without-decision",
+      "a top-level reason without decision, beside context",
+      "R-codex-lonely-reason",
+      "C-codex-lonely",
+    ],
+  ]),
+  // A deny under another matcher: [name, matcher, title, the reason].
+  ...[
+    [
+      "codex-matcher-exact-name",
+      "Bas",
+      'a matcher of plain letters ("Bas") is an exact name: it does not select Bash',
+      "R-codex-exact",
+    ],
+    [
+      "codex-matcher-regex",
+      "^Ba",
+      'a matcher with regex characters ("^Ba") is an unanchored regex: it selects Bash',
+      "R-codex-regex",
+    ],
+    ["codex-matcher-star", "*", 'the matcher "*" selects every tool', "R-codex-star"],
+    [
+      "codex-matcher-alternation",
+      "Read|Bash",
+      'a name list ("Read|Bash") selects Bash',
+      "R-codex-names",
+    ],
+  ].map(([name, matcher, title, reason]) =>
+    codexNative(name, title, "PreToolUse", denyOutput(reason), { matcher }),
   ),
-  codexNative("codex-unknown-field", "an unknown top-level field beside a deny", "PreToolUse", {
-    conformanceExtra: true,
-    ...codexDeny("R-codex-unknown-field"),
-  }),
-  codexNative("codex-missing-event-name", "a deny without hookEventName", "PreToolUse", {
-    hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "R-codex-no-name" },
-  }),
-  codexNative(
-    "codex-deny-empty-reason",
-    "a deny with an empty permissionDecisionReason, beside context",
-    "PreToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: "",
-        additionalContext: "C-codex-empty-reason",
-      },
-    },
-  ),
-  codexNative(
-    "codex-block-empty-reason",
-    'PostToolUse decision "block" without a reason, beside context',
-    "PostToolUse",
-    {
-      decision: "block",
-      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-codex-block" },
-    },
-    { reasonReachesModel: false },
-  ),
-  codexNative(
-    "codex-allow-without-rewrite",
-    'permissionDecision "allow" without updatedInput, beside context',
-    "PreToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "allow",
-        additionalContext: "C-codex-allow",
-      },
-    },
-  ),
-  codexNative(
-    "codex-rewrite-applies",
-    "allow with updatedInput runs the rewritten command",
-    "PreToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "allow",
-        updatedInput: { command: rewrittenCommand },
-      },
-    },
-  ),
-  codexNative(
-    "codex-ask",
-    'permissionDecision "ask": Codex fails the hook and the call runs',
-    "PreToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "ask",
-        permissionDecisionReason: "R-codex-ask",
-      },
-    },
-    { reasonReachesModel: false },
-  ),
-  codexNative(
-    "codex-suppress-output-true-with-deny",
-    "suppressOutput: true beside a deny",
-    "PreToolUse",
-    {
-      suppressOutput: true,
-      ...codexDeny("R-codex-suppress-true"),
-    },
-  ),
-  codexNative(
-    "codex-suppress-output-false-with-deny",
-    "suppressOutput: false beside a deny",
-    "PreToolUse",
-    {
-      suppressOutput: false,
-      ...codexDeny("R-codex-suppress-false"),
-    },
-  ),
-  codexNative("codex-continue-true-with-deny", "continue: true beside a deny", "PreToolUse", {
-    continue: true,
-    ...codexDeny("R-codex-continue-true"),
-  }),
-  codexNative("codex-continue-false-with-deny", "continue: false beside a deny", "PreToolUse", {
-    continue: false,
-    ...codexDeny("R-codex-continue-false"),
-  }),
-  codexNative("codex-legacy-block", 'the legacy decision "block" with a reason', "PreToolUse", {
-    decision: "block",
-    reason: "R-codex-legacy-block",
-  }),
-  codexNative(
-    "codex-exit-2-stderr",
-    "exit 2 with stderr denies, stderr as the reason",
-    "PreToolUse",
-    null,
-    {
-      scripts: { native: "echo R-codex-exit-two >&2; exit 2" },
-    },
-  ),
-  codexNative(
-    "codex-exit-2-empty-stderr",
-    "exit 2 with empty stderr on PreToolUse",
-    "PreToolUse",
-    null,
-    {
-      scripts: { native: "exit 2" },
-      reasonReachesModel: false,
-    },
-  ),
-  codexNative(
-    "codex-exit-1-non-blocking",
-    "exit 1 is a non-blocking error: the call runs",
-    "PreToolUse",
-    null,
-    {
-      scripts: { native: "echo oops >&2; exit 1" },
-    },
-  ),
-  codexNative(
-    "codex-reason-without-decision",
-    "a top-level reason without decision, beside context",
-    "PreToolUse",
-    {
-      reason: "R-codex-lonely-reason",
-      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "C-codex-lonely" },
-    },
-  ),
-  codexNative(
-    "codex-matcher-exact-name",
-    'a matcher of plain letters ("Bas") is an exact name: it does not select Bash',
-    "PreToolUse",
-    codexDeny("R-codex-exact"),
-    {
-      matcher: "Bas",
-    },
-  ),
-  codexNative(
-    "codex-matcher-regex",
-    'a matcher with regex characters ("^Ba") is an unanchored regex: it selects Bash',
-    "PreToolUse",
-    codexDeny("R-codex-regex"),
-    {
-      matcher: "^Ba",
-    },
-  ),
-  codexNative(
-    "codex-matcher-star",
-    'the matcher "*" selects every tool',
-    "PreToolUse",
-    codexDeny("R-codex-star"),
-    {
-      matcher: "*",
-    },
-  ),
-  codexNative(
-    "codex-matcher-alternation",
-    'a name list ("Read|Bash") selects Bash',
-    "PreToolUse",
-    codexDeny("R-codex-names"),
-    {
-      matcher: "Read|Bash",
-    },
-  ),
-  {
-    ...codexNative(
+  // A deny in another configuration form or place: [name, title, the reason, the scenario field].
+  ...[
+    [
       "codex-subfolder-launch",
       "started in a subfolder: <repo>/.codex/hooks.json is found and its deny holds",
-      "PreToolUse",
-      codexDeny("R-codex-subfolder"),
-    ),
-    launchSubdirectory: "packages/app",
-  },
-  codexNative(
-    "codex-config-toml-hooks",
-    "hooks in the project's .codex/config.toml [hooks] tables",
-    "PreToolUse",
-    codexDeny("R-codex-project-toml"),
-    {
-      configForm: "config.toml",
-    },
-  ),
-  codexNative(
-    "codex-user-config-toml-hooks",
-    "hooks in the user's ~/.codex/config.toml [hooks] tables",
-    "PreToolUse",
-    codexDeny("R-codex-user-toml"),
-    {
-      configForm: "user-config.toml",
-    },
-  ),
-  codexNative(
-    "codex-untrusted-project",
-    "an untrusted project's .codex/hooks.json is not loaded: the call runs",
-    "PreToolUse",
-    codexDeny("R-codex-untrusted"),
-    {
-      trustProject: false,
-    },
-  ),
-  {
-    ...codexNative(
+      "R-codex-subfolder",
+      { launchSubdirectory: "packages/app" },
+    ],
+    [
+      "codex-config-toml-hooks",
+      "hooks in the project's .codex/config.toml [hooks] tables",
+      "R-codex-project-toml",
+      { configForm: "config.toml" },
+    ],
+    [
+      "codex-user-config-toml-hooks",
+      "hooks in the user's ~/.codex/config.toml [hooks] tables",
+      "R-codex-user-toml",
+      { configForm: "user-config.toml" },
+    ],
+    [
+      "codex-untrusted-project",
+      "an untrusted project's .codex/hooks.json is not loaded: the call runs",
+      "R-codex-untrusted",
+      { trustProject: false },
+    ],
+    [
       "codex-hooks-json-schema-key",
       'a hooks.json with a "$schema" root field is refused whole: the call runs',
-      "PreToolUse",
-      codexDeny("R-codex-schema-key"),
-    ),
-    settings: ({ projectDirectory }) => ({
-      $schema: "https://example.com/codex-hooks.json",
-      ...codexHooks(projectDirectory, [
-        { event: "PreToolUse", matcher: "^Bash$", script: "native" },
-      ]),
-    }),
-  },
+      "R-codex-schema-key",
+      {
+        settings: (/** @type {{ projectDirectory: string }} */ { projectDirectory }) => ({
+          $schema: "https://example.com/codex-hooks.json",
+          ...codexHooks(projectDirectory, [
+            { event: "PreToolUse", matcher: "^Bash$", script: "native" },
+          ]),
+        }),
+      },
+    ],
+  ].map(([name, title, reason, extra]) =>
+    codexNative(name, title, "PreToolUse", denyOutput(reason), extra),
+  ),
   codexNative(
     "codex-timeout-and-timeout-sec",
     "timeout and timeoutSec both set: Codex takes timeout (30 s); the deny holds",
     "PreToolUse",
-    codexDeny("R-codex-duplicate-timeout"),
-    {
-      handler: { timeout: 30, timeoutSec: 30 },
-    },
+    denyOutput("R-codex-duplicate-timeout"),
+    { handler: { timeout: 30, timeoutSec: 30 } },
   ),
-  codexNative(
-    "codex-timeout-sec",
-    "timeoutSec is not read: a guard past 2 s still denies (the default 600 s applies)",
-    "PreToolUse",
-    null,
-    {
-      scripts: { native: `sleep 6; ${say(codexDeny("R-codex-timeout-sec-ignored"))}` },
-      handler: { timeoutSec: 2 },
-    },
-  ),
-  codexNative(
-    "codex-timeout",
-    "timeout in seconds: a guard past 2 s is killed and the call runs",
-    "PreToolUse",
-    null,
-    {
-      scripts: { native: `sleep 6; ${say(codexDeny("R-codex-too-late"))}` },
-      handler: { timeout: 2 },
-    },
-  ),
-  {
-    ...codexNative(
-      "codex-apply-patch-edit-write",
-      "an Edit|Write matcher selects apply_patch and its deny holds",
-      "PreToolUse",
-      codexDeny("R-codex-patch-denied"),
-      {
-        matcher: "Edit|Write",
-      },
-    ),
-    toolCall: { type: "patch", patch: notesPatch },
-    toolMarker: "notes.txt",
-    steps: ({ launchDirectory }) => [
-      { event: "PreToolUse", payload: codexPatchPayload(launchDirectory, notesPatch) },
+  // A guard that denies after 6 s, under a 2 s handler field: [name, title, the field, the reason].
+  ...[
+    [
+      "codex-timeout-sec",
+      "timeoutSec is not read: a guard past 2 s still denies (the default 600 s applies)",
+      "timeoutSec",
+      "R-codex-timeout-sec-ignored",
     ],
-  },
+    [
+      "codex-timeout",
+      "timeout in seconds: a guard past 2 s is killed and the call runs",
+      "timeout",
+      "R-codex-too-late",
+    ],
+  ].map(([name, title, field, reason]) =>
+    codexNative(name, title, "PreToolUse", null, {
+      scripts: { native: `sleep 6; ${claudeDeny(reason)}` },
+      handler: { [field]: 2 },
+    }),
+  ),
+  codexNative(
+    "codex-apply-patch-edit-write",
+    "an Edit|Write matcher selects apply_patch and its deny holds",
+    "PreToolUse",
+    denyOutput("R-codex-patch-denied"),
+    {
+      matcher: "Edit|Write",
+      toolCall: { type: "patch", patch: notesPatch },
+      toolMarker: "notes.txt",
+      steps: ({ launchDirectory }) => [
+        { event: "PreToolUse", payload: codexPatchPayload(launchDirectory, notesPatch) },
+      ],
+    },
+  ),
   codexNative(
     "codex-post-tool-use-block-reason",
     "a PostToolUse block's reason reaches the model",
     "PostToolUse",
-    {
-      decision: "block",
-      reason: "R-codex-post-block",
-    },
+    { decision: "block", reason: "R-codex-post-block" },
   ),
-  codexNative(
+  eventHook(
+    "codex",
+    { event: "UserPromptSubmit", matcher: "^Bash$", script: "native" },
     "codex-broken-json-prompt",
     "UserPromptSubmit output that starts with { but does not parse",
-    "UserPromptSubmit",
-    null,
-    {
-      scripts: { native: "echo '{C-codex-broken-json'" },
-      toolCall: null,
-      steps: ({ launchDirectory }) => [
-        {
-          event: "UserPromptSubmit",
-          payload: {
-            ...codexBase(launchDirectory, "UserPromptSubmit"),
-            prompt: "Run the scripted tool call.",
-          },
-        },
-      ],
-    },
+    "echo '{C-codex-broken-json'",
   ),
   codexNative(
     "codex-post-updated-mcp-output",
     "PostToolUse updatedMCPToolOutput fails the hook: its context is not sent",
     "PostToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PostToolUse",
-        additionalContext: "C-codex-mcp-output",
-        updatedMCPToolOutput: "replaced",
-      },
-    },
+    hookOutput("PostToolUse", {
+      additionalContext: "C-codex-mcp-output",
+      updatedMCPToolOutput: "replaced",
+    }),
   ),
   codexNative(
     "codex-pre-tool-use-plain-stdout",
@@ -607,25 +723,13 @@ const codexScenarios = [
     null,
     { scripts: { native: "echo C-codex-plain-pre" } },
   ),
-  {
-    name: "codex-session-start-matcher-resume",
-    title: 'a SessionStart matcher "resume" does not run on a new session (source "startup")',
-    kind: "codex",
-    settings: ({ projectDirectory }) =>
-      codexHooks(projectDirectory, [{ event: "SessionStart", matcher: "resume", script: "start" }]),
-    scripts: {
-      start: say({
-        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "C-codex-resume" },
-      }),
-    },
-    toolCall: null,
-    steps: ({ launchDirectory }) => [
-      {
-        event: "SessionStart",
-        payload: { ...codexBase(launchDirectory, "SessionStart"), source: "startup" },
-      },
-    ],
-  },
+  eventHook(
+    "codex",
+    { event: "SessionStart", matcher: "resume", script: "start" },
+    "codex-session-start-matcher-resume",
+    'a SessionStart matcher "resume" does not run on a new session (source "startup")',
+    say(hookOutput("SessionStart", { additionalContext: "C-codex-resume" })),
+  ),
   {
     name: "codex-two-hooks-both-run",
     title: "two matching groups of the project's config.toml both run; the second one's deny holds",
@@ -636,78 +740,19 @@ const codexScenarios = [
         { event: "PreToolUse", matcher: "Bash", script: "first" },
         { event: "PreToolUse", matcher: "^Bash$", script: "second" },
       ]),
-    scripts: { first: "", second: say(codexDeny("R-codex-second-denies")) },
+    scripts: { first: "", second: claudeDeny("R-codex-second-denies") },
     toolCall: { type: "exec", command: toolCommand },
     steps: ({ launchDirectory }) => [
       { event: "PreToolUse", payload: codexBash(launchDirectory, toolCommand) },
     ],
   },
-  {
-    name: "codex-stop-block-continues",
-    title: "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
-    kind: "codex",
-    settings: ({ projectDirectory }) =>
-      codexHooks(projectDirectory, [{ event: "Stop", script: "stop" }]),
-    scripts: {
-      stop: [
-        'case "$payload" in',
-        `  *'"stop_hook_active":true'*) exit 0 ;;`,
-        "esac",
-        say({ decision: "block", reason: "R-codex-keep-going" }),
-      ].join("\n"),
-    },
-    toolCall: null,
-    steps: ({ launchDirectory }) => [
-      {
-        event: "Stop",
-        payload: {
-          ...codexBase(launchDirectory, "Stop"),
-          stop_hook_active: false,
-          last_assistant_message: "done",
-        },
-      },
-    ],
-    expectedRuns: { stop: 2 },
-  },
-  {
-    name: "codex-user-prompt-plain-context",
-    title: "UserPromptSubmit plain stdout reaches the model as context",
-    kind: "codex",
-    settings: ({ projectDirectory }) =>
-      codexHooks(projectDirectory, [{ event: "UserPromptSubmit", script: "prompt" }]),
-    scripts: { prompt: "echo C-codex-prompt-context" },
-    toolCall: null,
-    steps: ({ launchDirectory }) => [
-      {
-        event: "UserPromptSubmit",
-        payload: {
-          ...codexBase(launchDirectory, "UserPromptSubmit"),
-          prompt: "Run the scripted tool call.",
-        },
-      },
-    ],
-  },
-  {
-    name: "codex-session-start-context",
-    title: "SessionStart additionalContext reaches the model",
-    kind: "codex",
-    settings: ({ projectDirectory }) =>
-      codexHooks(projectDirectory, [
-        { event: "SessionStart", matcher: "startup", script: "start" },
-      ]),
-    scripts: {
-      start: say({
-        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "C-codex-session" },
-      }),
-    },
-    toolCall: null,
-    steps: ({ launchDirectory }) => [
-      {
-        event: "SessionStart",
-        payload: { ...codexBase(launchDirectory, "SessionStart"), source: "startup" },
-      },
-    ],
-  },
+  ...createEventScenarios("codex", {
+    promptName: "user-prompt-plain-context",
+    sessionMatcher: "startup",
+    stopReason: "R-codex-keep-going",
+    promptContext: "C-codex-prompt-context",
+    sessionContext: "C-codex-session",
+  }),
   {
     name: "codex-session-end-runs",
     title: "SessionEnd, new in 0.169, runs once when codex exec ends",
@@ -729,46 +774,41 @@ const codexScenarios = [
       },
     ],
   },
-  {
-    name: "codex-payload-fields",
-    title: "each event's payload has the fields of the codex profile's payload rows",
-    kind: "codex",
-    settings: ({ projectDirectory }) =>
-      codexHooks(projectDirectory, [
-        { event: "SessionStart", script: "session-start" },
-        { event: "UserPromptSubmit", script: "prompt" },
-        { event: "PreToolUse", matcher: "^Bash$", script: "pre" },
-        { event: "PostToolUse", matcher: "^Bash$", script: "post" },
-        { event: "Stop", script: "stop" },
-        { event: "SessionEnd", script: "end" },
-      ]),
-    scripts: { "session-start": "", prompt: "", pre: "", post: "", stop: "", end: "" },
-    toolCall: { type: "exec", command: toolCommand },
-    steps: () => [],
-    expectedRuns: { "session-start": 1, prompt: 1, pre: 1, post: 1, stop: 1, end: 1 },
-    checkPayloads: (payloads) => {
-      const mismatches = [];
-      const common = codexProfile.commonPayload;
-      for (const payload of payloads) {
-        const record = /** @type {Record<string, unknown>} */ (payload);
-        const event = String(record?.hook_event_name);
+  payloadScenario(
+    "codex",
+    "codex-payload-fields",
+    "each event's payload has the fields of the codex profile's payload rows",
+    [...turnHooks, { event: "SessionEnd", script: "end" }],
+    (payloads) =>
+      listPayloadMismatches(payloads, (event) => {
+        const common = codexProfile.commonPayload;
         const row = codexProfile.events[event]?.payload;
-        if (row === undefined) {
-          mismatches.push(`${event} has no payload row`);
-          continue;
-        }
+        if (row === undefined) return null;
         const required = new Set(["hook_event_name", ...common.required, ...row.required]);
-        const allowed = new Set([...required, ...common.optional, ...row.optional]);
-        const got = Object.keys(record ?? {});
-        const extra = got.filter((key) => !allowed.has(key));
-        const missing = [...required].filter((key) => !got.includes(key));
-        if (extra.length > 0) mismatches.push(`${event} payload has ${extra.join(", ")}`);
-        if (missing.length > 0) mismatches.push(`${event} payload lacks ${missing.join(", ")}`);
-      }
-      return mismatches;
-    },
-  },
+        return { required, allowed: new Set([...required, ...common.optional, ...row.optional]) };
+      }),
+  ),
 ];
+
+/** The ZeroCode payload table (docs/zerocode.md, "Payload"): each event's fields beside `common`. */
+const zerocodePayloadFields = {
+  common: ["session_id", "transcript_path", "cwd", "hook_event_name", "model"],
+  /** @type {Record<string, string[]>} */
+  events: {
+    SessionStart: ["source", "permission_mode"],
+    UserPromptSubmit: ["turn_id", "permission_mode", "prompt"],
+    PreToolUse: ["turn_id", "permission_mode", "tool_name", "tool_use_id", "tool_input"],
+    PostToolUse: [
+      "turn_id",
+      "permission_mode",
+      "tool_name",
+      "tool_use_id",
+      "tool_input",
+      "tool_response",
+    ],
+    Stop: ["turn_id", "permission_mode", "stop_hook_active", "last_assistant_message"],
+  },
+};
 
 /** @type {Scenario[]} */
 export const scenarios = [
@@ -804,46 +844,41 @@ export const scenarios = [
     "shim",
     "shim-ask-is-denied",
     "ask, which Codex cannot ask, is a deny",
-    say({
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
+    say(
+      hookOutput("PreToolUse", {
         permissionDecision: "ask",
         permissionDecisionReason: "R-please-confirm",
-      },
-    }),
+      }),
+    ),
     { reasonReachesModel: false },
   ),
   bashGuard(
     "shim",
     "shim-rewrite-applies",
     "allow with updatedInput rewrites the command",
-    say({
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
+    say(
+      hookOutput("PreToolUse", {
         permissionDecision: "allow",
         updatedInput: { command: rewrittenCommand },
-      },
-    }),
+      }),
+    ),
   ),
   bashGuard(
     "shim",
     "shim-context-without-decision",
     "PreToolUse additionalContext without a decision reaches the model",
-    say({
-      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "C-pre-context" },
-    }),
+    say(hookOutput("PreToolUse", { additionalContext: "C-pre-context" })),
   ),
   bashGuard(
     "shim",
     "shim-allow-without-rewrite",
     'permissionDecision "allow" without updatedInput: the call runs and the context reaches the model',
-    say({
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
+    say(
+      hookOutput("PreToolUse", {
         permissionDecision: "allow",
         additionalContext: "C-allow-context",
-      },
-    }),
+      }),
+    ),
   ),
   {
     name: "shim-post-tool-use-block-reason",
@@ -873,8 +908,8 @@ export const scenarios = [
     scripts: {
       post: [
         'case "$payload" in',
-        `  *'"tool_response":{'*'"stdout":'*) ${say({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-response-is-claude-object" } })} ;;`,
-        `  *) ${say({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-response-is-other" } })} ;;`,
+        `  *'"tool_response":{'*'"stdout":'*) ${say(hookOutput("PostToolUse", { additionalContext: "C-response-is-claude-object" }))} ;;`,
+        `  *) ${say(hookOutput("PostToolUse", { additionalContext: "C-response-is-other" }))} ;;`,
         "esac",
       ].join("\n"),
     },
@@ -895,119 +930,44 @@ export const scenarios = [
       },
     ],
   },
-  {
-    name: "shim-stop-block-continues",
-    title: "a Stop block keeps the turn going with its reason, once (stop_hook_active)",
-    kind: "shim",
-    settings: () => claudeSettings("shim", [{ event: "Stop", script: "stop" }]),
-    scripts: {
-      stop: [
-        'case "$payload" in',
-        `  *'"stop_hook_active":true'*) exit 0 ;;`,
-        "esac",
-        say({ decision: "block", reason: "R-keep-going" }),
-      ].join("\n"),
-    },
-    toolCall: null,
-    steps: ({ launchDirectory }) => [
-      {
-        event: "Stop",
-        payload: {
-          ...claudeBase(launchDirectory, "Stop"),
-          stop_hook_active: false,
-          last_assistant_message: "done",
-        },
-      },
-    ],
-    // Blocked once, then run again with stop_hook_active true.
-    expectedRuns: { stop: 2 },
-  },
-  {
-    name: "shim-user-prompt-context",
-    title: "UserPromptSubmit plain stdout reaches the model as context",
-    kind: "shim",
-    settings: () => claudeSettings("shim", [{ event: "UserPromptSubmit", script: "prompt" }]),
-    scripts: { prompt: "echo C-prompt-context" },
-    toolCall: null,
-    steps: ({ launchDirectory }) => [
-      {
-        event: "UserPromptSubmit",
-        payload: {
-          ...claudeBase(launchDirectory, "UserPromptSubmit"),
-          prompt: "Run the scripted tool call.",
-        },
-      },
-    ],
-  },
-  {
-    name: "shim-session-start-context",
-    title: "SessionStart additionalContext reaches the model",
-    kind: "shim",
-    settings: () => claudeSettings("shim", [{ event: "SessionStart", script: "start" }]),
-    scripts: {
-      start: say({
-        hookSpecificOutput: {
-          hookEventName: "SessionStart",
-          additionalContext: "C-session-context",
-        },
-      }),
-    },
-    toolCall: null,
-    steps: ({ launchDirectory }) => [
-      {
-        event: "SessionStart",
-        payload: { ...claudeBase(launchDirectory, "SessionStart"), source: "startup" },
-      },
-    ],
-  },
+  ...createEventScenarios("shim", {
+    promptName: "user-prompt-context",
+    stopReason: "R-keep-going",
+    promptContext: "C-prompt-context",
+    sessionContext: "C-session-context",
+  }),
   // Fail-closed rules of docs/shim.md in a Codex host.
   bashGuard("shim", "shim-guard-missing", "a guard that does not exist fails closed", "", {
     reference: "shim-rule",
-    settings: () =>
-      claudeSettings("shim", [
-        { event: "PreToolUse", matcher: "Bash", script: "absent", timeout: 30 },
-      ]),
+    hookScript: "absent",
   }),
   bashGuard(
     "shim",
     "shim-guard-not-executable",
     "a guard without the x bit fails closed",
     claudeDeny("R-x"),
-    {
-      reference: "shim-rule",
-      notExecutable: ["guard"],
-    },
+    { reference: "shim-rule", notExecutable: ["guard"] },
   ),
   bashGuard(
     "shim",
     "shim-guard-hangs",
     "a guard that hangs past its timeout fails closed",
     "sleep 60",
-    {
-      reference: "shim-rule",
-      settings: () =>
-        claudeSettings("shim", [
-          { event: "PreToolUse", matcher: "Bash", script: "guard", timeout: 8 },
-        ]),
-    },
+    { reference: "shim-rule", timeout: 8 },
   ),
   bashGuard(
     "shim",
     "shim-guard-garbage",
     "a guard printing text that is not JSON fails closed",
     "echo '{not json'",
-    {
-      reference: "shim-rule",
-    },
+    { reference: "shim-rule" },
   ),
   bashGuard(
     "shim",
     "shim-guard-crash",
     "a guard killed by a signal (SIGKILL of its shell, run through sh -c) fails closed",
     "kill -KILL $$",
-    {
-      reference: "shim-rule",
-    },
+    { reference: "shim-rule" },
   ),
   bashGuard(
     "shim",
@@ -1107,235 +1067,70 @@ export const scenarios = [
     { reasonReachesModel: false },
   ),
   // (c) Codex-native output rules against the ZeroCode profile.
-  nativeHook("zerocode-deny-with-reason", "deny with hookEventName and a reason", "PreToolUse", {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: "R-native-deny",
-    },
-  }),
-  nativeHook("zerocode-unknown-field", "an unknown top-level field beside a deny", "PreToolUse", {
-    conformanceExtra: true,
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: "R-unknown-field",
-    },
-  }),
-  nativeHook("zerocode-missing-event-name", "a deny without hookEventName", "PreToolUse", {
-    hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "R-no-event-name" },
-  }),
-  nativeHook(
-    "zerocode-deny-empty-reason",
-    "a deny with an empty permissionDecisionReason",
-    "PreToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: "",
-        additionalContext: "C-empty-reason-context",
-      },
-    },
-  ),
-  nativeHook(
-    "zerocode-block-empty-reason",
-    'PostToolUse decision "block" without a reason',
-    "PostToolUse",
-    {
-      decision: "block",
-      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C-block-context" },
-    },
-    { reasonReachesModel: false },
-  ),
-  nativeHook(
-    "zerocode-allow-without-rewrite",
-    'permissionDecision "allow" without updatedInput',
-    "PreToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "allow",
-        additionalContext: "C-native-allow-context",
-      },
-    },
-  ),
-  nativeHook(
-    "zerocode-suppress-output-false-with-deny",
-    "suppressOutput: false beside a deny",
-    "PreToolUse",
-    {
-      suppressOutput: false,
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: "R-suppress-false",
-      },
-    },
-  ),
-  nativeHook("zerocode-continue-true-with-deny", "continue: true beside a deny", "PreToolUse", {
-    continue: true,
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: "R-continue-true",
-    },
-  }),
-  nativeHook(
-    "zerocode-ask",
-    'permissionDecision "ask", which neither supports',
-    "PreToolUse",
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "ask",
-        permissionDecisionReason: "R-native-ask",
-      },
-    },
-    { reasonReachesModel: false },
-  ),
-  nativeHook(
-    "zerocode-suppress-output-true-with-deny",
-    "suppressOutput: true beside a deny",
-    "PreToolUse",
-    {
-      suppressOutput: true,
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: "R-suppress-true",
-      },
-    },
-  ),
-  nativeHook("zerocode-continue-false-with-deny", "continue: false beside a deny", "PreToolUse", {
-    continue: false,
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: "R-continue-false",
-    },
-  }),
-  nativeHook(
-    "zerocode-legacy-block",
-    'the legacy decision "block" with a reason on PreToolUse',
-    "PreToolUse",
-    {
-      decision: "block",
-      reason: "R-legacy-block",
-    },
-  ),
-  nativeHook(
-    "zerocode-exit-2-empty-stderr",
-    "exit 2 with empty stderr on PreToolUse",
-    "PreToolUse",
-    null,
-    {
-      scripts: { native: "exit 2" },
-      reasonReachesModel: false,
-    },
-  ),
-  nativeHook(
-    "zerocode-reason-without-decision",
-    "a top-level reason without decision, beside context",
-    "PreToolUse",
-    {
-      reason: "R-lonely-reason",
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        additionalContext: "C-beside-lonely-reason",
-      },
-    },
-  ),
-  nativeHook(
-    "zerocode-post-reason-without-decision",
-    "PostToolUse: a reason without decision, beside context",
-    "PostToolUse",
-    {
-      reason: "R-lonely-post-reason",
-      hookSpecificOutput: {
-        hookEventName: "PostToolUse",
-        additionalContext: "C-beside-lonely-post-reason",
-      },
-    },
-  ),
-  {
-    ...nativeHook(
-      "zerocode-subfolder-launch",
+  ...createRuleScenarios("zerocode", [
+    ["deny-with-reason", "deny with hookEventName and a reason", "R-native-deny"],
+    ["unknown-field", "an unknown top-level field beside a deny", "R-unknown-field"],
+    ["missing-event-name", "a deny without hookEventName", "R-no-event-name"],
+    [
+      "deny-empty-reason",
+      "a deny with an empty permissionDecisionReason",
+      "C-empty-reason-context",
+    ],
+    ["block-empty-reason", 'PostToolUse decision "block" without a reason', "C-block-context"],
+    [
+      "allow-without-rewrite",
+      'permissionDecision "allow" without updatedInput',
+      "C-native-allow-context",
+    ],
+    ["suppress-output-false-with-deny", "suppressOutput: false beside a deny", "R-suppress-false"],
+    ["continue-true-with-deny", "continue: true beside a deny", "R-continue-true"],
+    ["ask", 'permissionDecision "ask", which neither supports', "R-native-ask"],
+    ["suppress-output-true-with-deny", "suppressOutput: true beside a deny", "R-suppress-true"],
+    ["continue-false-with-deny", "continue: false beside a deny", "R-continue-false"],
+    ["legacy-block", 'the legacy decision "block" with a reason on PreToolUse', "R-legacy-block"],
+    ["exit-2-empty-stderr", "exit 2 with empty stderr on PreToolUse"],
+    [
+      "reason-without-decision",
+      "a top-level reason without decision, beside context",
+      "R-lonely-reason",
+      "C-beside-lonely-reason",
+    ],
+    [
+      "post-reason-without-decision",
+      "PostToolUse: a reason without decision, beside context",
+      "R-lonely-post-reason",
+      "C-beside-lonely-post-reason",
+    ],
+    [
+      "subfolder-launch",
       "started in a subfolder, Codex loads <repo>/.codex/hooks.json and its deny holds",
-      "PreToolUse",
-      {
-        hookSpecificOutput: {
-          hookEventName: "PreToolUse",
-          permissionDecision: "deny",
-          permissionDecisionReason: "R-subfolder-deny",
-        },
-      },
-    ),
-    launchSubdirectory: "packages/app",
-  },
+      "R-subfolder-deny",
+    ],
+  ]),
   // Codex's payloads against the ZeroCode payload table (docs/zerocode.md, "Payload").
-  {
-    name: "zerocode-payload-fields",
-    title: "each event's payload has the fields of the ZeroCode payload table",
-    kind: "zerocode",
-    settings: ({ projectDirectory }) =>
-      codexHooks(projectDirectory, [
-        { event: "SessionStart", script: "session-start" },
-        { event: "UserPromptSubmit", script: "prompt" },
-        { event: "PreToolUse", matcher: "^Bash$", script: "pre" },
-        { event: "PostToolUse", matcher: "^Bash$", script: "post" },
-        { event: "Stop", script: "stop" },
-      ]),
-    scripts: { "session-start": "", prompt: "", pre: "", post: "", stop: "" },
-    toolCall: { type: "exec", command: toolCommand },
-    steps: () => [],
-    expectedRuns: { "session-start": 1, prompt: 1, pre: 1, post: 1, stop: 1 },
-    checkPayloads: (payloads) => {
-      const common = ["session_id", "transcript_path", "cwd", "hook_event_name", "model"];
-      /** @type {Record<string, string[]>} */
-      const table = {
-        SessionStart: ["source", "permission_mode"],
-        UserPromptSubmit: ["turn_id", "permission_mode", "prompt"],
-        PreToolUse: ["turn_id", "permission_mode", "tool_name", "tool_use_id", "tool_input"],
-        PostToolUse: [
-          "turn_id",
-          "permission_mode",
-          "tool_name",
-          "tool_use_id",
-          "tool_input",
-          "tool_response",
-        ],
-        Stop: ["turn_id", "permission_mode", "stop_hook_active", "last_assistant_message"],
-      };
-      const mismatches = [];
-      for (const payload of payloads) {
-        const record = /** @type {Record<string, unknown>} */ (payload);
-        const event = String(record?.hook_event_name);
-        const want = new Set([...common, ...(table[event] ?? [])]);
-        const got = new Set(Object.keys(record ?? {}));
-        const extra = [...got].filter((key) => !want.has(key));
-        const missing = [...want].filter((key) => !got.has(key));
-        if (extra.length > 0) mismatches.push(`${event} payload has ${extra.join(", ")}`);
-        if (missing.length > 0) mismatches.push(`${event} payload lacks ${missing.join(", ")}`);
-      }
-      return mismatches;
-    },
-  },
-  {
-    name: "zerocode-apply-patch-payload",
-    title: "an Edit|Write matcher selects apply_patch; tool_input.command is the patch",
-    kind: "zerocode",
-    settings: ({ projectDirectory }) =>
-      codexHooks(projectDirectory, [
-        { event: "PreToolUse", matcher: "Edit|Write", script: "edit" },
-        { event: "PostToolUse", matcher: "Edit|Write", script: "edited" },
-      ]),
-    scripts: { edit: "", edited: "" },
-    toolCall: { type: "patch", patch: notesPatch },
-    toolMarker: "notes.txt",
-    steps: () => [],
-    expectedRuns: { edit: 1, edited: 1 },
-    checkPayloads: (payloads) => {
+  payloadScenario(
+    "zerocode",
+    "zerocode-payload-fields",
+    "each event's payload has the fields of the ZeroCode payload table",
+    turnHooks,
+    (payloads) =>
+      listPayloadMismatches(payloads, (event) => {
+        const fields = new Set([
+          ...zerocodePayloadFields.common,
+          ...(zerocodePayloadFields.events[event] ?? []),
+        ]);
+        return { required: fields, allowed: fields };
+      }),
+  ),
+  payloadScenario(
+    "zerocode",
+    "zerocode-apply-patch-payload",
+    "an Edit|Write matcher selects apply_patch; tool_input.command is the patch",
+    [
+      { event: "PreToolUse", matcher: "Edit|Write", script: "edit" },
+      { event: "PostToolUse", matcher: "Edit|Write", script: "edited" },
+    ],
+    (payloads) => {
       const record = /** @type {any} */ (
         payloads.find((payload) => /** @type {any} */ (payload)?.hook_event_name === "PreToolUse")
       );
@@ -1350,6 +1145,7 @@ export const scenarios = [
       }
       return mismatches;
     },
-  },
+    { toolCall: { type: "patch", patch: notesPatch }, toolMarker: "notes.txt" },
+  ),
   ...codexScenarios,
 ];

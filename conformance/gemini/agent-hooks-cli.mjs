@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { captureOutput, waitForExit } from "../capture-output.mjs";
 
 /**
  * Runs a process to its end with `input` on stdin.
@@ -12,26 +13,17 @@ import { join } from "node:path";
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, input?: string }} options
  * @returns {Promise<{ exitCode: number | null, stdout: string, stderr: string }>}
  */
-export function runProcess(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) => resolve({ exitCode: null, stdout, stderr: `${stderr}${error}` }));
-    child.on("close", (exitCode) => resolve({ exitCode, stdout, stderr }));
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
+export async function runProcess(command, args, options = {}) {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  const ended = waitForExit(child, captureOutput(child));
+  child.stdin.on("error", () => {});
+  child.stdin.end(options.input ?? "");
+  const { exitCode, stdout, stderr, error } = await ended;
+  return { exitCode, stdout, stderr: error === null ? stderr : `${stderr}${error}` };
 }
 
 /**

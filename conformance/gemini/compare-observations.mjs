@@ -1,5 +1,22 @@
 // What both Gemini suites do with a finished scenario: compare the two sides' observations, list
 // what the model was sent, and log the run in detail when asked.
+import { describeScenarioError } from "../describe-scenario-error.mjs";
+
+/**
+ * The keys a scenario compares unless it lists its own: the markers when the model calls a tool,
+ * whether the context token (or else the reason token) reached the model, the model calls and the
+ * guard runs.
+ * @param {unknown} call the scenario's tool call, if it has one
+ * @param {{ reason?: string, context?: string } | undefined} tokens
+ */
+export function listComparedKeys(call, tokens) {
+  return [
+    ...(call === undefined ? [] : ["markers"]),
+    tokens?.context === undefined ? "reasonReachedModel" : "contextReachedModel",
+    "modelCalls",
+    "guardRuns",
+  ];
+}
 
 /**
  * The compared keys whose values differ between the two observations.
@@ -65,4 +82,24 @@ export function describeComparison({ id, title, agentSaw, agentHooksSaw, keys, d
     detail,
     ms,
   };
+}
+
+/**
+ * Observes one scenario's two sides with `observe` and returns its result row: the comparison of
+ * what each side saw (the run logged in detail when asked), or an `error` row when it throws.
+ * @param {{ id: string, title: string, context: { verbose: boolean, log: (line: string) => void } }} scenario
+ * @param {() => Promise<{ agentSaw: object, agentHooksSaw: object, keys: string[], detail: string,
+ *   run: { stderr: string }, reference: { results: unknown } }>} observe
+ */
+export async function compareScenarioRun({ id, title, context }, observe) {
+  const started = Date.now();
+  try {
+    const { run, reference, ...comparison } = await observe();
+    logRunDetail(context, id, run, reference);
+    return describeComparison({ id, title, ...comparison, ms: Date.now() - started });
+  } catch (error) {
+    // The message alone: a Gemini scenario's stack says only which step threw.
+    const message = error instanceof Error ? error.message : error;
+    return describeScenarioError(id, title, message, Date.now() - started);
+  }
 }

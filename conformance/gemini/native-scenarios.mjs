@@ -3,6 +3,8 @@
 // .gemini/hooks/), runs real Gemini CLI on it, and compares with what `dispatch --profile gemini`
 // says the same configuration does. Tokens (`TK…`) mark texts whose way to the model is checked;
 // markers (`m-…` files) show which tool input ran.
+import { listComparedKeys } from "./compare-observations.mjs";
+import { printHookOutput, printJson } from "./print-json.mjs";
 
 /**
  * One native scenario: the hooks of the project's (and optionally the user's) settings file, the
@@ -22,26 +24,35 @@ export function runScript(script) {
 }
 
 /**
- * A `hooks` table: one group per entry.
- * @param {Record<string, Array<{ matcher?: string, sequential?: boolean,
- *   hooks: Array<Record<string, unknown>> }>>} events
+ * One hook of a scenario's settings: `script` on `event`, in a group under `matcher` if given.
+ * @typedef {{ event: string, matcher?: string, script: string }} NativeHook
  */
-function hooksOf(events) {
-  return { hooks: events };
-}
 
 /**
- * A command hook running a guard script.
+ * A command handler running a guard script.
  * @param {string} script
  * @param {Record<string, unknown>} [extra] `timeout`, `name`, `env`, …
  */
-function hook(script, extra = {}) {
+function commandHandler(script, extra = {}) {
   return { type: "command", command: runScript(script), ...extra };
 }
 
-/** @param {object} value a hook's JSON answer, printed by the guard */
-function printJson(value) {
-  return `printf '%s\\n' '${JSON.stringify(value)}'`;
+/**
+ * Settings whose `hooks` table has one group per hook, each running its script.
+ * @param {NativeHook[]} hooks
+ * @param {Record<string, unknown>} [handlerFields] more fields of every handler
+ */
+function settingsOf(hooks, handlerFields = {}) {
+  /** @type {Record<string, object[]>} */
+  const table = {};
+  for (const { event, matcher, script } of hooks) {
+    const group = {
+      ...(matcher !== undefined && { matcher }),
+      hooks: [commandHandler(script, handlerFields)],
+    };
+    table[event] = [...(table[event] ?? []), group];
+  }
+  return { hooks: table };
 }
 
 /** @param {string} command */
@@ -49,390 +60,363 @@ function shellCall(command) {
   return { name: "run_shell_command", args: { command } };
 }
 
-const beforeShell = (/** @type {Record<string, unknown>} */ extra = {}, script = "guard") =>
-  hooksOf({ BeforeTool: [{ matcher: "run_shell_command", hooks: [hook(script, extra)] }] });
-const toolCompare = ["markers", "reasonReachedModel", "modelCalls", "guardRuns"];
+/** @param {string} reason a guard's `{"decision":"deny"}` line */
+function printDeny(reason) {
+  return printJson({ decision: "deny", reason });
+}
+
+/**
+ * A native scenario: the project's settings and the guard scripts, and in `more` the model's tool
+ * call, the folder's name, the user's settings, the tokens, the compared keys (listComparedKeys
+ * unless given) and whether the folder goes untrusted.
+ * @param {string} name
+ * @param {string} title
+ * @param {Record<string, unknown>} project
+ * @param {Record<string, string>} scripts
+ * @param {Partial<NativeScenario>} [more]
+ * @returns {NativeScenario}
+ */
+function createNativeScenario(name, title, project, scripts, more = {}) {
+  const { call, projectName, user, tokens, compare, untrusted } = more;
+  return {
+    name,
+    title,
+    ...(call !== undefined && { call }),
+    ...(projectName !== undefined && { projectName }),
+    ...(user !== undefined && { user }),
+    project,
+    scripts,
+    ...(tokens !== undefined && { tokens }),
+    compare: compare ?? listComparedKeys(call, tokens),
+    ...(untrusted !== undefined && { untrusted }),
+  };
+}
+
+/**
+ * A native scenario whose project settings hold one hook running `body` (`more.handler`: more
+ * handler fields, `more.hooksConfig`: the settings' hooksConfig); the model calls `touch m-ran`
+ * when the hook is on a tool event, unless `more.call` says otherwise.
+ * @param {NativeHook} hook
+ * @param {string} name
+ * @param {string} title
+ * @param {string} body
+ * @param {Partial<NativeScenario> & { handler?: Record<string, unknown>,
+ *   hooksConfig?: Record<string, unknown> }} [more]
+ */
+function createHookScenario(hook, name, title, body, more = {}) {
+  const { handler, hooksConfig, ...options } = more;
+  const call = toolEvents.includes(hook.event) ? shellCall("touch m-ran") : undefined;
+  const project = {
+    ...settingsOf([hook], handler),
+    ...(hooksConfig !== undefined && { hooksConfig }),
+  };
+  return createNativeScenario(name, title, project, { [hook.script]: body }, { call, ...options });
+}
+
+const toolEvents = ["BeforeTool", "AfterTool"];
+const shellGuard = { event: "BeforeTool", matcher: "run_shell_command", script: "guard" };
+const shellAfter = { event: "AfterTool", matcher: "run_shell_command", script: "after" };
+const beforeAgent = { event: "BeforeAgent", script: "prompt" };
+const afterAgent = { event: "AfterAgent", script: "stop" };
+const beforeModel = { event: "BeforeModel", script: "model" };
+/** What ran, without the texts. */
+const outcomeCompare = ["markers", "modelCalls", "guardRuns"];
 
 /** @type {NativeScenario[]} */
 export const nativeScenarios = [
-  {
-    name: "deny-reason-reaches-model",
-    title: 'BeforeTool {"decision":"deny"}: the call is blocked, its reason reaches the model',
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: printJson({ decision: "deny", reason: "TKdeny no shell here" }) },
-    tokens: { reason: "TKdeny" },
-    compare: toolCompare,
-  },
-  {
-    name: "block-is-deny",
-    title: 'BeforeTool {"decision":"block"}: Gemini CLI\'s other spelling of deny',
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: printJson({ decision: "block", reason: "TKblock blocked" }) },
-    tokens: { reason: "TKblock" },
-    compare: toolCompare,
-  },
-  {
-    name: "allow-runs-tool",
-    title: 'BeforeTool {"decision":"allow"} with a reason: the call runs',
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: printJson({ decision: "allow", reason: "TKallow fine" }) },
-    tokens: { reason: "TKallow" },
-    compare: toolCompare,
-  },
-  {
-    name: "approve-runs-tool",
-    title: 'BeforeTool {"decision":"approve"}: the call runs',
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: printJson({ decision: "approve" }) },
-    compare: toolCompare,
-  },
-  {
-    name: "exit-2-stderr-denies",
-    title: "BeforeTool exit 2 with stderr: a deny with stderr as the reason",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: "echo 'TKexit2 refused' >&2\nexit 2" },
-    tokens: { reason: "TKexit2" },
-    compare: toolCompare,
-  },
-  {
-    name: "exit-2-empty-output",
-    title: "BeforeTool exit 2 with no output at all",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: "exit 2" },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "exit-2-json-stdout",
-    title: "BeforeTool exit 2 with JSON (no decision) on stdout and a reason on stderr",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: {
-      guard: `${printJson({ systemMessage: "checked" })}\necho 'TKexit2json refused' >&2\nexit 2`,
-    },
-    tokens: { reason: "TKexit2json" },
-    compare: toolCompare,
-  },
-  {
-    name: "exit-1-non-blocking",
-    title: "BeforeTool exit 1 with stderr: a warning, the call runs",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: "echo 'TKexit1 failed' >&2\nexit 1" },
-    tokens: { reason: "TKexit1" },
-    compare: toolCompare,
-  },
-  {
-    name: "exit-1-json-deny",
-    title: "BeforeTool exit 1 with a deny on stdout: the JSON still decides",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: `${printJson({ decision: "deny", reason: "TKexit1deny no" })}\nexit 1` },
-    tokens: { reason: "TKexit1deny" },
-    compare: toolCompare,
-  },
-  {
-    name: "exit-3-stderr",
-    title: "BeforeTool exit 3 with stderr",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: "echo 'TKexit3 broken' >&2\nexit 3" },
-    tokens: { reason: "TKexit3" },
-    compare: toolCompare,
-  },
-  {
-    name: "plain-stdout-not-model-context",
-    title: "BeforeTool exit 0 with plain text: the call runs, the text is the user's",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: "echo 'TKplain just a note'" },
-    tokens: { context: "TKplain" },
-    compare: ["markers", "contextReachedModel", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "claude-shaped-deny",
-    title: "BeforeTool hookSpecificOutput.permissionDecision deny (Claude Code's shape)",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: {
-      guard: printJson({
-        hookSpecificOutput: {
-          hookEventName: "BeforeTool",
-          permissionDecision: "deny",
-          permissionDecisionReason: "TKclaudeshape no",
-        },
-      }),
-    },
-    tokens: { reason: "TKclaudeshape" },
-    compare: toolCompare,
-  },
-  {
-    name: "matcher-is-unanchored-regex",
-    title: 'BeforeTool matcher "shell": an unanchored regular expression matches run_shell_command',
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ BeforeTool: [{ matcher: "shell", hooks: [hook("guard")] }] }),
-    scripts: { guard: printJson({ decision: "deny", reason: "TKregex matched" }) },
-    tokens: { reason: "TKregex" },
-    compare: toolCompare,
-  },
-  {
-    name: "matcher-other-tool",
-    title: 'BeforeTool matcher "^write_file$": a shell call runs no hook',
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ BeforeTool: [{ matcher: "^write_file$", hooks: [hook("guard")] }] }),
-    scripts: { guard: printJson({ decision: "deny", reason: "TKother no" }) },
-    compare: toolCompare,
-  },
-  {
-    name: "matcher-claude-tool-name",
-    title: 'BeforeTool matcher "Bash" (Claude Code\'s name) never matches run_shell_command',
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ BeforeTool: [{ matcher: "Bash", hooks: [hook("guard")] }] }),
-    scripts: { guard: printJson({ decision: "deny", reason: "TKbash no" }) },
-    compare: toolCompare,
-  },
-  {
-    name: "matcher-invalid-regex",
-    title: 'BeforeTool matcher "run_shell_command(" does not compile: no hook runs',
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ BeforeTool: [{ matcher: "run_shell_command(", hooks: [hook("guard")] }] }),
-    scripts: { guard: printJson({ decision: "deny", reason: "TKinvalid no" }) },
-    compare: toolCompare,
-  },
-  {
-    name: "tool-input-rewrite",
-    title: "BeforeTool hookSpecificOutput.tool_input alone: the rewritten command runs",
-    call: shellCall("touch m-original"),
-    project: beforeShell(),
-    scripts: {
-      guard: printJson({
-        hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { command: "touch m-new" } },
-      }),
-    },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "continue-false-stops",
-    title: "BeforeTool continue:false: the call does not run and the turn ends",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: printJson({ continue: false, stopReason: "TKstop halt" }) },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "deny-beside-allow",
-    title: "Two BeforeTool hooks, an allow and a deny: the deny wins",
-    call: shellCall("touch m-ran"),
-    project: hooksOf({
-      BeforeTool: [
-        { matcher: "run_shell_command", hooks: [hook("allower")] },
-        { matcher: ".*", hooks: [hook("denier")] },
-      ],
+  // BeforeTool's decision field: [name, decision, the reason if any (its first word the token), title].
+  ...[
+    [
+      "deny-reason-reaches-model",
+      "deny",
+      "TKdeny no shell here",
+      'BeforeTool {"decision":"deny"}: the call is blocked, its reason reaches the model',
+    ],
+    [
+      "block-is-deny",
+      "block",
+      "TKblock blocked",
+      'BeforeTool {"decision":"block"}: Gemini CLI\'s other spelling of deny',
+    ],
+    [
+      "allow-runs-tool",
+      "allow",
+      "TKallow fine",
+      'BeforeTool {"decision":"allow"} with a reason: the call runs',
+    ],
+    ["approve-runs-tool", "approve", undefined, 'BeforeTool {"decision":"approve"}: the call runs'],
+  ].map(([name, decision, reason, title]) =>
+    createHookScenario(shellGuard, name, title, printJson({ decision, reason }), {
+      ...(reason !== undefined && { tokens: { reason: reason.split(" ")[0] } }),
     }),
-    scripts: {
-      allower: printJson({ decision: "allow" }),
-      denier: printJson({ decision: "deny", reason: "TKtwo denied" }),
-    },
-    tokens: { reason: "TKtwo" },
-    compare: toolCompare,
-  },
-  {
-    name: "timeout-in-milliseconds",
-    title: "BeforeTool timeout 1000 (ms) on a guard that denies after 3 s: the call runs",
-    call: shellCall("touch m-ran"),
-    project: beforeShell({ timeout: 1000 }),
-    scripts: { guard: `sleep 3\n${printJson({ decision: "deny", reason: "TKlate too late" })}` },
-    tokens: { reason: "TKlate" },
-    compare: ["markers", "reasonReachedModel", "modelCalls"],
-  },
-  {
-    name: "handler-env",
-    title: "A handler's env reaches its command",
-    call: shellCall("touch m-ran"),
-    project: beforeShell({ env: { GUARD_MODE: "deny" } }),
-    scripts: {
-      guard: `if [ "$GUARD_MODE" = deny ]; then ${printJson({ decision: "deny", reason: "TKenv from env" })}; fi`,
-    },
-    tokens: { reason: "TKenv" },
-    compare: toolCompare,
-  },
-  {
-    name: "hooksconfig-disabled-name",
-    title: "hooksConfig.disabled names a hook: it does not run",
-    call: shellCall("touch m-ran"),
-    project: {
-      ...beforeShell({ name: "shell-guard" }),
-      hooksConfig: { disabled: ["shell-guard"] },
-    },
-    scripts: { guard: printJson({ decision: "deny", reason: "TKdisabled no" }) },
-    compare: toolCompare,
-  },
-  {
-    name: "hooksconfig-enabled-false",
-    title: "hooksConfig.enabled false: no hook runs",
-    call: shellCall("touch m-ran"),
-    project: { ...beforeShell(), hooksConfig: { enabled: false } },
-    scripts: { guard: printJson({ decision: "deny", reason: "TKoff no" }) },
-    compare: toolCompare,
-  },
-  {
-    name: "user-and-project-hooks",
-    title: "Hooks in the user and the project settings both run",
-    call: shellCall("touch m-ran"),
-    user: beforeShell({}, "userguard"),
-    project: beforeShell(),
-    scripts: {
-      userguard: "exit 0",
-      guard: printJson({ decision: "deny", reason: "TKlayers project says no" }),
-    },
-    tokens: { reason: "TKlayers" },
-    compare: toolCompare,
-  },
-  {
-    name: "same-command-runs-once",
-    title: "One command in the user and the project settings runs once",
-    call: shellCall("touch m-ran"),
-    user: beforeShell(),
-    project: beforeShell(),
-    scripts: { guard: "exit 0" },
-    compare: toolCompare,
-  },
-  {
-    name: "aftertool-deny-reason",
-    title: 'AfterTool {"decision":"deny"}: the tool ran, the reason replaces its result',
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ AfterTool: [{ matcher: "run_shell_command", hooks: [hook("after")] }] }),
-    scripts: { after: printJson({ decision: "deny", reason: "TKafter rejected" }) },
-    tokens: { reason: "TKafter" },
-    compare: toolCompare,
-  },
-  {
-    name: "aftertool-context",
-    title: "AfterTool additionalContext reaches the model with the tool result",
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ AfterTool: [{ matcher: "run_shell_command", hooks: [hook("after")] }] }),
-    scripts: {
-      after: printJson({
-        hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: "TKafterctx green" },
-      }),
-    },
-    tokens: { context: "TKafterctx" },
-    compare: ["markers", "contextReachedModel", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "beforeagent-block",
-    title: 'BeforeAgent {"decision":"block"}: the prompt never reaches the model',
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ BeforeAgent: [{ hooks: [hook("prompt")] }] }),
-    scripts: { prompt: printJson({ decision: "block", reason: "TKprompt refused" }) },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "beforeagent-context",
-    title: "BeforeAgent additionalContext reaches the model",
-    project: hooksOf({ BeforeAgent: [{ hooks: [hook("prompt")] }] }),
-    scripts: {
-      prompt: printJson({
-        hookSpecificOutput: { hookEventName: "BeforeAgent", additionalContext: "TKpromptctx hi" },
-      }),
-    },
-    tokens: { context: "TKpromptctx" },
-    compare: ["contextReachedModel", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "afteragent-retry-once",
-    title: "AfterAgent denies once (stop_hook_active false): its reason is the next prompt",
-    project: hooksOf({ AfterAgent: [{ hooks: [hook("stop")] }] }),
-    scripts: {
-      stop: `case "$input" in *'"stop_hook_active":true'*) exit 0 ;; esac\n${printJson({ decision: "deny", reason: "TKretry once more" })}`,
-    },
-    tokens: { reason: "TKretry" },
-    compare: ["reasonReachedModel", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "sessionstart-context",
-    title: 'SessionStart matcher "startup": its additionalContext reaches the model',
-    project: hooksOf({ SessionStart: [{ matcher: "startup", hooks: [hook("start")] }] }),
-    scripts: {
-      start: printJson({
-        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "TKstart hello" },
-      }),
-    },
-    tokens: { context: "TKstart" },
-    compare: ["contextReachedModel", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "sessionstart-matcher-exact",
-    title: 'SessionStart matcher "resume": a new session (source startup) runs no hook',
-    project: hooksOf({ SessionStart: [{ matcher: "resume", hooks: [hook("start")] }] }),
-    scripts: {
-      start: printJson({
-        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "TKresume no" },
-      }),
-    },
-    tokens: { context: "TKresume" },
-    compare: ["contextReachedModel", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "sessionstart-cannot-block",
-    title: "SessionStart exit 2: advisory, the session goes on",
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ SessionStart: [{ hooks: [hook("start")] }] }),
-    scripts: { start: "echo 'TKstartblock no' >&2\nexit 2" },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "afteragent-continue-false",
-    title: "AfterAgent continue:false: the session stops without a retry",
-    project: hooksOf({ AfterAgent: [{ hooks: [hook("stop")] }] }),
-    scripts: { stop: printJson({ continue: false, stopReason: "TKhalt done", decision: "deny" }) },
-    compare: ["modelCalls", "guardRuns"],
-  },
-  {
-    name: "beforemodel-runs-per-call",
-    title: "BeforeModel runs before each model call (two with a tool call)",
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ BeforeModel: [{ hooks: [hook("model")] }] }),
-    scripts: { model: "exit 0" },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "beforemodel-deny",
-    title: 'BeforeModel {"decision":"deny"}: the model is never called',
-    call: shellCall("touch m-ran"),
-    project: hooksOf({ BeforeModel: [{ hooks: [hook("model")] }] }),
-    scripts: { model: printJson({ decision: "deny", reason: "TKmodel no model" }) },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
-  {
-    name: "untrusted-folder",
-    title: "An untrusted folder (GEMINI_CLI_TRUST_WORKSPACE unset, no trustedFolders.json)",
-    call: shellCall("touch m-ran"),
-    project: beforeShell(),
-    scripts: { guard: printJson({ decision: "deny", reason: "TKuntrusted no" }) },
-    tokens: { reason: "TKuntrusted" },
-    compare: toolCompare,
-    untrusted: true,
-  },
-  {
-    name: "quoted-project-dir-with-space",
-    title: 'Command "$GEMINI_PROJECT_DIR"/… in a folder whose name has a space',
-    call: shellCall("touch m-ran"),
-    projectName: "my project",
-    project: hooksOf({
-      BeforeTool: [
-        {
-          matcher: "run_shell_command",
-          hooks: [{ type: "command", command: '"$GEMINI_PROJECT_DIR"/.gemini/hooks/guard.sh' }],
-        },
-      ],
+  ),
+  createHookScenario(
+    shellGuard,
+    "exit-2-stderr-denies",
+    "BeforeTool exit 2 with stderr: a deny with stderr as the reason",
+    "echo 'TKexit2 refused' >&2\nexit 2",
+    { tokens: { reason: "TKexit2" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "exit-2-empty-output",
+    "BeforeTool exit 2 with no output at all",
+    "exit 2",
+    { compare: outcomeCompare },
+  ),
+  createHookScenario(
+    shellGuard,
+    "exit-2-json-stdout",
+    "BeforeTool exit 2 with JSON (no decision) on stdout and a reason on stderr",
+    `${printJson({ systemMessage: "checked" })}\necho 'TKexit2json refused' >&2\nexit 2`,
+    { tokens: { reason: "TKexit2json" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "exit-1-non-blocking",
+    "BeforeTool exit 1 with stderr: a warning, the call runs",
+    "echo 'TKexit1 failed' >&2\nexit 1",
+    { tokens: { reason: "TKexit1" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "exit-1-json-deny",
+    "BeforeTool exit 1 with a deny on stdout: the JSON still decides",
+    `${printDeny("TKexit1deny no")}\nexit 1`,
+    { tokens: { reason: "TKexit1deny" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "exit-3-stderr",
+    "BeforeTool exit 3 with stderr",
+    "echo 'TKexit3 broken' >&2\nexit 3",
+    { tokens: { reason: "TKexit3" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "plain-stdout-not-model-context",
+    "BeforeTool exit 0 with plain text: the call runs, the text is the user's",
+    "echo 'TKplain just a note'",
+    { tokens: { context: "TKplain" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "claude-shaped-deny",
+    "BeforeTool hookSpecificOutput.permissionDecision deny (Claude Code's shape)",
+    printHookOutput("BeforeTool", {
+      permissionDecision: "deny",
+      permissionDecisionReason: "TKclaudeshape no",
     }),
-    scripts: { guard: "exit 0" },
-    compare: ["markers", "modelCalls", "guardRuns"],
-  },
+    { tokens: { reason: "TKclaudeshape" } },
+  ),
+  // A deny under other matchers: [name, matcher, title, the deny's reason, its token if it runs].
+  ...[
+    [
+      "matcher-is-unanchored-regex",
+      "shell",
+      'BeforeTool matcher "shell": an unanchored regular expression matches run_shell_command',
+      "TKregex matched",
+      "TKregex",
+    ],
+    [
+      "matcher-other-tool",
+      "^write_file$",
+      'BeforeTool matcher "^write_file$": a shell call runs no hook',
+      "TKother no",
+    ],
+    [
+      "matcher-claude-tool-name",
+      "Bash",
+      'BeforeTool matcher "Bash" (Claude Code\'s name) never matches run_shell_command',
+      "TKbash no",
+    ],
+    [
+      "matcher-invalid-regex",
+      "run_shell_command(",
+      'BeforeTool matcher "run_shell_command(" does not compile: no hook runs',
+      "TKinvalid no",
+    ],
+  ].map(([name, matcher, title, reason, token]) =>
+    createHookScenario({ ...shellGuard, matcher }, name, title, printDeny(reason), {
+      ...(token !== undefined && { tokens: { reason: token } }),
+    }),
+  ),
+  createHookScenario(
+    shellGuard,
+    "tool-input-rewrite",
+    "BeforeTool hookSpecificOutput.tool_input alone: the rewritten command runs",
+    printHookOutput("BeforeTool", { tool_input: { command: "touch m-new" } }),
+    { call: shellCall("touch m-original"), compare: outcomeCompare },
+  ),
+  createHookScenario(
+    shellGuard,
+    "continue-false-stops",
+    "BeforeTool continue:false: the call does not run and the turn ends",
+    printJson({ continue: false, stopReason: "TKstop halt" }),
+    { compare: outcomeCompare },
+  ),
+  createNativeScenario(
+    "deny-beside-allow",
+    "Two BeforeTool hooks, an allow and a deny: the deny wins",
+    settingsOf([
+      { ...shellGuard, script: "allower" },
+      { ...shellGuard, matcher: ".*", script: "denier" },
+    ]),
+    { allower: printJson({ decision: "allow" }), denier: printDeny("TKtwo denied") },
+    { call: shellCall("touch m-ran"), tokens: { reason: "TKtwo" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "timeout-in-milliseconds",
+    "BeforeTool timeout 1000 (ms) on a guard that denies after 3 s: the call runs",
+    `sleep 3\n${printDeny("TKlate too late")}`,
+    {
+      handler: { timeout: 1000 },
+      tokens: { reason: "TKlate" },
+      compare: ["markers", "reasonReachedModel", "modelCalls"],
+    },
+  ),
+  createHookScenario(
+    shellGuard,
+    "handler-env",
+    "A handler's env reaches its command",
+    `if [ "$GUARD_MODE" = deny ]; then ${printDeny("TKenv from env")}; fi`,
+    { handler: { env: { GUARD_MODE: "deny" } }, tokens: { reason: "TKenv" } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "hooksconfig-disabled-name",
+    "hooksConfig.disabled names a hook: it does not run",
+    printDeny("TKdisabled no"),
+    { handler: { name: "shell-guard" }, hooksConfig: { disabled: ["shell-guard"] } },
+  ),
+  createHookScenario(
+    shellGuard,
+    "hooksconfig-enabled-false",
+    "hooksConfig.enabled false: no hook runs",
+    printDeny("TKoff no"),
+    { hooksConfig: { enabled: false } },
+  ),
+  createNativeScenario(
+    "user-and-project-hooks",
+    "Hooks in the user and the project settings both run",
+    settingsOf([shellGuard]),
+    { userguard: "exit 0", guard: printDeny("TKlayers project says no") },
+    {
+      call: shellCall("touch m-ran"),
+      user: settingsOf([{ ...shellGuard, script: "userguard" }]),
+      tokens: { reason: "TKlayers" },
+    },
+  ),
+  createNativeScenario(
+    "same-command-runs-once",
+    "One command in the user and the project settings runs once",
+    settingsOf([shellGuard]),
+    { guard: "exit 0" },
+    { call: shellCall("touch m-ran"), user: settingsOf([shellGuard]) },
+  ),
+  createHookScenario(
+    shellAfter,
+    "aftertool-deny-reason",
+    'AfterTool {"decision":"deny"}: the tool ran, the reason replaces its result',
+    printDeny("TKafter rejected"),
+    { tokens: { reason: "TKafter" } },
+  ),
+  createHookScenario(
+    shellAfter,
+    "aftertool-context",
+    "AfterTool additionalContext reaches the model with the tool result",
+    printHookOutput("AfterTool", { additionalContext: "TKafterctx green" }),
+    { tokens: { context: "TKafterctx" } },
+  ),
+  createHookScenario(
+    beforeAgent,
+    "beforeagent-block",
+    'BeforeAgent {"decision":"block"}: the prompt never reaches the model',
+    printJson({ decision: "block", reason: "TKprompt refused" }),
+    { call: shellCall("touch m-ran"), compare: outcomeCompare },
+  ),
+  createHookScenario(
+    beforeAgent,
+    "beforeagent-context",
+    "BeforeAgent additionalContext reaches the model",
+    printHookOutput("BeforeAgent", { additionalContext: "TKpromptctx hi" }),
+    { tokens: { context: "TKpromptctx" } },
+  ),
+  createHookScenario(
+    afterAgent,
+    "afteragent-retry-once",
+    "AfterAgent denies once (stop_hook_active false): its reason is the next prompt",
+    `case "$input" in *'"stop_hook_active":true'*) exit 0 ;; esac\n${printDeny("TKretry once more")}`,
+    { tokens: { reason: "TKretry" } },
+  ),
+  // SessionStart's context under a matcher: [name, matcher, title, the context].
+  ...[
+    [
+      "sessionstart-context",
+      "startup",
+      'SessionStart matcher "startup": its additionalContext reaches the model',
+      "TKstart hello",
+    ],
+    [
+      "sessionstart-matcher-exact",
+      "resume",
+      'SessionStart matcher "resume": a new session (source startup) runs no hook',
+      "TKresume no",
+    ],
+  ].map(([name, matcher, title, context]) =>
+    createHookScenario(
+      { event: "SessionStart", matcher, script: "start" },
+      name,
+      title,
+      printHookOutput("SessionStart", { additionalContext: context }),
+      { tokens: { context: context.split(" ")[0] } },
+    ),
+  ),
+  createHookScenario(
+    { event: "SessionStart", script: "start" },
+    "sessionstart-cannot-block",
+    "SessionStart exit 2: advisory, the session goes on",
+    "echo 'TKstartblock no' >&2\nexit 2",
+    { call: shellCall("touch m-ran"), compare: outcomeCompare },
+  ),
+  createHookScenario(
+    afterAgent,
+    "afteragent-continue-false",
+    "AfterAgent continue:false: the session stops without a retry",
+    printJson({ continue: false, stopReason: "TKhalt done", decision: "deny" }),
+    { compare: ["modelCalls", "guardRuns"] },
+  ),
+  createHookScenario(
+    beforeModel,
+    "beforemodel-runs-per-call",
+    "BeforeModel runs before each model call (two with a tool call)",
+    "exit 0",
+    { call: shellCall("touch m-ran"), compare: outcomeCompare },
+  ),
+  createHookScenario(
+    beforeModel,
+    "beforemodel-deny",
+    'BeforeModel {"decision":"deny"}: the model is never called',
+    printDeny("TKmodel no model"),
+    { call: shellCall("touch m-ran"), compare: outcomeCompare },
+  ),
+  createHookScenario(
+    shellGuard,
+    "untrusted-folder",
+    "An untrusted folder (GEMINI_CLI_TRUST_WORKSPACE unset, no trustedFolders.json)",
+    printDeny("TKuntrusted no"),
+    { tokens: { reason: "TKuntrusted" }, untrusted: true },
+  ),
+  createHookScenario(
+    shellGuard,
+    "quoted-project-dir-with-space",
+    'Command "$GEMINI_PROJECT_DIR"/… in a folder whose name has a space',
+    "exit 0",
+    {
+      projectName: "my project",
+      handler: { command: '"$GEMINI_PROJECT_DIR"/.gemini/hooks/guard.sh' },
+      compare: outcomeCompare,
+    },
+  ),
 ];

@@ -5,22 +5,24 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { dispatchThroughProfile, parseJsonOrNull } from "./agent-hooks-cli.mjs";
 import {
-  describeComparison,
+  compareScenarioRun,
   differingKeys,
   listToolResponses,
-  logRunDetail,
   pickKeys,
 } from "./compare-observations.mjs";
+import { createTurns } from "./fake-gemini-server.mjs";
 import { nativeScenarios } from "./native-scenarios.mjs";
-import { collectModelInput, countGuardRuns, listMarkers, markersOfInput } from "./observe.mjs";
-import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
+import { countGuardRuns, markersOfInput, observeGeminiSide } from "./observe.mjs";
+import {
+  geminiTimeoutMs,
+  scenarioPrompt as prompt,
+  runGemini,
+  writeGeminiHome,
+} from "./run-gemini.mjs";
 import { writeLoggedHookScripts } from "./write-logged-hook-scripts.mjs";
 
-const prompt = "Please do the task.";
-const geminiTimeoutMs = 150_000;
 /** AfterAgent rounds the reference follows; a scenario's guard stops blocking before. */
 const afterAgentRounds = 3;
 const blockingDecisions = ["deny", "block"];
@@ -209,20 +211,19 @@ async function observeNativeReference(options) {
  *           server: { baseUrl: string, open: Function }, verbose: boolean,
  *           log: (line: string) => void }} options
  */
-export async function runNativeScenario(options) {
+export function runNativeScenario(options) {
   const { scenario } = options;
   const id = `gemini/native-${scenario.name}`;
-  const started = Date.now();
-  const workspace = join(options.root, `native-${scenario.name}`);
-  const projectDirectory = join(workspace, scenario.projectName ?? "project");
-  const homeDirectory = join(workspace, "home");
-  const logDirectory = join(workspace, "logs");
-  const scripts = Object.keys(scenario.scripts);
-  const resetLogs = () => {
-    rmSync(logDirectory, { recursive: true, force: true });
-    mkdirSync(logDirectory, { recursive: true });
-  };
-  try {
+  return compareScenarioRun({ id, title: scenario.title, context: options }, async () => {
+    const workspace = join(options.root, `native-${scenario.name}`);
+    const projectDirectory = join(workspace, scenario.projectName ?? "project");
+    const homeDirectory = join(workspace, "home");
+    const logDirectory = join(workspace, "logs");
+    const scripts = Object.keys(scenario.scripts);
+    const resetLogs = () => {
+      rmSync(logDirectory, { recursive: true, force: true });
+      mkdirSync(logDirectory, { recursive: true });
+    };
     resetLogs();
     writeNativeProject(scenario, { projectDirectory, homeDirectory, logDirectory });
 
@@ -242,11 +243,7 @@ export async function runNativeScenario(options) {
 
     // Gemini CLI on the same files.
     const apiKey = `conformance-native-${randomUUID()}`;
-    const turns =
-      scenario.call === undefined
-        ? [{ text: "Done." }]
-        : [{ functionCall: scenario.call }, { text: "Done." }];
-    const conversation = options.server.open(apiKey, turns);
+    const conversation = options.server.open(apiKey, createTurns(scenario.call));
     const systemPath = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"];
     const run = await runGemini({
       geminiBin: options.geminiBin,
@@ -260,17 +257,8 @@ export async function runNativeScenario(options) {
       trustWorkspace: scenario.untrusted !== true,
     });
     if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
-    const modelInput = collectModelInput(conversation.modelCalls, prompt);
     /** @type {Record<string, unknown>} */
-    const agentSaw = {
-      markers: listMarkers(projectDirectory),
-      reasonReachedModel:
-        scenario.tokens?.reason !== undefined && modelInput.includes(scenario.tokens.reason),
-      contextReachedModel:
-        scenario.tokens?.context !== undefined && modelInput.includes(scenario.tokens.context),
-      modelCalls: conversation.modelCalls.length,
-      guardRuns: countGuardRuns(logDirectory, scripts),
-    };
+    const agentSaw = observeGeminiSide(scenario, conversation, projectDirectory, logDirectory);
     const keys = scenario.compare;
     const differing = differingKeys(agentSaw, agentHooksSaw, keys);
     const toolResponses = listToolResponses(conversation.modelCalls);
@@ -289,20 +277,6 @@ export async function runNativeScenario(options) {
     ]
       .filter(Boolean)
       .join("; ");
-    logRunDetail(options, id, run, reference);
-    const ms = Date.now() - started;
-    return describeComparison({
-      id,
-      title: scenario.title,
-      agentSaw,
-      agentHooksSaw,
-      keys,
-      detail,
-      ms,
-    });
-  } catch (error) {
-    // The message alone: a Gemini scenario's stack says only which step threw.
-    const message = error instanceof Error ? error.message : error;
-    return describeScenarioError(id, scenario.title, message, Date.now() - started);
-  }
+    return { agentSaw, agentHooksSaw, keys, detail, run, reference };
+  });
 }

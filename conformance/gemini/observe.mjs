@@ -2,6 +2,8 @@
 // sent, how many times each guard ran, and which guard processes outlived the run.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { countSurvivors, killSurvivors } from "../../bench/lib/count-survivors.mjs";
+import { scenarioPrompt } from "./run-gemini.mjs";
 
 /**
  * The `m-…` files in the project and its `sub/` folder, as sorted relative paths.
@@ -59,6 +61,27 @@ export function collectModelInput(modelCalls, prompt) {
 }
 
 /**
+ * What Gemini CLI's side of a scenario saw: the markers, whether each of the scenario's tokens
+ * reached the model, the model calls and the guard runs.
+ * @param {{ scripts: Record<string, string>, tokens?: { reason?: string, context?: string } }} scenario
+ * @param {{ modelCalls: Array<{ contents: Array<{ role?: string, parts?: any[] }> }> }} conversation
+ * @param {string} projectDirectory
+ * @param {string} logDirectory
+ */
+export function observeGeminiSide(scenario, conversation, projectDirectory, logDirectory) {
+  const modelInput = collectModelInput(conversation.modelCalls, scenarioPrompt);
+  const reached = (/** @type {string | undefined} */ token) =>
+    token !== undefined && modelInput.includes(token);
+  return {
+    markers: listMarkers(projectDirectory),
+    reasonReachedModel: reached(scenario.tokens?.reason),
+    contextReachedModel: reached(scenario.tokens?.context),
+    modelCalls: conversation.modelCalls.length,
+    guardRuns: countGuardRuns(logDirectory, Object.keys(scenario.scripts)),
+  };
+}
+
+/**
  * How many times each guard ran (`<logs>/<script>.runs` holds one line per run).
  * @param {string} logDirectory
  * @param {string[]} scripts
@@ -76,39 +99,12 @@ export function countGuardRuns(logDirectory, scripts) {
 }
 
 /**
- * Whether `pid` is a live process (a zombie counts as gone).
- * @param {number} pid
- */
-export function isProcessAlive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code !== "ESRCH";
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-/**
  * The guard processes listed in `<logs>/pids` that are still alive; each is then killed, so the
  * suite leaves nothing behind.
  * @param {string} logDirectory
  */
 export function collectSurvivors(logDirectory) {
-  const file = join(logDirectory, "pids");
-  if (!existsSync(file)) return { recorded: 0, alive: 0 };
-  const pids = readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number);
-  const alive = pids.filter((pid) => isProcessAlive(pid));
-  for (const pid of alive) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  return { recorded: pids.length, alive: alive.length };
+  const { pids, alive, alivePids } = countSurvivors(join(logDirectory, "pids"));
+  killSurvivors(alivePids);
+  return { recorded: pids, alive };
 }

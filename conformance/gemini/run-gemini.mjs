@@ -3,9 +3,17 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { captureOutput, killProcessGroup, waitForExit } from "../capture-output.mjs";
+import { parseJsonOrNull } from "./agent-hooks-cli.mjs";
 
 /** The model named on the command line: Gemini CLI's router only classifies Gemini 3 models. */
 export const scriptedModel = "gemini-2.5-flash";
+
+/** The prompt every scenario gives Gemini CLI. */
+export const scenarioPrompt = "Please do the task.";
+
+/** How long a scenario's Gemini CLI run may take. */
+export const geminiTimeoutMs = 150_000;
 
 /**
  * Writes the user settings of an isolated Gemini CLI home: API-key auth, no telemetry, no update
@@ -31,7 +39,7 @@ export function writeGeminiHome(homeDirectory) {
  * @returns {Promise<{ exitCode: number | null, signal: string | null, stdout: string,
  *           stderr: string, ms: number, killed: boolean, answered: boolean }>}
  */
-export function runGemini(options) {
+export async function runGemini(options) {
   const environment = {
     PATH: options.pathDirectories.join(":"),
     HOME: options.homeDirectory,
@@ -47,87 +55,54 @@ export function runGemini(options) {
     NO_COLOR: "1",
   };
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        options.geminiBin,
-        "-p",
-        options.prompt,
-        "--approval-mode",
-        "yolo",
-        "-m",
-        scriptedModel,
-        "-o",
-        "json",
-      ],
-      {
-        cwd: options.projectDirectory,
-        env: environment,
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    let killed = false;
-    let answered = false;
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-      // Once the JSON answer is out the turn is over; Gemini CLI 0.61.0 then often idles about
-      // 10 s before it exits (after a shell tool ran), which the suite does not wait for.
-      if (!answered && isCompleteJson(stdout)) {
-        answered = true;
-        setTimeout(() => killGroup(child.pid), answerGraceMs);
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      killed = true;
-      killGroup(child.pid);
-    }, options.timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({
-        exitCode: null,
-        signal: null,
-        stdout,
-        stderr: `${stderr}${error}`,
-        ms: Date.now() - started,
-        killed,
-        answered,
-      });
-    });
-    child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      resolve({ exitCode, signal, stdout, stderr, ms: Date.now() - started, killed, answered });
-    });
+  const child = spawn(
+    process.execPath,
+    [
+      options.geminiBin,
+      "-p",
+      options.prompt,
+      "--approval-mode",
+      "yolo",
+      "-m",
+      scriptedModel,
+      "-o",
+      "json",
+    ],
+    {
+      cwd: options.projectDirectory,
+      env: environment,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
+  const output = captureOutput(child);
+  let answered = false;
+  child.stdout.on("data", () => {
+    // Once the JSON answer is out the turn is over; Gemini CLI 0.61.0 then often idles about
+    // 10 s before it exits (after a shell tool ran), which the suite does not wait for.
+    if (!answered && isCompleteJson(output.stdout)) {
+      answered = true;
+      setTimeout(() => killProcessGroup(child.pid), answerGraceMs);
+    }
   });
+  const { error, timedOut, ...ended } = await waitForExit(child, output, options.timeoutMs);
+  return {
+    ...ended,
+    stderr: error === null ? ended.stderr : `${ended.stderr}${error}`,
+    ms: Date.now() - started,
+    killed: timedOut,
+    answered,
+  };
 }
 
 /** How long Gemini CLI may go on after its JSON answer before the suite ends it. */
 const answerGraceMs = 1000;
 
-/** @param {string} text */
+/**
+ * Whether `text` is one whole JSON object (Gemini CLI's `-o json` answer).
+ * @param {string} text
+ */
 function isCompleteJson(text) {
   const trimmed = text.trim();
-  if (!trimmed.endsWith("}")) return false;
-  try {
-    JSON.parse(trimmed);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** @param {number | undefined} pid */
-function killGroup(pid) {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
+  return trimmed.endsWith("}") && parseJsonOrNull(trimmed) !== null;
 }

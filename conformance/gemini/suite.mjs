@@ -15,30 +15,27 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { describeScenarioError } from "../describe-scenario-error.mjs";
 import { convertClaudeToGemini, writeShimWrapper } from "./agent-hooks-cli.mjs";
 import { observeClaudeReference } from "./claude-reference.mjs";
-import {
-  describeComparison,
-  differingKeys,
-  listToolResponses,
-  logRunDetail,
-} from "./compare-observations.mjs";
+import { compareScenarioRun, differingKeys, listToolResponses } from "./compare-observations.mjs";
 import { startCpuLoad } from "./cpu-load.mjs";
-import { startFakeGeminiServer } from "./fake-gemini-server.mjs";
+import { createTurns, startFakeGeminiServer } from "./fake-gemini-server.mjs";
 import { runNativeScenario, selectNativeScenarios } from "./native-suite.mjs";
-import { collectModelInput, collectSurvivors, countGuardRuns, listMarkers } from "./observe.mjs";
-import { runGemini, writeGeminiHome } from "./run-gemini.mjs";
+import { collectSurvivors, countGuardRuns, observeGeminiSide } from "./observe.mjs";
+import {
+  geminiTimeoutMs,
+  scenarioPrompt as prompt,
+  runGemini,
+  writeGeminiHome,
+} from "./run-gemini.mjs";
 import { scenarios } from "./scenarios.mjs";
 import { writeLoggedHookScripts } from "./write-logged-hook-scripts.mjs";
 
 /** @type {string} */
 export const agent = "gemini";
 
-const prompt = "Please do the task.";
 /** Scenarios run side by side, except those that load the CPU on purpose (run alone, last). */
 const concurrency = 3;
-const geminiTimeoutMs = 150_000;
 /** Native-profile scenarios (native-suite.mjs) run side by side. */
 const nativeConcurrency = 2;
 /** Busy processes while a `load` scenario runs: enough to starve a 2-core machine. */
@@ -68,11 +65,7 @@ export async function runSuite(context) {
     const run = async (/** @type {import("./scenarios.mjs").Scenario} */ scenario) => {
       const outcome = await runScenario({ scenario, context, server, root, geminiBin });
       outcomes.set(scenario.name, outcome);
-      context.log(
-        `${outcome.id}: ${outcome.verdict} (${(outcome.ms / 1000).toFixed(1)} s)${
-          outcome.verdict === "same" ? "" : ` ${outcome.detail}`
-        }`,
-      );
+      logOutcome(context, outcome);
     };
     await runPool(
       chosen.filter((scenario) => !scenario.load),
@@ -91,11 +84,7 @@ export async function runSuite(context) {
         log: context.log,
       });
       nativeOutcomes.push(outcome);
-      context.log(
-        `${outcome.id}: ${outcome.verdict} (${(outcome.ms / 1000).toFixed(1)} s)${
-          outcome.verdict === "same" ? "" : ` ${outcome.detail}`
-        }`,
-      );
+      logOutcome(context, outcome);
     });
   } finally {
     await server.close();
@@ -111,6 +100,19 @@ export async function runSuite(context) {
       order.indexOf(right.id.slice("gemini/native-".length)),
   );
   return [...chosen.map((scenario) => outcomes.get(scenario.name)), ...nativeOutcomes];
+}
+
+/**
+ * Logs a scenario's verdict and time, and its detail unless it is `same`.
+ * @param {SuiteContext} context
+ * @param {{ id: string, verdict: string, ms: number, detail: string }} outcome
+ */
+function logOutcome(context, outcome) {
+  context.log(
+    `${outcome.id}: ${outcome.verdict} (${(outcome.ms / 1000).toFixed(1)} s)${
+      outcome.verdict === "same" ? "" : ` ${outcome.detail}`
+    }`,
+  );
 }
 
 /**
@@ -213,150 +215,139 @@ function readShimRecords(recordDirectory) {
  */
 async function runScenario({ scenario, context, server, root, geminiBin }) {
   const id = `${agent}/${scenario.name}`;
-  const started = Date.now();
   const workspace = join(root, scenario.name);
+  const logDirectory = join(workspace, "logs");
+  try {
+    return await compareScenarioRun({ id, title: scenario.title, context }, () =>
+      observeScenario({ scenario, context, server, workspace, logDirectory, geminiBin }),
+    );
+  } finally {
+    collectSurvivors(logDirectory);
+  }
+}
+
+/**
+ * What each side of one scenario saw: `dispatch --profile claude` (or the fail-closed rule) and
+ * Gemini CLI on the converted configuration.
+ * @param {{ scenario: import("./scenarios.mjs").Scenario, context: SuiteContext,
+ *           server: Awaited<ReturnType<typeof startFakeGeminiServer>>, workspace: string,
+ *           logDirectory: string, geminiBin: string }} options
+ */
+async function observeScenario({ scenario, context, server, workspace, logDirectory, geminiBin }) {
   const projectDirectory = join(workspace, scenario.projectName ?? "project");
   const homeDirectory = join(workspace, "home");
-  const logDirectory = join(workspace, "logs");
   const wrapperDirectory = join(workspace, "bin");
   const recordDirectory = join(workspace, "records");
   const scripts = Object.keys(scenario.scripts);
   /** @type {string[]} */
   const notes = [];
-  try {
-    mkdirSync(recordDirectory, { recursive: true });
-    resetLogs(logDirectory);
-    writeClaudeProject(scenario, projectDirectory, logDirectory);
-    writeGeminiHome(homeDirectory);
+  mkdirSync(recordDirectory, { recursive: true });
+  resetLogs(logDirectory);
+  writeClaudeProject(scenario, projectDirectory, logDirectory);
+  writeGeminiHome(homeDirectory);
 
-    // agent-hooks: what the Claude Code guard decides.
-    const reference = await observeClaudeReference({
-      scenario,
-      agentHooksBin: context.agentHooksBin,
+  // agent-hooks: what the Claude Code guard decides.
+  const reference = await observeClaudeReference({
+    scenario,
+    agentHooksBin: context.agentHooksBin,
+    projectDirectory,
+    homeDirectory,
+    workspace,
+    prompt,
+  });
+  /** @type {Record<string, unknown>} */
+  const agentHooksSaw = {
+    ...reference.observation,
+    guardRuns: countGuardRuns(logDirectory, scripts),
+    survivors: collectSurvivors(logDirectory).alive,
+  };
+  const dispatched = reference.results
+    .map(({ event, result }) => `${event}: ${result === null ? "no result" : result.decision}`)
+    .join(", ");
+  if (scenario.reference === "fail-closed") {
+    // docs/shim.md: a hook that could not be asked or answered is the host's deny.
+    agentHooksSaw.markers = [];
+    agentHooksSaw.modelCalls = 2;
+    notes.push(
+      `reference: docs/shim.md fail-closed rules (dispatch --profile claude: ${dispatched})`,
+    );
+  }
+  resetLogs(logDirectory);
+  for (const name of readdirSync(projectDirectory)) {
+    if (name.startsWith("m-")) rmSync(join(projectDirectory, name), { force: true });
+  }
+
+  // Gemini CLI: the converted configuration, run for real.
+  const converted = await convertClaudeToGemini(context.agentHooksBin, projectDirectory);
+  if (converted.settings === null) {
+    throw new Error(`convert --shim failed (exit ${converted.exitCode}): ${converted.stderr}`);
+  }
+  scenario.patchGemini?.(converted.settings);
+  mkdirSync(join(projectDirectory, ".gemini"), { recursive: true });
+  writeFileSync(
+    join(projectDirectory, ".gemini", "settings.json"),
+    `${JSON.stringify(converted.settings, null, 2)}\n`,
+  );
+  const shimMode = scenario.shim ?? "record";
+  if (shimMode !== "absent") {
+    writeShimWrapper(wrapperDirectory, context.agentHooksBin, shimMode, recordDirectory);
+  }
+  const apiKey = `conformance-${randomUUID()}`;
+  const conversation = server.open(apiKey, createTurns(scenario.call?.gemini));
+  const stopLoad = scenario.load ? startCpuLoad(loadHogs) : () => {};
+  const systemPath = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"];
+  const installed = systemPath.find((directory) => existsSync(join(directory, "agent-hooks")));
+  if (shimMode === "absent" && installed !== undefined) {
+    throw new Error(`agent-hooks is installed in ${installed}: it cannot be left off the PATH`);
+  }
+  let run;
+  try {
+    run = await runGemini({
+      geminiBin,
       projectDirectory,
       homeDirectory,
-      workspace,
+      pathDirectories: [...(shimMode === "absent" ? [] : [wrapperDirectory]), ...systemPath],
+      apiKey,
+      baseUrl: server.baseUrl,
       prompt,
+      timeoutMs: geminiTimeoutMs,
     });
-    /** @type {Record<string, unknown>} */
-    const agentHooksSaw = {
-      ...reference.observation,
-      guardRuns: countGuardRuns(logDirectory, scripts),
-      survivors: collectSurvivors(logDirectory).alive,
-    };
-    const dispatched = reference.results
-      .map(({ event, result }) => `${event}: ${result === null ? "no result" : result.decision}`)
-      .join(", ");
-    if (scenario.reference === "fail-closed") {
-      // docs/shim.md: a hook that could not be asked or answered is the host's deny.
-      agentHooksSaw.markers = [];
-      agentHooksSaw.modelCalls = 2;
-      notes.push(
-        `reference: docs/shim.md fail-closed rules (dispatch --profile claude: ${dispatched})`,
-      );
-    }
-    resetLogs(logDirectory);
-    for (const name of readdirSync(projectDirectory)) {
-      if (name.startsWith("m-")) rmSync(join(projectDirectory, name), { force: true });
-    }
-
-    // Gemini CLI: the converted configuration, run for real.
-    const converted = await convertClaudeToGemini(context.agentHooksBin, projectDirectory);
-    if (converted.settings === null) {
-      throw new Error(`convert --shim failed (exit ${converted.exitCode}): ${converted.stderr}`);
-    }
-    scenario.patchGemini?.(converted.settings);
-    mkdirSync(join(projectDirectory, ".gemini"), { recursive: true });
-    writeFileSync(
-      join(projectDirectory, ".gemini", "settings.json"),
-      `${JSON.stringify(converted.settings, null, 2)}\n`,
-    );
-    const shimMode = scenario.shim ?? "record";
-    if (shimMode !== "absent") {
-      writeShimWrapper(wrapperDirectory, context.agentHooksBin, shimMode, recordDirectory);
-    }
-    const apiKey = `conformance-${randomUUID()}`;
-    const turns =
-      scenario.call === undefined
-        ? [{ text: "Done." }]
-        : [{ functionCall: scenario.call.gemini }, { text: "Done." }];
-    const conversation = server.open(apiKey, turns);
-    const stopLoad = scenario.load ? startCpuLoad(loadHogs) : () => {};
-    const systemPath = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"];
-    const installed = systemPath.find((directory) => existsSync(join(directory, "agent-hooks")));
-    if (shimMode === "absent" && installed !== undefined) {
-      throw new Error(`agent-hooks is installed in ${installed}: it cannot be left off the PATH`);
-    }
-    let run;
-    try {
-      run = await runGemini({
-        geminiBin,
-        projectDirectory,
-        homeDirectory,
-        pathDirectories: [...(shimMode === "absent" ? [] : [wrapperDirectory]), ...systemPath],
-        apiKey,
-        baseUrl: server.baseUrl,
-        prompt,
-        timeoutMs: geminiTimeoutMs,
-      });
-    } finally {
-      stopLoad();
-    }
-    if (scenario.survivors) await new Promise((resolve) => setTimeout(resolve, 500));
-    const modelInput = collectModelInput(conversation.modelCalls, prompt);
-    const markers = listMarkers(projectDirectory);
-    const records = readShimRecords(recordDirectory);
-    const shimStderr = records.map((record) => record.stderr.trim()).filter(Boolean);
-    /** @type {Record<string, unknown>} */
-    const agentSaw = {
-      markers,
-      reasonReachedModel:
-        scenario.tokens?.reason !== undefined && modelInput.includes(scenario.tokens.reason),
-      contextReachedModel:
-        scenario.tokens?.context !== undefined && modelInput.includes(scenario.tokens.context),
-      modelCalls: conversation.modelCalls.length,
-      guardRuns: countGuardRuns(logDirectory, scripts),
-      survivors: collectSurvivors(logDirectory).alive,
-      inputHandling: markers.some((marker) => marker.startsWith("sub/")) ? "merged" : "replaced",
-    };
-    agentHooksSaw.inputHandling = shimStderr.some((line) =>
-      /merge[^\n]*tool_input|tool_input[^\n]*merge/i.test(line),
-    )
-      ? "merged"
-      : "replaced";
-    if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
-    const keys = scenario.compare;
-    const differing = differingKeys(agentSaw, agentHooksSaw, keys);
-    const toolResponses = listToolResponses(conversation.modelCalls);
-    const detail = [
-      differing.length === 0 ? "" : `differs in ${differing.join(", ")}`,
-      ...notes,
-      `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
-      records.length > 0
-        ? `shim calls: ${records.map((record) => `exit ${record.code} in ${record.ms} ms`).join(", ")}`
-        : "",
-      toolResponses.length > 0 ? `model was sent: ${toolResponses.join(" | ")}` : "",
-      shimStderr.length > 0 ? `shim stderr: ${shimStderr.join(" | ").slice(0, 600)}` : "",
-      converted.stderr.includes("lossy") ? `convert: ${converted.stderr.trim()}` : "",
-    ]
-      .filter(Boolean)
-      .join("; ");
-    logRunDetail(context, id, run, reference);
-    const ms = Date.now() - started;
-    return describeComparison({
-      id,
-      title: scenario.title,
-      agentSaw,
-      agentHooksSaw,
-      keys,
-      detail,
-      ms,
-    });
-  } catch (error) {
-    // The message alone: a Gemini scenario's stack says only which step threw.
-    const message = error instanceof Error ? error.message : error;
-    return describeScenarioError(id, scenario.title, message, Date.now() - started);
   } finally {
-    collectSurvivors(logDirectory);
+    stopLoad();
   }
+  if (scenario.survivors) await new Promise((resolve) => setTimeout(resolve, 500));
+  const records = readShimRecords(recordDirectory);
+  const shimStderr = records.map((record) => record.stderr.trim()).filter(Boolean);
+  const observed = observeGeminiSide(scenario, conversation, projectDirectory, logDirectory);
+  /** @type {Record<string, unknown>} */
+  const agentSaw = {
+    ...observed,
+    survivors: collectSurvivors(logDirectory).alive,
+    inputHandling: observed.markers.some((marker) => marker.startsWith("sub/"))
+      ? "merged"
+      : "replaced",
+  };
+  agentHooksSaw.inputHandling = shimStderr.some((line) =>
+    /merge[^\n]*tool_input|tool_input[^\n]*merge/i.test(line),
+  )
+    ? "merged"
+    : "replaced";
+  if (run.killed) throw new Error(`Gemini CLI did not finish in ${geminiTimeoutMs} ms`);
+  const keys = scenario.compare;
+  const differing = differingKeys(agentSaw, agentHooksSaw, keys);
+  const toolResponses = listToolResponses(conversation.modelCalls);
+  const detail = [
+    differing.length === 0 ? "" : `differs in ${differing.join(", ")}`,
+    ...notes,
+    `gemini ${run.answered ? "answered" : `exit ${run.exitCode}`}, ${run.ms} ms`,
+    records.length > 0
+      ? `shim calls: ${records.map((record) => `exit ${record.code} in ${record.ms} ms`).join(", ")}`
+      : "",
+    toolResponses.length > 0 ? `model was sent: ${toolResponses.join(" | ")}` : "",
+    shimStderr.length > 0 ? `shim stderr: ${shimStderr.join(" | ").slice(0, 600)}` : "",
+    converted.stderr.includes("lossy") ? `convert: ${converted.stderr.trim()}` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+  return { agentSaw, agentHooksSaw, keys, detail, run, reference };
 }
