@@ -4,7 +4,9 @@ import {
   codexShellToolNameAliases,
   contextOnly,
   observerEvent,
+  permissionDecisionFields,
   permissionEvent,
+  suppressOutputNotApplied,
 } from "./event-presets.js";
 import { listLayeredConfigLocations } from "./list-layered-config-locations.js";
 import type { EventSpec, FieldRules } from "./profile.js";
@@ -22,10 +24,7 @@ const toolDecisionOutput = {
   notApplied: ["continue", "stopReason", "suppressOutput"],
 } as const satisfies FieldRules;
 // PostToolUse fails only for suppressOutput: true.
-const postToolUseOutput = {
-  supported: ["continue", "stopReason", "systemMessage"],
-  notApplied: ["suppressOutput"],
-} as const satisfies FieldRules;
+const postToolUseOutput = suppressOutputNotApplied;
 // SessionEnd has no output schema: Codex reads nothing a SessionEnd hook prints.
 const noOutput = { supported: [], notApplied: [] } as const satisfies FieldRules;
 
@@ -69,15 +68,7 @@ const events = {
     ...permissionEvent,
     matchField: "tool_name",
     topLevelFields: toolDecisionOutput,
-    specificFields: {
-      supported: [
-        "permissionDecision",
-        "permissionDecisionReason",
-        "additionalContext",
-        "updatedInput",
-      ],
-      notApplied: [],
-    },
+    specificFields: permissionDecisionFields,
     // The schema takes allow, deny and ask; the parser fails ask (`unsupported permissionDecision:ask`).
     permissionDecisions: {
       allow: "apply",

@@ -18,6 +18,26 @@ export const contextOnly = {
   notApplied: [],
 } as const satisfies FieldRules;
 
+/** The top-level fields applied, `suppressOutput` recognized but not applied. */
+export const suppressOutputNotApplied = {
+  supported: ["continue", "stopReason", "systemMessage"],
+  notApplied: ["suppressOutput"],
+} as const satisfies FieldRules;
+
+/**
+ * A `PreToolUse`'s `hookSpecificOutput` as Claude Code defines it: a permission decision and its
+ * reason, context for the model and a rewrite of the tool's input.
+ */
+export const permissionDecisionFields = {
+  supported: [
+    "permissionDecision",
+    "permissionDecisionReason",
+    "additionalContext",
+    "updatedInput",
+  ],
+  notApplied: [],
+} as const satisfies FieldRules;
+
 /** The defaults of an event row: configurable, no `if`, no continuation rules, every top-level field. */
 export const baseEvent = {
   supportsIf: false,

@@ -4,16 +4,15 @@ import {
   blockingEvent,
   claudeHandlerTypes,
   contextOnly,
+  permissionDecisionFields,
   permissionEvent,
+  suppressOutputNotApplied,
   toolEvent,
 } from "./event-presets.js";
-import type { EventSpec, FieldRules } from "./profile.js";
+import type { EventSpec } from "./profile.js";
 
 // suppressOutput is recognized but not applied on every event.
-const commonOutput = {
-  supported: ["continue", "stopReason", "systemMessage"],
-  notApplied: ["suppressOutput"],
-} as const satisfies FieldRules;
+const commonOutput = suppressOutputNotApplied;
 
 const base = { ...baseEvent, topLevelFields: commonOutput } as const;
 const blocking = { ...blockingEvent, topLevelFields: commonOutput } as const;
@@ -27,15 +26,7 @@ const events = {
     // `if` only comes from Claude-format handlers, whose rules are honoured like their matchers.
     ...toolEvent,
     topLevelFields: commonOutput,
-    specificFields: {
-      supported: [
-        "permissionDecision",
-        "permissionDecisionReason",
-        "additionalContext",
-        "updatedInput",
-      ],
-      notApplied: [],
-    },
+    specificFields: permissionDecisionFields,
     // Claude's deprecated top-level form: a block still denies, an approve never allows.
     legacyDecisions: { block: "deny", approve: "unsupported" },
     payload: { required: ["tool_name", "tool_input"], optional: ["tool_use_id"] },

@@ -4,16 +4,15 @@ import {
   codexShellToolNameAliases,
   contextOnly,
   observerEvent,
+  permissionDecisionFields,
   permissionEvent,
+  suppressOutputNotApplied,
 } from "./event-presets.js";
 import { listLayeredConfigLocations } from "./list-layered-config-locations.js";
 import type { EventSpec, FieldRules } from "./profile.js";
 
 // suppressOutput is "parsed today but not yet implemented" on these events: accepted, no effect.
-const postToolUseOutput = {
-  supported: ["continue", "stopReason", "systemMessage"],
-  notApplied: ["suppressOutput"],
-} as const satisfies FieldRules;
+const postToolUseOutput = suppressOutputNotApplied;
 const systemMessageOnly = {
   supported: ["systemMessage"],
   notApplied: ["continue", "stopReason", "suppressOutput"],
@@ -58,15 +57,7 @@ const events = {
     ...permissionEvent,
     matchField: "tool_name",
     topLevelFields: systemMessageOnly,
-    specificFields: {
-      supported: [
-        "permissionDecision",
-        "permissionDecisionReason",
-        "additionalContext",
-        "updatedInput",
-      ],
-      notApplied: [],
-    },
+    specificFields: permissionDecisionFields,
     permissionDecisions: {
       allow: "apply",
       deny: "apply",
