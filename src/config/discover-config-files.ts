@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Profile } from "../profiles/profile.js";
+import { selectProfileDialect } from "../profiles/select-profile-dialect.js";
 import { expandHome } from "../shared/expand-home.js";
 import { findGitRoot } from "./find-git-root.js";
 import type { HookTrustMode } from "./hook-definition.js";
@@ -42,7 +43,7 @@ export interface DiscoveryOptions {
  * `configFiles`), in configuration order; no file is read (a `*` location lists its directory).
  */
 export function discoverConfigFiles(profile: Profile, options: DiscoveryOptions): ConfigSource[] {
-  const defaultDialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const defaultDialect = selectProfileDialect(profile);
   const trust = profile.trust === null ? "none" : "review";
   if (options.configFiles !== undefined) {
     return options.configFiles.map((file) => ({

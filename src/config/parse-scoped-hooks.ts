@@ -2,6 +2,7 @@ import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import { findEventSpec } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
+import { selectProfileDialect } from "../profiles/select-profile-dialect.js";
 import { loadDialectParser } from "./dialects/dialect-parsers.js";
 import type { ConfigSource } from "./discover-config-files.js";
 import { findClaudePluginRoot } from "./discoverers/find-claude-plugin-root.js";
@@ -57,7 +58,7 @@ export async function parseScopedHooks(
   const layer = `${source.scope}:${source.name}`;
   const parsed: ParsedScopedHooks = { layer, definitions: [], diagnostics: [] };
   if (source.hooks === undefined) return parsed;
-  const dialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const dialect = selectProfileDialect(profile);
   const parser = await loadDialectParser(dialect);
   if (parser === undefined) {
     parsed.diagnostics.push(

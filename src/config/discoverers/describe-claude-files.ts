@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
+import { selectProfileDialect } from "../../profiles/select-profile-dialect.js";
 import type { DiscoveryOptions } from "../discover-config-files.js";
 import { discoverClaudePluginSources } from "./discover-claude-plugin-sources.js";
 import { listClaudeSettingsFiles, readClaudeSettingsLayers } from "./discover-claude-sources.js";
@@ -41,7 +42,7 @@ export async function describeClaudeFiles(
   const managed = layers.filter((layer) => layer.layer === "managed");
   const others = layers.filter((layer) => layer.layer !== "managed");
   const enabled = listEnabledClaudePlugins(managed, others, ignored);
-  const dialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const dialect = selectProfileDialect(profile);
   const plugins = await discoverClaudePluginSources(enabled, options, dialect);
   return [...settingsFiles, ...plugins.files];
 }

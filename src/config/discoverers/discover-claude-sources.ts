@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
+import { selectProfileDialect } from "../../profiles/select-profile-dialect.js";
 import { expandHome } from "../../shared/expand-home.js";
 import { isRecord } from "../../shared/is-record.js";
 import {
@@ -70,7 +71,7 @@ export async function discoverClaudeSources(
     );
   }
 
-  const dialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const dialect = selectProfileDialect(profile);
   const enabledPlugins = listEnabledClaudePlugins(managed, others, diagnostics);
   const pluginOptions = listClaudePluginOptions(managed, others, diagnostics);
   const plugins = await discoverClaudePluginSources(
@@ -264,7 +265,7 @@ function describeSource(layer: SettingsLayer, profile: Profile): ConfigSource {
   return {
     file: layer.file,
     layer: layer.layer,
-    dialect: profile.configLocations[0]?.dialect ?? profile.name,
+    dialect: selectProfileDialect(profile),
     explicit: layer.explicit,
     trust,
     document: layer.settings,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createDiagnostic, type Diagnostic } from "../../diagnostic.js";
 import type { Profile } from "../../profiles/profile.js";
+import { selectProfileDialect } from "../../profiles/select-profile-dialect.js";
 import { isRecord } from "../../shared/is-record.js";
 import { quoteShellWord } from "../../shell/quote-shell-word.js";
 import type { ConfigSource, DiscoveryOptions } from "../discover-config-files.js";
@@ -33,7 +34,7 @@ export async function discoverZerocodeSources(
   options: DiscoveryOptions,
 ): Promise<DiscoveredSources> {
   const diagnostics: Diagnostic[] = [];
-  const dialect = profile.configLocations[0]?.dialect ?? profile.name;
+  const dialect = selectProfileDialect(profile);
   const folders = resolveLayerFolders(profile, options);
   const systemDirectory = folders.system;
   const userDirectory = folders.user;
