@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { suggestName } from "../dist/config/suggest-name.js";
 import { installPeerEngine, loadGeminiRunner } from "./lib/gemini-runner.mjs";
 import { createWorkspace } from "./lib/workspace.mjs";
 import { runColdStart } from "./scenarios/cold-start.mjs";
@@ -39,6 +40,51 @@ const plan = [
   ["j", runInterpreterStack, { samples: quick ? 3 : 10 }],
   ["k", runPythonSdkGuard, { samples: quick ? 10 : 100 }],
 ];
+
+const usage = `Usage: node bench/run.mjs [--quick] [--only a,b,…]
+
+Runs the scenarios of docs/performance.md side by side with their baselines, prints a table and
+writes bench/results.json (run npm run build first; npm run bench does both).
+
+  --quick        fewer samples, for a quick look
+  --only IDS     only these scenarios (${plan.map(([id]) => id).join(", ")})
+  --help         this text
+
+Examples:
+  npm run bench
+  node bench/run.mjs --quick
+  node bench/run.mjs --only a,d,e
+`;
+
+// Arguments are checked before anything is installed or measured.
+function checkArguments() {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(usage);
+    process.exit(0);
+  }
+  const ids = plan.map(([id]) => id);
+  const problems = argv.flatMap((argument, index) => {
+    if (argument === "--quick" || argument === "--only") return [];
+    if (index === onlyIndex + 1 && onlyIndex !== -1) {
+      return argument
+        .split(",")
+        .filter((id) => !ids.includes(id))
+        .map(
+          (id) => `unknown scenario "${id}"${suggestName(id, ids)} (scenarios: ${ids.join(", ")})`,
+        );
+    }
+    return [
+      `unknown option "${argument}"${suggestName(argument, ["--quick", "--only", "--help"])}`,
+    ];
+  });
+  if (onlyIndex !== -1 && argv[onlyIndex + 1] === undefined)
+    problems.push("--only needs scenario ids");
+  if (problems.length > 0) {
+    process.stderr.write(`bench: ${problems.join("; ")}\n\n${usage}`);
+    process.exit(2);
+  }
+}
+checkArguments();
 
 function describeMachine() {
   const cpuinfo = (() => {
