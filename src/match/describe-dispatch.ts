@@ -6,6 +6,7 @@ import type { EventSpec, Profile } from "../profiles/profile.js";
 import { isRecord } from "../shared/is-record.js";
 import { checkRequest, type RequestAction } from "./check-request.js";
 import type { CompiledHook } from "./compile-hooks.js";
+import { listToolMatchAliases } from "./list-tool-match-aliases.js";
 import { readMatchValue } from "./read-match-value.js";
 import { refuseMissingCallback } from "./refuse-missing-callback.js";
 
@@ -45,8 +46,6 @@ export interface DispatchDescription {
   gate: (hook: CompiledHook) => Diagnostic | null;
 }
 
-const noAliases: readonly string[] = [];
-
 /**
  * Works out what a dispatch is about before any hook is looked at, the same way for `dispatch` and
  * `explain`: the event (its subagent form), the refusal if any, the payload handlers receive, the
@@ -73,11 +72,6 @@ export function describeDispatch(
   const named =
     matchField !== null && matchField === profile.toolNameField ? built[matchField] : null;
   const toolName = typeof named === "string" ? named : null;
-  // Own keys only: a tool named "constructor" has no aliases.
-  const aliases =
-    toolName !== null && Object.hasOwn(profile.toolMatchAliases, toolName)
-      ? (profile.toolMatchAliases[toolName] ?? noAliases)
-      : noAliases;
   const { availableCallbacks, trustGate } = facts;
   return {
     event,
@@ -87,7 +81,7 @@ export function describeDispatch(
     matchField,
     matchValue: readMatchValue(spec, built),
     toolName,
-    aliases,
+    aliases: listToolMatchAliases(profile, matchField, toolName),
     gate: (hook) => refuseMissingCallback(hook, availableCallbacks) ?? trustGate.refuse(hook),
   };
 }

@@ -3,6 +3,7 @@ import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
 import type { HookEngine } from "../engine/engine.js";
 import type { HookExplanation } from "../explain/explain-hooks.js";
 import { checkRequest } from "../match/check-request.js";
+import { listToolMatchAliases } from "../match/list-tool-match-aliases.js";
 import { readMatchValue } from "../match/read-match-value.js";
 import { findEventSpec, resolveDispatchedEvent } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
@@ -205,16 +206,11 @@ function describeUnexplained(
   const spec = findEventSpec(profile, event);
   const matchField = spec?.matchField ?? null;
   const matchValue = readMatchValue(spec, payload);
-  const isToolName = matchField !== null && matchField === profile.toolNameField;
-  const aliases =
-    isToolName && matchValue !== null && Object.hasOwn(profile.toolMatchAliases, matchValue)
-      ? (profile.toolMatchAliases[matchValue] ?? [])
-      : [];
   return {
     event,
     matchField,
     matchValue,
-    aliases,
+    aliases: [...listToolMatchAliases(profile, matchField, matchValue)],
     entries: [],
     diagnostics: [diagnostic],
   };
