@@ -508,6 +508,12 @@ const outputRules = {
   "reason-without-decision": (reason, context) => ({
     stdout: { reason, ...hookOutput("PreToolUse", { additionalContext: context }) },
   }),
+  "permission-reason-without-decision": (reason, context) => ({
+    stdout: hookOutput("PreToolUse", {
+      permissionDecisionReason: reason,
+      additionalContext: context,
+    }),
+  }),
   "post-reason-without-decision": (reason, context) => ({
     event: "PostToolUse",
     stdout: { reason, ...hookOutput("PostToolUse", { additionalContext: context }) },
@@ -585,6 +591,12 @@ const codexScenarios = [
       "a top-level reason without decision, beside context",
       "R-codex-lonely-reason",
       "C-codex-lonely",
+    ],
+    [
+      "permission-reason-without-decision",
+      "a permissionDecisionReason without permissionDecision, beside context",
+      "R-codex-lonely-permission-reason",
+      "C-codex-lonely-permission",
     ],
   ]),
   // A deny under another matcher: [name, matcher, title, the reason].

@@ -2,6 +2,7 @@ import { describeHandler } from "../config/describe-handler.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { checkEventOutputValue } from "../profiles/check-event-output-value.js";
 import { eventOutputFields, isEventOutputField } from "../profiles/event-output-fields.js";
+import { findStrictOutputViolations } from "../profiles/find-strict-output-violations.js";
 import { defaultPermissionDecisions, type EventSpec } from "../profiles/profile.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
@@ -217,7 +218,11 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
   } else if (fields.decision !== undefined) {
     applyTopLevelDecision(fields.decision, fields.reason, context, output, reporter);
   }
-  if (strict !== undefined) checkStrictDecision(fields, output, context, reporter);
+  if (strict !== undefined) {
+    for (const violation of findStrictOutputViolations(strict, spec.decisionKind, value)) {
+      reporter.reject(`returned ${violation.message}`);
+    }
+  }
 
   const specific = fields.hookSpecificOutput;
   if (specific !== undefined) {
@@ -282,7 +287,6 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
       }
       applySpecificField(key, value, spec, output, reporter);
     }
-    if (strict !== undefined) checkStrictPermission(output, context, reporter);
     validateUpdatedInput(json, context, report);
   }
   return json;
@@ -291,54 +295,6 @@ export function parseHandlerOutput(stdout: string, context: OutcomeContext): Par
 // `continue: true` and `suppressOutput: false` ask for nothing.
 function isInertValue(key: string, value: unknown): boolean {
   return (key === "continue" && value === true) || (key === "suppressOutput" && value === false);
-}
-
-function isEmptyText(value: unknown): boolean {
-  return typeof value !== "string" || value.trim() === "";
-}
-
-// The strict rules on a top-level decision: a block needs a reason, a reason needs a decision.
-function checkStrictDecision(
-  fields: TopLevelFields,
-  output: HandlerOutput,
-  context: OutcomeContext,
-  reporter: OutputReporter,
-): void {
-  const strict = context.profile.strictOutput;
-  if (strict === undefined) return;
-  const blocks =
-    output.block !== undefined || (fields.decision === "block" && output.decision === "deny");
-  if (strict.reasonRequired && blocks && isEmptyText(fields.reason)) {
-    reporter.reject('returned decision: "block" without a non-empty reason');
-  }
-  if (
-    strict.reasonNeedsDecision &&
-    fields.reason !== undefined &&
-    fields.decision === undefined &&
-    fields.continue !== false
-  ) {
-    reporter.reject("returned a reason without a decision");
-  }
-}
-
-// The strict rules on hookSpecificOutput's permission decision.
-function checkStrictPermission(
-  output: HandlerOutput,
-  context: OutcomeContext,
-  reporter: OutputReporter,
-): void {
-  const strict = context.profile.strictOutput;
-  if (strict === undefined || context.spec.decisionKind !== "permission") return;
-  const decision = output.decision;
-  if (decision === undefined) return;
-  if (strict.rewriteOnlyDecisions.includes(decision) && output.updatedInput === undefined) {
-    reporter.reject(`returned permissionDecision "${decision}" without updatedInput`);
-  }
-  if (strict.reasonRequired && decision === "deny" && isEmptyText(output.reason)) {
-    reporter.reject(
-      'returned permissionDecision "deny" without a non-empty permissionDecisionReason',
-    );
-  }
 }
 
 /**

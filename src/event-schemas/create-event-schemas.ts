@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findStrictOutputViolations } from "../profiles/find-strict-output-violations.js";
 import { defaultPermissionDecisions, type OutputFieldMapping } from "../profiles/profile.js";
 import { createInputShape, type InputFields, type InputShape } from "./input-fields.js";
 import {
@@ -191,10 +192,8 @@ function createOutputSchema(event: string, spec: SchemaEventSpec): z.ZodObject {
   });
 }
 
-const isEmptyText = (value: unknown) => typeof value !== "string" || value.trim() === "";
-
-// The rules a strict agent applies beyond the fields' shapes, as `decide/parse-handler-output.ts`
-// applies them: what the engine fails, the schema refuses.
+// The rules a strict agent applies beyond the fields' shapes, stated once in
+// `findStrictOutputViolations`: what the engine fails, the schema refuses.
 function addStrictRules(
   schema: z.ZodObject,
   spec: SchemaEventSpec,
@@ -202,32 +201,8 @@ function addStrictRules(
 ): z.ZodObject {
   if (strict === undefined) return schema;
   return schema.superRefine((output, context) => {
-    const refuse = (message: string) => context.addIssue({ code: "custom", message });
-    const specific = (output.hookSpecificOutput ?? {}) as Record<string, unknown>;
-    const decision = output.decision;
-    const permission = spec.decisionKind === "permission" ? specific.permissionDecision : undefined;
-    if (typeof permission === "string") {
-      if (strict.rewriteOnlyDecisions.includes(permission) && specific.updatedInput === undefined) {
-        refuse(`permissionDecision "${permission}" needs updatedInput`);
-      }
-      if (
-        strict.reasonRequired &&
-        permission === "deny" &&
-        isEmptyText(specific.permissionDecisionReason)
-      ) {
-        refuse('permissionDecision "deny" needs a non-empty permissionDecisionReason');
-      }
-    }
-    if (strict.reasonRequired && decision === "block" && isEmptyText(output.reason)) {
-      refuse('decision "block" needs a non-empty reason');
-    }
-    if (
-      strict.reasonNeedsDecision &&
-      output.reason !== undefined &&
-      decision === undefined &&
-      output.continue !== false
-    ) {
-      refuse("a reason needs a decision");
+    for (const violation of findStrictOutputViolations(strict, spec.decisionKind, output)) {
+      context.addIssue({ code: "custom", message: violation.message });
     }
   });
 }

@@ -279,7 +279,10 @@ export interface StrictOutputRules {
   reasonRequired: boolean;
   /** `permissionDecision` values accepted only with an `updatedInput` (Codex's `allow`). */
   rewriteOnlyDecisions: readonly string[];
-  /** A top-level `reason` without a `decision` fails the run (unless beside `continue: false`). */
+  /**
+   * A top-level `reason` without a `decision` fails the run (unless beside `continue: false`), and
+   * so does a `permissionDecisionReason` without a `permissionDecision`.
+   */
   reasonNeedsDecision: boolean;
 }
 
