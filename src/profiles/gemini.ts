@@ -10,9 +10,9 @@ import type { EventSpec, FieldRules, OutputFieldMapping } from "./profile.js";
 // (conformance/gemini/).
 
 /**
- * Every event takes the four common fields. Gemini CLI shows each hook's own `systemMessage` on
- * every event (hookEventHandler's logHookExecution, before the event's merge; its interactive UI
- * only); `suppressOutput` quiets only its debug log, not that message.
+ * Every event takes the four common fields. Gemini CLI's interactive UI shows each hook's own
+ * `systemMessage` on every event (hookEventHandler's logHookExecution, before the event's merge);
+ * `suppressOutput` quiets only a debug log line, not that message.
  */
 const commonOutput = {
   supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
