@@ -119,6 +119,7 @@ const shellAfter = { event: "AfterTool", matcher: "run_shell_command", script: "
 const beforeAgent = { event: "BeforeAgent", script: "prompt" };
 const afterAgent = { event: "AfterAgent", script: "stop" };
 const beforeModel = { event: "BeforeModel", script: "model" };
+const beforeToolSelection = { event: "BeforeToolSelection", script: "select" };
 /** What ran, without the texts. */
 const outcomeCompare = ["markers", "modelCalls", "guardRuns"];
 
@@ -399,6 +400,28 @@ export const nativeScenarios = [
     "beforemodel-deny",
     'BeforeModel {"decision":"deny"}: the model is never called',
     printDeny("TKmodel no model"),
+    { call: shellCall("touch m-ran"), compare: outcomeCompare },
+  ),
+  // Gemini CLI 0.61.0's hookSystem: BeforeModel's continue: false stops the turn before the call.
+  createHookScenario(
+    beforeModel,
+    "beforemodel-continue-false",
+    "BeforeModel continue:false: the model is never called and the turn ends",
+    printJson({ continue: false, stopReason: "TKmodelstop halt" }),
+    { call: shellCall("touch m-ran"), compare: outcomeCompare },
+  ),
+  // Its merge keeps only toolConfig: a stop, a deny and a systemMessage change nothing headless.
+  createHookScenario(
+    beforeToolSelection,
+    "beforetoolselection-stop-ignored",
+    "BeforeToolSelection continue:false, deny and systemMessage: the model is called, the tool runs",
+    printJson({
+      continue: false,
+      stopReason: "TKselstop halt",
+      decision: "deny",
+      reason: "TKsel no",
+      systemMessage: "TKselmsg note",
+    }),
     { call: shellCall("touch m-ran"), compare: outcomeCompare },
   ),
   createHookScenario(

@@ -96,8 +96,9 @@ function addsContext(result, token) {
 
 /**
  * What agent-hooks says the scenario's Gemini CLI hooks do, dispatching each event in the order
- * Gemini CLI fires it: SessionStart, BeforeAgent, the model, BeforeTool, the tool, AfterTool, the model again,
- * AfterAgent (whose block sends its reason as the next prompt, BeforeAgent firing again).
+ * Gemini CLI fires it: SessionStart, BeforeAgent, the model (after BeforeModel and
+ * BeforeToolSelection), BeforeTool, the tool, AfterTool, the model again, AfterAgent (whose block
+ * sends its reason as the next prompt, BeforeAgent firing again).
  * @param {{ scenario: NativeScenario, agentHooksBin: string, projectDirectory: string,
  *           homeDirectory: string }} options
  */
@@ -134,10 +135,12 @@ async function observeNativeReference(options) {
   /** @type {string[]} */
   let markers = [];
   let currentPrompt = prompt;
-  // A model call, after BeforeModel (whose block or stop ends the turn): whether it was made.
+  // A model call, after BeforeModel and then BeforeToolSelection (a block or stop the profile
+  // reads on either ends the turn): whether it was made.
   const askModel = async () => {
-    if (configured("BeforeModel")) {
-      const result = await dispatch("BeforeModel", {
+    for (const event of ["BeforeModel", "BeforeToolSelection"]) {
+      if (!configured(event)) continue;
+      const result = await dispatch(event, {
         llm_request: { model: "gemini-2.5-flash", messages: [] },
       });
       if (result?.continue === false || blockingDecisions.includes(result?.decision)) return false;

@@ -61,6 +61,35 @@ describe("the gemini profile table", () => {
     });
   });
 
+  // @google/gemini-cli 0.61.0: hookSystem's fireBeforeModelEvent stops the turn on continue: false;
+  // fireBeforeToolSelectionEvent reads only toolConfig from the merge, and every event's hook
+  // systemMessage is shown (hookEventHandler's logHookExecution).
+  it("continue: false stops the events Gemini CLI 0.61.0 checks it on, BeforeModel included", () => {
+    const stopping = rows
+      .filter(
+        ([, spec]) => spec.honorsContinue && spec.topLevelFields.supported.includes("continue"),
+      )
+      .map(([name]) => name);
+    expect(stopping).toEqual([
+      "BeforeTool",
+      "AfterTool",
+      "BeforeAgent",
+      "AfterAgent",
+      "BeforeModel",
+      "AfterModel",
+    ]);
+  });
+
+  it("every event, BeforeToolSelection included, shows a hook's systemMessage", () => {
+    for (const [name, spec] of rows) {
+      expect(spec.topLevelFields.supported, name).toContain("systemMessage");
+    }
+    expect(events.BeforeToolSelection).toMatchObject({
+      decisionKind: "none",
+      honorsContinue: false,
+    });
+  });
+
   it.each(["AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel"])(
     "%s reads a deny as its block",
     (event) => {

@@ -4,10 +4,16 @@ import type { EventSpec, FieldRules, OutputFieldMapping } from "./profile.js";
 
 // Facts from Gemini CLI 0.61.0 (@google/gemini-cli, its bundled @google/gemini-cli-core):
 // hooks/types.ts, hookRunner.ts, hookAggregator.ts, hookPlanner.ts, hookEventHandler.ts,
-// hookRegistry.ts, config/settingsSchema.ts and config/trustedFolders.ts, checked against
-// https://geminicli.com/docs/hooks/reference and with the real binary (conformance/gemini/).
+// hookRegistry.ts, hookSystem.ts, core/geminiChat.ts, config/settingsSchema.ts and
+// config/trustedFolders.ts (in the package, bundle/chunk-JDPZ4CE3.js, which bundle/gemini.js
+// loads), checked against https://geminicli.com/docs/hooks/reference and with the real binary
+// (conformance/gemini/).
 
-/** Every event applies the four common fields (`suppressOutput` hides the `systemMessage`). */
+/**
+ * Every event takes the four common fields. Gemini CLI's interactive UI shows each hook's own
+ * `systemMessage` on every event (hookEventHandler's logHookExecution, before the event's merge);
+ * `suppressOutput` quiets only a debug log line, not that message.
+ */
 const commonOutput = {
   supported: ["continue", "stopReason", "systemMessage", "suppressOutput"],
   notApplied: [],
@@ -125,7 +131,9 @@ const events = {
     matchField: null,
     payload: { required: ["notification_type", "message", "details"], optional: [] },
   },
-  // A block stops the model call (with `llm_response` as its synthetic answer, not applied here).
+  // A block stops the model call (with `llm_response` as its synthetic answer, not applied here);
+  // `continue: false` ends the turn (hookSystem's fireBeforeModelEvent returns `stopped`, and
+  // geminiChat throws AgentExecutionStoppedError before the call).
   BeforeModel: {
     ...blocking,
     matchField: null,
@@ -138,7 +146,9 @@ const events = {
     specificFields: { supported: [], notApplied: ["llm_response"] },
     payload: { required: ["llm_request", "llm_response"], optional: [] },
   },
-  // Only `hookSpecificOutput.toolConfig` is read (not applied here); no decision, no stop.
+  // Its merge keeps only `hookSpecificOutput.toolConfig` (not applied here): no decision, no stop
+  // (hookAggregator's mergeToolSelectionOutputs, and the caller never asks shouldStopExecution).
+  // Each hook's `systemMessage` is still shown, as on every event (the docs say it is not).
   BeforeToolSelection: {
     ...observer,
     matchField: null,

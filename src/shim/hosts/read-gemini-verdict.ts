@@ -1,3 +1,4 @@
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import { geminiProfile } from "../../profiles/gemini.js";
 import {
   defaultPermissionDecisions,
@@ -60,7 +61,8 @@ const rewriteField =
 /**
  * Reads a Gemini CLI hook's exit code and JSON output (`decision`, `reason`, `systemMessage`,
  * `continue`, `stopReason`, `hookSpecificOutput.additionalContext` / `tool_input`; exit 2 blocks
- * with stderr) as a format-neutral verdict.
+ * with stderr) as a format-neutral verdict; `continue: false` stops only where the event's gemini
+ * profile row honors it, as in Gemini CLI.
  *
  * @example
  * ```ts
@@ -83,15 +85,26 @@ function readGeminiOutput(json: JsonOutput, hookEvent: string): ShimVerdict {
   readString(output, "reason", wrong, (value) => {
     verdict.reason = value;
   });
+  // Whether Gemini CLI shows the event's `systemMessage` and stops on its `continue: false`: the row.
+  const spec = findEventSpec(geminiProfile, hookEvent);
+  const topLevel: readonly string[] = spec?.topLevelFields.supported ?? [];
   readString(output, "systemMessage", wrong, (value) => {
-    verdict.userMessage = value;
+    if (topLevel.includes("systemMessage")) verdict.userMessage = value;
+    else
+      verdict.problems.push(`Gemini CLI does not show a systemMessage on ${hookEvent}: ${value}`);
   });
   readString(output, "stopReason", wrong, (value) => {
     verdict.stopReason = value;
   });
   if (output.continue !== undefined) {
-    if (typeof output.continue === "boolean") verdict.continue = output.continue;
-    else wrong.push("continue");
+    if (typeof output.continue !== "boolean") wrong.push("continue");
+    else if (topLevel.includes("continue") && spec?.honorsContinue === true) {
+      verdict.continue = output.continue;
+    } else if (!output.continue) {
+      verdict.problems.push(
+        `returned continue: false, which does not stop Gemini CLI on ${hookEvent}; it is ignored`,
+      );
+    }
   }
   if (output.decision !== undefined) {
     const decision =

@@ -1,10 +1,9 @@
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import { geminiProfile } from "../../profiles/gemini.js";
 import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
 import type { ShimHost, WrittenReply } from "./shim-host.js";
 
-/** Gemini CLI events whose `continue: false` stops the agent loop (geminicli.com/docs/hooks/reference). */
-const stoppingEvents = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "AfterModel"];
 /** Gemini CLI events that read `hookSpecificOutput.additionalContext`: the gemini profile's rows. */
 const contextEvents = Object.entries(geminiProfile.events)
   .filter(([, spec]) =>
@@ -15,8 +14,9 @@ const contextEvents = Object.entries(geminiProfile.events)
 /**
  * A verdict as Gemini CLI's hook output on exit 0: `decision` `allow`, `deny` or (BeforeTool)
  * `ask` with `reason` (a deny on AfterAgent asks for a retry, on BeforeAgent refuses the prompt;
- * an ask's reason is also its `systemMessage`, which Gemini CLI's confirmation shows), `continue`,
- * `stopReason`, `systemMessage`, `hookSpecificOutput.additionalContext` and `tool_input`.
+ * an ask's reason is also its `systemMessage`, which Gemini CLI's confirmation shows), `continue`
+ * and `stopReason` and `systemMessage` where the event's gemini profile row takes them,
+ * `hookSpecificOutput.additionalContext` and `tool_input`.
  *
  * @example
  * ```ts
@@ -29,7 +29,10 @@ export function writeGeminiReply(
   hostEvent: string,
   verdict: ShimVerdict,
 ): WrittenReply {
-  const canStop = stoppingEvents.includes(hostEvent);
+  // Whether `continue: false` stops the agent and a `systemMessage` is shown: the event's row.
+  const spec = findEventSpec(geminiProfile, hostEvent);
+  const topLevel: readonly string[] = spec?.topLevelFields.supported ?? [];
+  const canStop = topLevel.includes("continue") && spec?.honorsContinue === true;
   const decision = resolveHostDecision(host, hostEvent, verdict, canStop);
   const { lossy } = decision;
   const output: Record<string, unknown> = {};
@@ -49,7 +52,7 @@ export function writeGeminiReply(
   // Gemini CLI's confirmation shows the hook's systemMessage, not its reason.
   const userMessage = verdict.userMessage ?? (chosen === "ask" ? decision.reason : null);
   if (userMessage !== null) {
-    if (hostEvent !== "BeforeToolSelection") output.systemMessage = userMessage;
+    if (topLevel.includes("systemMessage")) output.systemMessage = userMessage;
     else lossy.push(`the user message has no place on Gemini CLI's ${hostEvent}: ${userMessage}`);
   }
   const context = verdict.additionalContext.join("\n");
