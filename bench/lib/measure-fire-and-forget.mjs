@@ -67,7 +67,9 @@ export async function measureFireAndForget(workspace, bursts) {
   );
   const persistent = await workspace.createEngine(
     workspace.writeConfig({
-      PostToolUse: [group("Bash", { command: commandLine("node", nodeHook, "--persistent"), persistent: true })],
+      PostToolUse: [
+        group("Bash", { command: commandLine("node", nodeHook, "--persistent"), persistent: true }),
+      ],
     }),
   );
   const rows = [];

@@ -420,6 +420,16 @@ export const nativeScenarios = [
     untrusted: true,
   },
   {
+    name: "unquoted-project-dir-with-space",
+    title: "Command $GEMINI_PROJECT_DIR/… in a folder whose name has a space: the guard runs",
+    call: shellCall("touch m-ran"),
+    projectName: "my project",
+    project: beforeShell(),
+    scripts: { guard: printJson({ decision: "deny", reason: "TKspace the guard ran" }) },
+    tokens: { reason: "TKspace" },
+    compare: toolCompare,
+  },
+  {
     name: "quoted-project-dir-with-space",
     title: 'Command "$GEMINI_PROJECT_DIR"/… in a folder whose name has a space',
     call: shellCall("touch m-ran"),

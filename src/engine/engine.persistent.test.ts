@@ -121,7 +121,11 @@ describe.skipIf(process.platform === "win32")("persistent handlers in the engine
   it("runs the example in examples/persistent-hook.mjs", async () => {
     const example = fileURLToPath(new URL("../../examples/persistent-hook.mjs", import.meta.url));
     const configFile = join(root, "example.json");
-    const handler = { type: "command", command: quoteShellWords(["node", example]), persistent: true };
+    const handler = {
+      type: "command",
+      command: quoteShellWords(["node", example]),
+      persistent: true,
+    };
     writeFileSync(
       configFile,
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [handler] }] } }),

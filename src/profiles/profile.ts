@@ -361,6 +361,13 @@ export interface Profile {
   bashFieldShell?: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
   projectDirectoryVariables: readonly string[];
+  /**
+   * How a command string's `$NAME` of `projectDirectoryVariables` becomes the directory: `shell`
+   * (the default) leaves it to the shell, which splits an unquoted one at a space; `command-text`
+   * writes the directory, quoted for the shell, in place of each `$NAME` the shell would read
+   * unquoted, as Gemini CLI writes it in place of every `$NAME` before its shell runs the command.
+   */
+  projectDirectoryExpansion?: "shell" | "command-text";
   /** Prefixes of inherited environment variables no handler sees (Claude Code: `OTEL_`). */
   withheldVariablePrefixes?: readonly string[];
   /**
