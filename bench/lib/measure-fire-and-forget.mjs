@@ -2,7 +2,7 @@
 // un-awaited dispatches, the caller's cost of each call, and how late a 1 ms timer fires
 // meanwhile (event-loop lag), with the same probe on an idle loop as the floor.
 import { summarize } from "./statistics.mjs";
-import { group, nodeHook } from "./workspace.mjs";
+import { commandLine, group, nodeHook } from "./workspace.mjs";
 
 export const burst = 1000;
 
@@ -67,7 +67,9 @@ export async function measureFireAndForget(workspace, bursts) {
   );
   const persistent = await workspace.createEngine(
     workspace.writeConfig({
-      PostToolUse: [group("Bash", { command: `node ${nodeHook} --persistent`, persistent: true })],
+      PostToolUse: [
+        group("Bash", { command: commandLine("node", nodeHook, "--persistent"), persistent: true }),
+      ],
     }),
   );
   const rows = [];

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHookEngine } from "../../dist/index.js";
+import { quoteShellWords } from "../../dist/shell/quote-shell-word.js";
 
 export const benchDirectory = fileURLToPath(new URL("..", import.meta.url));
 export const repositoryDirectory = fileURLToPath(new URL("../..", import.meta.url));
@@ -45,6 +46,15 @@ export function createWorkspace() {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A command string that runs `argv` as it is, each word quoted for the shell where it needs to
+ * be (a path with a space); plain words stay bare, so the engine runs it by direct exec, as a
+ * user's hook would be.
+ */
+export function commandLine(...argv) {
+  return quoteShellWords(argv);
 }
 
 /** One matcher group of command handlers. */

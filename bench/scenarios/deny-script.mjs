@@ -3,13 +3,14 @@ import { join } from "node:path";
 import { spawnRaw } from "../lib/baselines.mjs";
 import { createGeminiInput } from "../lib/gemini-runner.mjs";
 import { describeRatioFigures, sampleSideBySide } from "../lib/statistics.mjs";
-import { group, hooksDirectory } from "../lib/workspace.mjs";
+import { commandLine, group, hooksDirectory } from "../lib/workspace.mjs";
 
 export async function runDenyScript({ workspace, gemini, samples }) {
   const script = join(hooksDirectory, "deny.sh");
+  const command = commandLine(script);
   const payload = { tool_name: "Bash", tool_input: { command: "rm -rf build" } };
   const engine = await workspace.createEngine(
-    workspace.writeConfig({ PreToolUse: [group("Bash", script)] }),
+    workspace.writeConfig({ PreToolUse: [group("Bash", command)] }),
   );
   const input = JSON.stringify({
     session_id: "bench-session",
@@ -22,11 +23,11 @@ export async function runDenyScript({ workspace, gemini, samples }) {
   const contenders = {
     "engine.dispatch → deny": () => engine.dispatch("PreToolUse", payload),
     "raw spawn(deny.sh)": () => spawnRaw(script, [], input),
-    "raw spawn(bash -c deny.sh)": () => spawnRaw("bash", ["-c", script], input),
+    "raw spawn(bash -c deny.sh)": () => spawnRaw("bash", ["-c", command], input),
   };
   if (gemini.runner !== undefined) {
     const geminiInput = createGeminiInput(workspace.root);
-    const hookConfig = { type: "command", command: script, timeout: 60_000 };
+    const hookConfig = { type: "command", command, timeout: 60_000 };
     contenders["Gemini HookRunner.executeHook"] = () =>
       gemini.runner.executeHook(hookConfig, "BeforeTool", geminiInput);
   }

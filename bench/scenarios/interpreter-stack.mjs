@@ -24,7 +24,7 @@ import {
   summarizeEach,
 } from "../lib/statistics.mjs";
 import { waitForQuietProcesses } from "../lib/wait-for-quiet-processes.mjs";
-import { group, hooksDirectory } from "../lib/workspace.mjs";
+import { commandLine, group, hooksDirectory } from "../lib/workspace.mjs";
 
 const stackDirectory = join(hooksDirectory, "interpreter-stack");
 /** The stack, in configuration order: four Python and four Node hooks, one pattern each. */
@@ -61,15 +61,6 @@ function findPython() {
   });
   if (result.error !== undefined || result.status !== 0) return null;
   return result.stdout.trim() || null;
-}
-
-// Plain words stay bare, so the engine runs the hooks by direct exec, as a user's would be.
-function quote(argument) {
-  return /^[\w@%+=:,./-]+$/.test(argument) ? argument : `'${argument.replaceAll("'", "'\\''")}'`;
-}
-
-function commandLine(...argv) {
-  return argv.map(quote).join(" ");
 }
 
 /** The ordinary script's argv, and its persistent version's, for one hook of the stack. */

@@ -7,14 +7,14 @@ import {
   openOneShotAndPersistent,
 } from "../lib/one-shot-against-persistent.mjs";
 import { sampleSideBySide } from "../lib/statistics.mjs";
-import { nodeHook } from "../lib/workspace.mjs";
+import { commandLine, nodeHook } from "../lib/workspace.mjs";
 
 export async function runNodeHook({ workspace, gemini, samples, peerSamples }) {
   const payload = { tool_name: "Bash", tool_input: { command: "ls", mode: "deny" } };
   const engines = await openOneShotAndPersistent(workspace, {
     id: "e",
-    command: `node ${nodeHook}`,
-    persistentCommand: `node ${nodeHook} --persistent`,
+    command: commandLine("node", nodeHook),
+    persistentCommand: commandLine("node", nodeHook, "--persistent"),
     payload,
   });
   const { oneShot: spawned, persistent } = engines;
@@ -37,7 +37,7 @@ export async function runNodeHook({ workspace, gemini, samples, peerSamples }) {
   };
   if (gemini.runner !== undefined) {
     const geminiInput = { ...createGeminiInput(workspace.root), tool_input: payload.tool_input };
-    const hookConfig = { type: "command", command: `node ${nodeHook}`, timeout: 60_000 };
+    const hookConfig = { type: "command", command: commandLine("node", nodeHook), timeout: 60_000 };
     peers["Gemini HookRunner, node hook"] = () =>
       gemini.runner.executeHook(hookConfig, "BeforeTool", geminiInput);
   }

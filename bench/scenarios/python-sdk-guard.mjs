@@ -6,7 +6,7 @@ import {
   openOneShotAndPersistent,
 } from "../lib/one-shot-against-persistent.mjs";
 import { sampleSideBySide } from "../lib/statistics.mjs";
-import { repositoryDirectory } from "../lib/workspace.mjs";
+import { commandLine, repositoryDirectory } from "../lib/workspace.mjs";
 
 const guard = join(repositoryDirectory, "test/fixtures/handlers/python-sdk-guard.py");
 
@@ -14,8 +14,8 @@ export async function runPythonSdkGuard({ workspace, samples }) {
   const payload = { tool_name: "Bash", tool_input: { command: "rm -rf build" } };
   const engines = await openOneShotAndPersistent(workspace, {
     id: "k",
-    command: `python3 ${guard}`,
-    persistentCommand: `python3 ${guard}`,
+    command: commandLine("python3", guard),
+    persistentCommand: commandLine("python3", guard),
     payload,
   });
   const durations = await sampleSideBySide(

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { countSurvivors, killSurvivors } from "../lib/count-survivors.mjs";
 import { createGeminiInput } from "../lib/gemini-runner.mjs";
 import { summarize } from "../lib/statistics.mjs";
-import { group, hooksDirectory } from "../lib/workspace.mjs";
+import { commandLine, group, hooksDirectory } from "../lib/workspace.mjs";
 
 const script = join(hooksDirectory, "leave-grandchildren.sh");
 
@@ -12,7 +12,7 @@ export async function runTimeoutPrecision({ workspace, gemini, samples, peerSamp
   const pidFile = join(workspace.root, "timeout-pids.txt");
   const engine = await workspace.createEngine(
     workspace.writeConfig({
-      PreToolUse: [group("Bash", { command: `${script} ${pidFile}`, timeout: 0.5 })],
+      PreToolUse: [group("Bash", { command: commandLine(script, pidFile), timeout: 0.5 })],
     }),
   );
   const payload = { tool_name: "Bash", tool_input: { command: "ls" } };
@@ -45,7 +45,7 @@ export async function runTimeoutPrecision({ workspace, gemini, samples, peerSamp
   if (gemini.runner !== undefined) {
     const peerPidFile = join(workspace.root, "peer-timeout-pids.txt");
     const input = createGeminiInput(workspace.root);
-    const hookConfig = { type: "command", command: `${script} ${peerPidFile}`, timeout: 500 };
+    const hookConfig = { type: "command", command: commandLine(script, peerPidFile), timeout: 500 };
     const peerReturns = [];
     const peerSurvivors = [];
     for (let round = 0; round < peerSamples; round += 1) {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHookEngine, type HookEngine } from "../../src/engine/engine.js";
+import { quoteShellWords } from "../../src/shell/quote-shell-word.js";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 
 // The same Python guard on agent_hooks_sdk, unchanged, as a one-shot hook and as a persistent
@@ -10,6 +11,8 @@ import { createTestWorkspace } from "../../test/support/create-test-workspace.js
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const guard = path.join(root, "test/fixtures/handlers/python-sdk-guard.py");
+// Quoted: a clone's path may hold a space.
+const guardCommand = quoteShellWords(["python3", guard]);
 const hasPython = (process.env.PATH ?? "").split(path.delimiter).some((folder) => {
   try {
     accessSync(path.join(folder, "python3"), constants.X_OK);
@@ -33,7 +36,7 @@ describe.skipIf(!hasPython)("agent_hooks_sdk (clients/python/agent_hooks_sdk.py)
           PreToolUse: [
             {
               matcher: "Bash",
-              hooks: [{ type: "command", command: `python3 ${guard}`, persistent }],
+              hooks: [{ type: "command", command: guardCommand, persistent }],
             },
           ],
         },

@@ -433,6 +433,13 @@ export const nativeScenarios = [
   ),
   createHookScenario(
     shellGuard,
+    "unquoted-project-dir-with-space",
+    "Command $GEMINI_PROJECT_DIR/… in a folder whose name has a space: the guard runs",
+    printJson({ decision: "deny", reason: "TKspace the guard ran" }),
+    { projectName: "my project", tokens: { reason: "TKspace" } },
+  ),
+  createHookScenario(
+    shellGuard,
     "quoted-project-dir-with-space",
     'Command "$GEMINI_PROJECT_DIR"/… in a folder whose name has a space',
     "exit 0",

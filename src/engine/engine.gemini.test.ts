@@ -142,6 +142,45 @@ describe("the gemini profile on a Gemini CLI settings tree", () => {
     expect(resume.runs).toEqual([]);
   });
 
+  it("writes the project directory, quoted, in place of every $GEMINI_PROJECT_DIR, as Gemini CLI does: a folder whose name has a space runs $GEMINI_PROJECT_DIR/hook.sh", async () => {
+    const workspace = createTestWorkspace("gemini-space");
+    const spaced = workspace.createDirectory("my project");
+    workspace.writeScript(
+      "my project/.gemini/hooks/note.sh",
+      `#!/bin/sh\ncat > /dev/null\nprintf '{"systemMessage":"%s"}\\n' "$1"\n`,
+    );
+    const commands = [
+      "$GEMINI_PROJECT_DIR/.gemini/hooks/note.sh unquoted",
+      "$GEMINI_CWD/.gemini/hooks/note.sh cwd",
+      "$CLAUDE_PROJECT_DIR/.gemini/hooks/note.sh claude",
+      // Gemini CLI writes the quoted path inside the double quotes too: the path then holds
+      // quote characters, and bash finds no such file (scenario quoted-project-dir-with-space).
+      '"$GEMINI_PROJECT_DIR"/.gemini/hooks/note.sh quoted',
+    ];
+    workspace.writeJson("my project/.gemini/settings.json", {
+      hooks: {
+        BeforeTool: [
+          {
+            matcher: "run_shell_command",
+            hooks: commands.map((command) => ({ type: "command", command })),
+          },
+        ],
+      },
+    });
+    const engine = await createHookEngine({
+      ...options,
+      cwd: spaced,
+      home: workspace.home,
+      env: { PATH: process.env.PATH, HOME: workspace.home },
+    });
+    engines.push(engine);
+    const result = await engine.dispatch("BeforeTool", shell("ls"));
+    expect(result.systemMessages).toEqual(["unquoted", "cwd", "claude"]);
+    expect(result.runs.map((run) => run.exitCode)).toEqual([0, 0, 0, 127]);
+    // The run names the command as it is written.
+    expect(result.runs.map((run) => run.command)).toEqual(commands);
+  });
+
   it("agent-hooks dispatch BeforeTool --profile gemini runs the same tree", () => {
     const workspace = createTestWorkspace("gemini-cli");
     const run = spawnSync(

@@ -6,6 +6,7 @@ import { createSuiteWorkspace } from "../../test/support/create-test-workspace.j
 import { isProcessAlive } from "../../test/support/is-process-alive.js";
 import { describeHandler } from "../config/describe-handler.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
+import { quoteShellWords } from "../shell/quote-shell-word.js";
 import { createHookEngine, type HookEngine } from "./engine.js";
 
 // Persistent handlers through the whole engine, against the same hook spawned per event.
@@ -13,6 +14,9 @@ import { createHookEngine, type HookEngine } from "./engine.js";
 const hook = fileURLToPath(
   new URL("../../test/fixtures/handlers/persistent-hook.mjs", import.meta.url),
 );
+// Quoted: a clone's path may hold a space.
+const persistentCommand = quoteShellWords(["node", hook, "--persistent"]);
+const spawnedCommand = quoteShellWords(["node", hook]);
 const root = createSuiteWorkspace("persistent").root;
 const engines: HookEngine[] = [];
 
@@ -27,8 +31,8 @@ async function createEngine(persistent: boolean, timeout = 5): Promise<HookEngin
   configCount += 1;
   const configFile = join(root, `hooks-${configCount}.json`);
   const handler = persistent
-    ? { type: "command", command: `node ${hook} --persistent`, persistent: true, timeout }
-    : { type: "command", command: `node ${hook}`, timeout };
+    ? { type: "command", command: persistentCommand, persistent: true, timeout }
+    : { type: "command", command: spawnedCommand, timeout };
   writeFileSync(
     configFile,
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [handler] }] } }),
@@ -48,7 +52,7 @@ const dispatch = (engine: HookEngine, toolInput: Record<string, unknown>) =>
   engine.dispatch("PreToolUse", { tool_name: "Bash", tool_input: toolInput });
 
 // Messages name the hook by its command, cut to a length the fixture path may exceed.
-const labels = [`node ${hook} --persistent`, `node ${hook}`].map((command) =>
+const labels = [persistentCommand, spawnedCommand].map((command) =>
   describeHandler({ event: "PreToolUse", command }),
 );
 
@@ -117,7 +121,11 @@ describe.skipIf(process.platform === "win32")("persistent handlers in the engine
   it("runs the example in examples/persistent-hook.mjs", async () => {
     const example = fileURLToPath(new URL("../../examples/persistent-hook.mjs", import.meta.url));
     const configFile = join(root, "example.json");
-    const handler = { type: "command", command: `node ${example}`, persistent: true };
+    const handler = {
+      type: "command",
+      command: quoteShellWords(["node", example]),
+      persistent: true,
+    };
     writeFileSync(
       configFile,
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [handler] }] } }),

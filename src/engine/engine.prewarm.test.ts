@@ -8,12 +8,15 @@ import {
 } from "../../test/support/create-test-workspace.js";
 import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
+import { quoteShellWord } from "../shell/quote-shell-word.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 
 // Prewarmed handlers through the whole engine (claude profile), with real scripts that log their
 // pid when they start (started.log) and their pid and input once they have read it (ran.log).
 
 const fixtures = fileURLToPath(new URL("../../test/fixtures/prewarm/", import.meta.url));
+// The command that runs a fixture script, quoted: a clone's path may hold a space.
+const fixtureCommand = (script: string) => quoteShellWord(`${fixtures}${script}`);
 
 const engines: HookEngine[] = [];
 afterEach(async () => {
@@ -32,7 +35,7 @@ async function createEngine(
       PreToolUse: [
         {
           matcher: "Bash",
-          hooks: [{ type: "command", command: `${fixtures}${script}`, ...handler }],
+          hooks: [{ type: "command", command: fixtureCommand(script), ...handler }],
         },
       ],
     },
@@ -227,7 +230,7 @@ describe("prewarmed handlers", () => {
         PostToolUse: [
           {
             matcher: "Bash",
-            hooks: [{ type: "command", command: `${fixtures}read-first.sh`, prewarm: true }],
+            hooks: [{ type: "command", command: fixtureCommand("read-first.sh"), prewarm: true }],
           },
         ],
       },

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
 import type { ScopedHookSet, ScopedHooksOptions } from "../match/scoped-hook-sets.js";
+import { quoteShellWord } from "../shell/quote-shell-word.js";
 import { createHookEngine, type HookEngine, type HookEngineOptions } from "./engine.js";
 
 // Skill and subagent frontmatter hooks, added to a Claude Code engine for their lifetime and run
@@ -15,8 +16,9 @@ const deploySkill = join(fixtures, "plugin/skills/deploy/SKILL.md");
 const onceSkill = join(fixtures, "plugin/skills/setup-once/SKILL.md");
 const reviewerAgent = join(fixtures, "plugin/agents/reviewer.md");
 const brokenSkill = join(fixtures, "broken/SKILL.md");
-const recordEvent = join(fixtures, "plugin/scripts/record-event.sh");
-const denyRm = join(fixtures, "plugin/scripts/deny-rm.sh");
+// The scripts as command words, quoted: a clone's path may hold a space.
+const recordEvent = quoteShellWord(join(fixtures, "plugin/scripts/record-event.sh"));
+const denyRm = quoteShellWord(join(fixtures, "plugin/scripts/deny-rm.sh"));
 
 const bash = (text: string, extra: Record<string, unknown> = {}) => ({
   tool_name: "Bash",

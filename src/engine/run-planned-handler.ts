@@ -16,6 +16,7 @@ import type { HostCallbacks } from "../run/host-callbacks.js";
 import type { PersistentHandlerPool } from "../run/persistent-handler-pool.js";
 import type { PrewarmedHandlerPool } from "../run/prewarmed-handler-pool.js";
 import type { ProcessOutcome, SpawnRequest } from "../run/process-outcome.js";
+import { writeCommandVariables } from "../run/write-command-variables.js";
 import { quoteShellWord } from "../shell/quote-shell-word.js";
 import type { RunEnd, RunStart } from "./engine-types.js";
 import { handlerTypeRuns } from "./handler-type-runs.js";
@@ -101,7 +102,7 @@ export async function runPlannedHandler(
   });
   const startedAt = readClock();
   const request: SpawnRequest = {
-    command: expandCommandHome(definition.command, home),
+    command: expandCommandHome(writeProjectDirectory(definition.command, profile, cwd), home),
     cwd: definition.cwd === null ? cwd : path.resolve(cwd, definition.cwd),
     env: context.environmentFor(hook),
     input,
@@ -208,6 +209,18 @@ function summarizeRun(
     signal: outcome?.signal ?? null,
     durationMs: Math.round(durationMs * 10) / 10,
   };
+}
+
+// Where the agent writes the project directory into the command text (Gemini CLI).
+function writeProjectDirectory(
+  command: HookDefinition["command"],
+  profile: Profile,
+  cwd: string,
+): HookDefinition["command"] {
+  if (typeof command !== "string" || profile.projectDirectoryExpansion !== "command-text") {
+    return command;
+  }
+  return writeCommandVariables(command, profile.projectDirectoryVariables, cwd);
 }
 
 // A leading `~/` names the engine's home, which may differ from the shell's `$HOME`.

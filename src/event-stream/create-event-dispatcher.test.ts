@@ -222,12 +222,13 @@ describe("createEventDispatcher", () => {
     expect(byPath["hooks[1]"]).toMatchObject({ code: "nonzero_exit", severity: "warning" });
     expect(byPath["hooks[1]"]?.message).toContain("was killed by SIGSEGV");
     expect(byPath["hooks[2]"]).toMatchObject({ code: "nonzero_exit", severity: "warning" });
-    // The label cuts a long fixture path: build it the way the dispatcher does.
+    // The label cuts a long fixture path and quotes one with a space: build it the way the
+    // dispatcher does.
     const label = describeHandler({
       event: "session.start",
       command: ["/bin/sh", fixture("exit-with-code.sh"), "3"],
     });
-    expect(label).toMatch(/^session\.start hook "\/bin\/sh .*exit-with-code\.sh 3"$/);
+    expect(label).toMatch(/^session\.start hook "\/bin\/sh .*exit-with-code\.sh'? 3"$/);
     expect(byPath["hooks[2]"]?.message).toBe(
       `${label} exited with code 3: boom (${config} hooks[2])`,
     );

@@ -218,6 +218,8 @@ export const geminiProfile = defineProfile({
   bashFieldShell: "bash",
   // GEMINI_PROJECT_DIR, GEMINI_CWD and CLAUDE_PROJECT_DIR are the session cwd.
   projectDirectoryVariables: ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"],
+  // hookRunner.js `expandCommand`: `$GEMINI_PROJECT_DIR/hook.sh` runs in a folder with a space.
+  projectDirectoryExpansion: "command-text",
   timestampField: "timestamp",
   commonPayload: {
     required: ["session_id", "transcript_path", "cwd", "timestamp"],

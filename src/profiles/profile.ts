@@ -364,6 +364,13 @@ export interface Profile {
   bashFieldShell?: "sh" | "bash";
   /** Environment variables every handler gets, set to the session's project directory. */
   projectDirectoryVariables: readonly string[];
+  /**
+   * How a command string's `$NAME` of `projectDirectoryVariables` becomes the directory: `shell`
+   * (the default) leaves it to the shell, from the environment; `command-text` first writes the
+   * directory, quoted for the shell, in place of every `$NAME` in the text, quoted or not, as
+   * Gemini CLI does before its shell runs the command.
+   */
+  projectDirectoryExpansion?: "shell" | "command-text";
   /** Prefixes of inherited environment variables no handler sees (Claude Code: `OTEL_`). */
   withheldVariablePrefixes?: readonly string[];
   /**

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
+import { quoteShellWords } from "../shell/quote-shell-word.js";
 import {
   createPersistentHandler,
   type PersistentHandler,
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 function createHandler(overrides: Partial<PersistentHandlerOptions> = {}): PersistentHandler {
   const handler = createPersistentHandler({
-    command: `node ${hook} --persistent`,
+    command: quoteShellWords(["node", hook, "--persistent"]),
     cwd: process.cwd(),
     env: { ...process.env },
     killGraceMs: 300,

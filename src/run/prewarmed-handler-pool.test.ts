@@ -7,6 +7,7 @@ import {
   type TestWorkspace,
 } from "../../test/support/create-test-workspace.js";
 import { isProcessAlive, waitForProcessEnd } from "../../test/support/is-process-alive.js";
+import { quoteShellWord } from "../shell/quote-shell-word.js";
 import { createPrewarmedHandlerPool } from "./prewarmed-handler-pool.js";
 import type { SpawnRequest } from "./process-outcome.js";
 
@@ -19,7 +20,8 @@ const readFirst = fileURLToPath(
 
 function createRequest(workspace: TestWorkspace, input: string): SpawnRequest {
   return {
-    command: readFirst,
+    // Quoted: a clone's path may hold a space.
+    command: quoteShellWord(readFirst),
     cwd: workspace.root,
     env: { ...process.env },
     input,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
 import { waitForProcessEnd } from "../../test/support/is-process-alive.js";
 import { packageRoot, runNodeScript } from "../../test/support/run-node-script.js";
+import { quoteShellWord } from "../shell/quote-shell-word.js";
 
 // An engine abandoned without close() (built package: npm run build first): its standby ends when
 // the engine is garbage collected, and when the host exits, before it could read end-of-file.
@@ -13,7 +14,8 @@ const fixture = (name: string) =>
 
 async function abandon(mode: "collect" | "exit") {
   const workspace = createTestWorkspace(`prewarm-${mode}`);
-  const args = [mode, packageRoot, workspace.project, fixture("read-first.sh")];
+  // The hook's command, quoted: a clone's path may hold a space.
+  const args = [mode, packageRoot, workspace.project, quoteShellWord(fixture("read-first.sh"))];
   const run = await runNodeScript(fixture("abandon-engine.mjs"), args);
   const ranLog = workspace.path("project", "ran.log");
   const ran = () =>

@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHookEngine, type HookEngine } from "../../src/engine/engine.js";
+import { quoteShellWords } from "../../src/shell/quote-shell-word.js";
 import { createSuiteWorkspace } from "../support/create-test-workspace.js";
 import { packageRoot } from "../support/run-node-script.js";
 
@@ -43,11 +44,14 @@ function scriptArguments(hook: StackHook): string[] {
   return hook.file.endsWith(".py") ? [python ?? "python3", file] : [process.execPath, file];
 }
 
+// Quoted as the bench writes it: a clone's path may hold a space.
 function persistentCommand(hook: StackHook): string {
   const file = path.join(stackDirectory, hook.file);
-  return hook.file.endsWith(".py")
-    ? `${python} ${path.join(stackDirectory, "persistent-loop.py")} ${file}`
-    : `node ${path.join(stackDirectory, "persistent-sdk-hook.mjs")} ${file}`;
+  return quoteShellWords(
+    hook.file.endsWith(".py")
+      ? [python ?? "python3", path.join(stackDirectory, "persistent-loop.py"), file]
+      : ["node", path.join(stackDirectory, "persistent-sdk-hook.mjs"), file],
+  );
 }
 
 /** Runs the ordinary script on a PreToolUse payload for `command`: its exit code and stdout. */

@@ -10,12 +10,14 @@ import {
 } from "../../../test/support/create-test-workspace.js";
 import { runCli } from "../../../test/support/run-cli.js";
 import { packageRoot } from "../../../test/support/run-node-script.js";
+import { quoteShellWord } from "../../shell/quote-shell-word.js";
 
 // `--prewarm` on the commands that dispatch, through the built CLI (npm run build first), with
 // the fixture that logs its pid when it starts (started.log) and its pid and input once read.
 
-const readFirst = fileURLToPath(
-  new URL("../../../test/fixtures/prewarm/read-first.sh", import.meta.url),
+// Quoted: a clone's path may hold a space.
+const readFirst = quoteShellWord(
+  fileURLToPath(new URL("../../../test/fixtures/prewarm/read-first.sh", import.meta.url)),
 );
 
 function writeSettings(workspace: TestWorkspace): string {
