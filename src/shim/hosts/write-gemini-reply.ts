@@ -1,8 +1,7 @@
-import { findEventSpec } from "../../profiles/find-event-spec.js";
 import { geminiProfile } from "../../profiles/gemini.js";
-import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
 import type { ShimHost, WrittenReply } from "./shim-host.js";
+import { startRowReply } from "./start-row-reply.js";
 
 /** Gemini CLI events that read `hookSpecificOutput.additionalContext`: the gemini profile's rows. */
 const contextEvents = Object.entries(geminiProfile.events)
@@ -30,12 +29,16 @@ export function writeGeminiReply(
   verdict: ShimVerdict,
 ): WrittenReply {
   // Whether `continue: false` stops the agent and a `systemMessage` is shown: the event's row.
-  const spec = findEventSpec(geminiProfile, hostEvent);
-  const topLevel: readonly string[] = spec?.topLevelFields.supported ?? [];
-  const canStop = topLevel.includes("continue") && spec?.honorsContinue === true;
-  const decision = resolveHostDecision(host, hostEvent, verdict, canStop);
+  // Gemini CLI's confirmation shows the hook's systemMessage, not its reason.
+  const { decision, output } = startRowReply(
+    host,
+    geminiProfile,
+    hostEvent,
+    verdict,
+    (resolved) => verdict.userMessage ?? (resolved.decision === "ask" ? resolved.reason : null),
+    `Gemini CLI's ${hostEvent}`,
+  );
   const { lossy } = decision;
-  const output: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
   const chosen = decision.decision;
   if (chosen === "deny" || chosen === "block") {
@@ -44,16 +47,6 @@ export function writeGeminiReply(
   } else if (chosen === "allow" || chosen === "ask") {
     output.decision = chosen;
     if (decision.reason !== null) output.reason = decision.reason;
-  }
-  if (!verdict.continue && canStop) {
-    output.continue = false;
-    if (verdict.stopReason !== null) output.stopReason = verdict.stopReason;
-  }
-  // Gemini CLI's confirmation shows the hook's systemMessage, not its reason.
-  const userMessage = verdict.userMessage ?? (chosen === "ask" ? decision.reason : null);
-  if (userMessage !== null) {
-    if (topLevel.includes("systemMessage")) output.systemMessage = userMessage;
-    else lossy.push(`the user message has no place on Gemini CLI's ${hostEvent}: ${userMessage}`);
   }
   const context = verdict.additionalContext.join("\n");
   if (context !== "") {

@@ -1,8 +1,7 @@
-import { findEventSpec } from "../../profiles/find-event-spec.js";
-import { resolveHostDecision } from "../resolve-host-decision.js";
 import type { ShimVerdict } from "../shim-types.js";
 import type { ProfileShimHost } from "./profile-host.js";
 import type { WrittenReply } from "./shim-host.js";
+import { startRowReply } from "./start-row-reply.js";
 
 /**
  * A verdict as the hook output on exit 0 of a format with an engine profile (Claude Code, Codex,
@@ -24,25 +23,17 @@ export function writeProfileReply(
   verdict: ShimVerdict,
 ): WrittenReply {
   const profile = host.profile;
-  const spec = findEventSpec(profile, hostEvent);
-  const topLevel: readonly string[] = spec?.topLevelFields.supported ?? [];
+  const { spec, decision, output } = startRowReply(
+    host,
+    profile,
+    hostEvent,
+    verdict,
+    () => verdict.userMessage,
+    `${profile.title}'s ${hostEvent}`,
+  );
   const specificFields: readonly string[] = spec?.specificFields.supported ?? [];
-  const canStop = topLevel.includes("continue") && spec?.honorsContinue === true;
-  const decision = resolveHostDecision(host, hostEvent, verdict, canStop);
   const { lossy } = decision;
-  const output: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
-  if (!verdict.continue && canStop) {
-    output.continue = false;
-    if (verdict.stopReason !== null) output.stopReason = verdict.stopReason;
-  }
-  if (verdict.userMessage !== null) {
-    if (topLevel.includes("systemMessage")) output.systemMessage = verdict.userMessage;
-    else
-      lossy.push(
-        `the user message has no place on ${profile.title}'s ${hostEvent}: ${verdict.userMessage}`,
-      );
-  }
   const chosen = decision.decision;
   if (chosen !== null && spec !== undefined) {
     if (spec.decisionKind === "permission") {
