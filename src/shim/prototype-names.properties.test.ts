@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
 import { createShimOutcome } from "../../test/support/create-shim-outcome.js";
 import { createShimVerdict } from "./create-shim-verdict.js";
@@ -51,6 +51,47 @@ function objectWithKeys(keys: readonly string[], value: unknown): Record<string,
   for (const key of keys) withKey(target, key, value);
   return target;
 }
+
+/** A name of the same shape no table holds: ROT13, which keeps case and underscores (`__cebgb__`). */
+function neutralize(name: string): string {
+  return name.replaceAll(/[a-z]/gi, (letter) => {
+    const base = letter <= "Z" ? 65 : 97;
+    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+// Each prototype name as the hosts may respell it (snake_case, camelCase, capitalized), longest first.
+const spellings = [
+  ...new Set(
+    prototypeNames.flatMap((name) => [
+      name,
+      name.replaceAll(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+      name.replaceAll(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      `${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+    ]),
+  ),
+].sort((left, right) => right.length - left.length);
+
+/**
+ * Runs `compute` with the prototype names, and again with each replaced by its neutral name:
+ * both must give the same result (the names neutralized in the first), so a prototype name is
+ * read as any other name the tables lack, and a `__proto__` key stays a key.
+ */
+function expectLikeNeutral<Result>(compute: (rename: (name: string) => string) => Result): Result {
+  const result = compute((name) => name);
+  let text = JSON.stringify(result) ?? "null";
+  for (const spelling of spellings) text = text.replaceAll(spelling, neutralize(spelling));
+  expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(compute(neutralize)) ?? "null"));
+  return result;
+}
+
+// Hosts stamp a payload that has no timestamp of their kind: one clock for both runs of a comparison.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-01-01T00:00:00.000Z") });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const pairs = shimFormatNames.flatMap((host) =>
   shimFormatNames.map((hook) => ({ host, hook }) as const),
@@ -122,12 +163,14 @@ describe("shim: prototype names as host event names", () => {
   it.each(pairs)("$host → $hook: no such event, a clear error", ({ host, hook }) => {
     for (const name of prototypeNames) {
       expect(readCanonicalEvent(shimHosts[host], name)).toBeNull();
-      const result = translateHostPayload({
-        host,
-        hook,
-        hostEvent: name,
-        payload: createPayload(name),
-      });
+      const result = expectLikeNeutral((rename) =>
+        translateHostPayload({
+          host,
+          hook,
+          hostEvent: rename(name),
+          payload: createPayload(rename(name)),
+        }),
+      );
       expect(result).toEqual({
         ok: false,
         error: `"${name}" is not a ${shimHosts[host].title} hook event`,
@@ -138,18 +181,22 @@ describe("shim: prototype names as host event names", () => {
   it.each(shimFormatNames)("%s: a reply to an event it lacks decides nothing", (host) => {
     for (const name of prototypeNames) {
       for (const decision of ["deny", "allow", "block"] as const) {
-        const reply = writeHostReply({
-          host,
-          hostEvent: name,
-          verdict: createShimVerdict({ decision, reason: "r", updatedInput: { command: "x" } }),
-        });
+        const reply = expectLikeNeutral((rename) =>
+          writeHostReply({
+            host,
+            hostEvent: rename(name),
+            verdict: createShimVerdict({ decision, reason: "r", updatedInput: { command: "x" } }),
+          }),
+        );
         expectReply(reply);
       }
-      const failed = writeHostReply({
-        host,
-        hostEvent: name,
-        verdict: createShimVerdict({ failure: "it broke" }),
-      });
+      const failed = expectLikeNeutral((rename) =>
+        writeHostReply({
+          host,
+          hostEvent: rename(name),
+          verdict: createShimVerdict({ failure: "it broke" }),
+        }),
+      );
       expectReply(failed);
     }
   });
@@ -163,13 +210,14 @@ describe("shim: prototype names as host event names", () => {
         '{"continue":false}',
       ]) {
         for (const exitCode of [0, 2, 1]) {
-          expectVerdict(
+          const verdict = expectLikeNeutral((rename) =>
             readHookVerdict({
               hook,
-              hookEvent: name,
+              hookEvent: rename(name),
               outcome: createShimOutcome({ exitCode, stdout }),
             }),
           );
+          expectVerdict(verdict);
         }
       }
     }
@@ -179,42 +227,60 @@ describe("shim: prototype names as host event names", () => {
 describe("shim: prototype names as tool names and payload keys", () => {
   it.each(pairs)("$host → $hook: every event translates or says why", ({ host, hook }) => {
     for (const hostEvent of listHostEvents(host)) {
-      for (const name of prototypeNames) {
-        const payloads = [
-          createPayload(hostEvent, { tool_name: name, tool_input: { command: "ls" } }),
-          createPayload(hostEvent, { toolName: name, toolArgs: "{}" }),
-          createPayload(hostEvent, { tool_name: name, tool_input: objectWithKeys([name], "x") }),
-          withKey(createPayload(hostEvent, { tool_name: "Bash" }), name, "x"),
-          withKey(createPayload(hostEvent), name, { tool_name: "Bash", tool_input: {} }),
-          withKey(createPayload(hostEvent, { toolName: "bash" }), name, { toolArgs: {} }),
-          createPayload(hostEvent, {
-            tool_name: "Bash",
-            tool_input: objectWithKeys([name], { command: "rm -rf /" }),
-          }),
-          createPayload(hostEvent, {
-            tool_name: "Bash",
-            tool_input: objectWithKeys(prototypeNames, 1),
-            tool_response: objectWithKeys(prototypeNames, 1),
-          }),
-          createPayload(hostEvent, { tool_name: `mcp__${name}__${name}`, tool_input: {} }),
-          createPayload(hostEvent, { tool_name: `MCP:${name}:${name}`, tool_input: "{}" }),
-          createPayload(hostEvent, { source: name, reason: name, trigger: name, matcher: name }),
-        ];
-        for (const payload of payloads) {
-          expectTranslated(translateHostPayload({ host, hook, hostEvent, payload }));
+      for (const prototypeName of prototypeNames) {
+        const listPayloads = (rename: (name: string) => string) => {
+          const name = rename(prototypeName);
+          const every = prototypeNames.map(rename);
+          return listPayloadsNaming(hostEvent, name, every);
+        };
+        for (const index of listPayloads((name) => name).keys()) {
+          const result = expectLikeNeutral((rename) => {
+            const payload = listPayloads(rename)[index] ?? {};
+            return translateHostPayload({ host, hook, hostEvent, payload });
+          });
+          expectTranslated(result);
         }
       }
     }
   });
 });
 
+/** Payloads of `hostEvent` naming `name` as tools, keys and values (`every`: all such names). */
+function listPayloadsNaming(
+  hostEvent: string,
+  name: string,
+  every: readonly string[],
+): Record<string, unknown>[] {
+  return [
+    createPayload(hostEvent, { tool_name: name, tool_input: { command: "ls" } }),
+    createPayload(hostEvent, { toolName: name, toolArgs: "{}" }),
+    createPayload(hostEvent, { tool_name: name, tool_input: objectWithKeys([name], "x") }),
+    withKey(createPayload(hostEvent, { tool_name: "Bash" }), name, "x"),
+    withKey(createPayload(hostEvent), name, { tool_name: "Bash", tool_input: {} }),
+    withKey(createPayload(hostEvent, { toolName: "bash" }), name, { toolArgs: {} }),
+    createPayload(hostEvent, {
+      tool_name: "Bash",
+      tool_input: objectWithKeys([name], { command: "rm -rf /" }),
+    }),
+    createPayload(hostEvent, {
+      tool_name: "Bash",
+      tool_input: objectWithKeys(every, 1),
+      tool_response: objectWithKeys(every, 1),
+    }),
+    createPayload(hostEvent, { tool_name: `mcp__${name}__${name}`, tool_input: {} }),
+    createPayload(hostEvent, { tool_name: `MCP:${name}:${name}`, tool_input: "{}" }),
+    createPayload(hostEvent, { source: name, reason: name, trigger: name, matcher: name }),
+  ];
+}
+
 describe("shim: prototype names in a hook's output", () => {
   /** Outputs naming prototype names as keys, decisions and event names. */
-  function listOutputs(name: string, hookEvent: string): string[] {
+  function listOutputs(name: string, every: readonly string[], hookEvent: string): string[] {
     const specific = objectWithKeys([name], "x");
     return [
       JSON.stringify(objectWithKeys([name], "x")),
-      JSON.stringify(objectWithKeys(prototypeNames, true)),
+      JSON.stringify(objectWithKeys([name], { permission: "deny", decision: "block" })),
+      JSON.stringify(objectWithKeys(every, true)),
       JSON.stringify({ decision: name, reason: "r" }),
       JSON.stringify({ permission: name, user_message: "m" }),
       JSON.stringify({ hookSpecificOutput: specific }),
@@ -239,15 +305,18 @@ describe("shim: prototype names in a hook's output", () => {
     const hookEvents = listHostEvents(hook);
     for (const hookEvent of hookEvents) {
       for (const name of prototypeNames) {
-        for (const stdout of listOutputs(name, hookEvent)) {
+        const outputs = (rename: (name: string) => string) =>
+          listOutputs(rename(name), prototypeNames.map(rename), hookEvent);
+        for (const index of outputs((same) => same).keys()) {
           for (const exitCode of [0, 2]) {
-            expectVerdict(
+            const verdict = expectLikeNeutral((rename) =>
               readHookVerdict({
                 hook,
                 hookEvent,
-                outcome: createShimOutcome({ exitCode, stdout }),
+                outcome: createShimOutcome({ exitCode, stdout: outputs(rename)[index] ?? "" }),
               }),
             );
+            expectVerdict(verdict);
           }
         }
       }
@@ -258,15 +327,18 @@ describe("shim: prototype names in a hook's output", () => {
     for (const hostEvent of listHostEvents(host)) {
       for (const name of prototypeNames) {
         for (const decision of ["allow", "deny", "ask", "block", null] as const) {
-          const verdict = createShimVerdict({
-            decision,
-            reason: name,
-            userMessage: name,
-            stopReason: name,
-            additionalContext: [name],
-            updatedInput: objectWithKeys([name], { command: name }),
+          const reply = expectLikeNeutral((rename) => {
+            const verdict = createShimVerdict({
+              decision,
+              reason: rename(name),
+              userMessage: rename(name),
+              stopReason: rename(name),
+              additionalContext: [rename(name)],
+              updatedInput: objectWithKeys([rename(name)], { command: rename(name) }),
+            });
+            return writeHostReply({ host, hostEvent, verdict });
           });
-          expectReply(writeHostReply({ host, hostEvent, verdict }));
+          expectReply(reply);
         }
       }
     }
