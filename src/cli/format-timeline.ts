@@ -1,7 +1,9 @@
 import pc from "picocolors";
 import type { DispatchResult, RunSummary } from "../decide/dispatch-result.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { findEventSpec } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
+import { readOwn } from "../shared/read-own.js";
 import { formatCommand } from "../shell/quote-shell-word.js";
 import { formatDiagnostic } from "./format-diagnostic.js";
 
@@ -24,7 +26,8 @@ export function formatTimelineEntry(
   for (const run of result.runs) lines.push(indent(formatRun(run)));
   if (result.runs.length === 0 && result.event !== "")
     lines.push(indent(pc.dim("no handler matched")));
-  const decides = result.event !== "" && profile.events[result.event]?.decisionKind !== "none";
+  const decides =
+    result.event !== "" && findEventSpec(profile, result.event)?.decisionKind !== "none";
   if (result.decision === null && decides && result.runs.length > 0) {
     lines.push(indent(pc.dim("decision: none (normal flow)")));
   }
@@ -70,7 +73,8 @@ function describePayload(payload: Readonly<Record<string, unknown>>, profile: Pr
   for (const key of ["tool_name", "source", "reason", "notification_type", "agent_type"]) {
     const value = payload[key];
     if (typeof value !== "string") continue;
-    const alias = key === profile.toolNameField ? profile.toolNameAliases[value] : undefined;
+    const alias =
+      key === profile.toolNameField ? readOwn(profile.toolNameAliases, value) : undefined;
     parts.push(alias === undefined ? value : `${alias} (${value})`);
   }
   const input = payload.tool_input;

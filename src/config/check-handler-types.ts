@@ -1,4 +1,5 @@
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { findEventSpec } from "../profiles/find-event-spec.js";
 import type { Profile } from "../profiles/profile.js";
 import type { HandlerType, HookDefinition } from "./hook-definition.js";
 import { findRequiredHostCallback } from "./required-host-callbacks.js";
@@ -31,7 +32,7 @@ export function checkHandlerTypes(
   for (const definition of definitions) {
     const type = definition.action?.type ?? "command";
     const where = { file: definition.file, path: `${definition.path}.type` };
-    const excluded = profile.events[definition.event]?.unsupportedHandlerTypes ?? [];
+    const excluded = findEventSpec(profile, definition.event)?.unsupportedHandlerTypes ?? [];
     if (excluded.includes(type)) {
       diagnostics.push(
         createDiagnostic(

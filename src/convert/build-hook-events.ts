@@ -1,3 +1,4 @@
+import { readOwn } from "../shared/read-own.js";
 import type { HookFormat } from "./hook-format.js";
 import type { PortableHook } from "./portable-hooks.js";
 
@@ -20,12 +21,13 @@ export function buildGroupedEvents(
     handler(hook: PortableHook): Record<string, unknown>;
   },
 ): Record<string, WrittenGroup[]> {
-  const events: Record<string, WrittenGroup[]> = {};
+  // A Map, so an event a source names `__proto__` or `constructor` is a key like any other.
+  const events = new Map<string, WrittenGroup[]>();
   const lastHook = new Map<string, PortableHook>();
   for (const hook of hooks) {
     const name = selectEventName(hook, format);
-    const groups = events[name] ?? [];
-    events[name] = groups;
+    const groups = events.get(name) ?? [];
+    events.set(name, groups);
     const matcher = write.matcher === undefined ? hook.matcher : write.matcher(hook);
     const previous = lastHook.get(name);
     const current = groups.at(-1);
@@ -40,7 +42,7 @@ export function buildGroupedEvents(
     else groups.push({ ...(matcher !== null && { matcher }), hooks: [write.handler(hook)] });
     lastHook.set(name, hook);
   }
-  return events;
+  return Object.fromEntries(events);
 }
 
 /** Builds an events map of flat entries, as VS Code's native format and Copilot write it. */
@@ -49,12 +51,12 @@ export function buildFlatEvents(
   format: HookFormat,
   writeEntry: (hook: PortableHook) => Record<string, unknown>,
 ): Record<string, Record<string, unknown>[]> {
-  const events: Record<string, Record<string, unknown>[]> = {};
+  const events = new Map<string, Record<string, unknown>[]>();
   for (const hook of hooks) {
     const name = selectEventName(hook, format);
-    events[name] = [...(events[name] ?? []), writeEntry(hook)];
+    events.set(name, [...(events.get(name) ?? []), writeEntry(hook)]);
   }
-  return events;
+  return Object.fromEntries(events);
 }
 
 /**
@@ -62,7 +64,7 @@ export function buildFlatEvents(
  * comes from the same format under an accepted alias (Copilot's PascalCase `PreToolUse`).
  */
 export function selectEventName(hook: PortableHook, format: HookFormat): string {
-  const spec = format.events[hook.event];
+  const spec = readOwn(format.events, hook.event);
   if (spec === undefined) return hook.event;
   if (hook.origin.format === format.name && spec.aliases.includes(hook.origin.event)) {
     return hook.origin.event;

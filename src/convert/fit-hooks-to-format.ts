@@ -1,3 +1,4 @@
+import { readOwn } from "../shared/read-own.js";
 import { shimHosts } from "../shim/hosts/shim-hosts.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import { fitCommand } from "./fit-command.js";
@@ -88,7 +89,7 @@ interface FitContext {
 function fitHook(hook: PortableHook, context: FitContext): PortableHook | null {
   const { source, target, sameFormat, issues } = context;
   const path = hook.origin.path;
-  const eventSpec = target.events[hook.event];
+  const eventSpec = readOwn(target.events, hook.event);
   if (eventSpec === undefined) {
     issues.push(
       createLossyIssue(
@@ -185,7 +186,7 @@ function fitCarriedFields(
   if (keep) return [...fields];
   for (const field of fields) {
     const key = field.segments.join(".");
-    const documentation = documentationFields[key];
+    const documentation = readOwn(documentationFields, key);
     if (documentation !== undefined) {
       issues.push(createNoteIssue(`"${key}"`, field.path, documentation));
       continue;

@@ -1,3 +1,4 @@
+import { readOwn } from "../shared/read-own.js";
 import { type ConversionIssue, createLossyIssue } from "./conversion-issue.js";
 import { describeCanonicalEvent } from "./event-catalog.js";
 import type { HookFormat } from "./hook-format.js";
@@ -36,7 +37,7 @@ export function fitMatcher(
     );
     return null;
   }
-  const targetEvent = target.events[hook.event];
+  const targetEvent = readOwn(target.events, hook.event);
   if (targetEvent?.ignoresMatcher === true) {
     issues.push(
       createLossyIssue(

@@ -1,4 +1,5 @@
 import { isRecord } from "../shared/is-record.js";
+import { readOwn } from "../shared/read-own.js";
 import { compactObject } from "./compact-object.js";
 import type { CarriedField } from "./portable-hooks.js";
 
@@ -13,17 +14,28 @@ function placeCarriedFields(
     const last = field.segments.at(-1);
     if (last === undefined) continue;
     for (const segment of parents) {
-      const next = container[segment];
+      const next = readOwn(container, segment);
       if (typeof next === "object" && next !== null && !Array.isArray(next)) {
         container = next as Record<string, unknown>;
       } else {
         const created: Record<string, unknown> = {};
-        container[segment] = created;
+        defineField(container, segment, created);
         container = created;
       }
     }
-    container[last] = field.value;
+    defineField(container, last, field.value);
   }
+}
+
+// A field carried under `__proto__` stays a field: assigning it would replace the prototype, and
+// the document would then read `hooks` from what the source wrote there.
+function defineField(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** A written handler or entry: its defined fields, then its carried ones at their places. */

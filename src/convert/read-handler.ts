@@ -11,6 +11,7 @@ import {
 } from "../config/dialects/handler-fields.js";
 import { formatJsonPath, type JsonPathSegment } from "../shared/format-json-path.js";
 import { isRecord } from "../shared/is-record.js";
+import { readOwn } from "../shared/read-own.js";
 import { type ConversionIssue, createLossyIssue, createNoteIssue } from "./conversion-issue.js";
 import { convertUnitToSeconds } from "./convert-timeout-unit.js";
 import { findHandlerKey, type HandlerSlot, type HookFormat } from "./hook-format.js";
@@ -221,7 +222,7 @@ function readTimeout(
     value === undefined
       ? resolveDefaultTimeout(format, event, type)
       : convertUnitToSeconds(value, format.timeoutUnit);
-  const maximum = format.events[event]?.maxTimeoutSeconds;
+  const maximum = readOwn(format.events, event)?.maxTimeoutSeconds;
   if (maximum === undefined || seconds <= maximum) return seconds;
   const key = findHandlerKey(format, "timeout") ?? "timeout";
   context.issues.push(

@@ -1,3 +1,4 @@
+import { readOwn } from "../shared/read-own.js";
 import { type ConversionIssue, createNoteIssue } from "./conversion-issue.js";
 import { describeCanonicalEvent } from "./event-catalog.js";
 import type { HookFormat } from "./hook-format.js";
@@ -38,7 +39,7 @@ export function readMatcher(matcher: string | null, context: MatcherContext): Ma
   const { format, event, nativeEvent, path, issues } = context;
   if (isAllMatcher(matcher)) return { matcher, matcherFormat: null };
   const quoted = `matcher ${JSON.stringify(matcher)}`;
-  if (format.events[event]?.ignoresMatcher === true) {
+  if (readOwn(format.events, event)?.ignoresMatcher === true) {
     issues.push(
       createNoteIssue(
         quoted,
@@ -69,7 +70,7 @@ export function readMatcher(matcher: string | null, context: MatcherContext): Ma
 }
 
 function readShape(matcher: string | null, context: MatcherContext): MatcherShape {
-  const exact = context.format.events[context.event]?.exactMatcher === true;
+  const exact = readOwn(context.format.events, context.event)?.exactMatcher === true;
   if (context.format.matchers !== "regex" || exact) return parseExactMatcher(matcher);
   const reading = parseRegexMatcher(matcher);
   if (!reading.exact && reading.shape.kind === "names") {

@@ -1,13 +1,14 @@
+import { readOwn } from "../shared/read-own.js";
 import type { HookFormat } from "./hook-format.js";
 import type { PortableHook } from "./portable-hooks.js";
 
 /** The timeout a handler of `type` on `event` gets in `format` when it sets none. */
 export function resolveDefaultTimeout(format: HookFormat, event: string, type: string): number {
   if (type !== "command") {
-    const byType = format.typeTimeoutSeconds[type];
+    const byType = readOwn(format.typeTimeoutSeconds, type);
     if (byType !== undefined) return byType;
   }
-  return format.events[event]?.defaultTimeoutSeconds ?? format.defaultTimeoutSeconds;
+  return readOwn(format.events, event)?.defaultTimeoutSeconds ?? format.defaultTimeoutSeconds;
 }
 
 /** The timeout to write for a hook, or undefined when it equals the format's default. */

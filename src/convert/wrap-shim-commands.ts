@@ -1,3 +1,4 @@
+import { readOwn } from "../shared/read-own.js";
 import { quoteShellWords } from "../shell/quote-shell-word.js";
 import { shimHosts } from "../shim/hosts/shim-hosts.js";
 import { braceSubstitutedVariables } from "./brace-substituted-variables.js";
@@ -77,7 +78,7 @@ export function wrapShimCommands(
         ),
       );
     }
-    const hostEvent = target.events[hook.event]?.name ?? hook.event;
+    const hostEvent = readOwn(target.events, hook.event)?.name ?? hook.event;
     const flags = [
       "shim",
       "--hook",

@@ -57,32 +57,38 @@ function readCodexEvents(
   toml: boolean,
 ): unknown {
   if (!isRecord(hooks)) return hooks;
-  const events: Record<string, unknown> = {};
+  // Entries, so an event the file names `__proto__` stays an (unknown) event for the walker.
+  const events: [string, unknown][] = [];
   for (const [event, groups] of Object.entries(hooks)) {
     if (toml && tomlSettingKeys.includes(event)) continue;
     if (!Array.isArray(groups)) {
-      events[event] = groups;
+      events.push([event, groups]);
       continue;
     }
-    events[event] = groups.map((group, groupIndex) => {
-      if (!isRecord(group) || !Array.isArray(group.hooks)) return group;
-      const handlers = group.hooks.map((handler, handlerIndex) => {
-        if (!isRecord(handler) || handler.timeoutSec === undefined) return handler;
-        const { timeoutSec: _ignored, ...rest } = handler;
-        const fallback =
-          rest.timeout === undefined ? "the default timeout (600 s) applies" : '"timeout" applies';
-        report(
-          "unknown_field",
-          "warning",
-          `"timeoutSec" is not read by Codex 0.169 (its docs call it an alias of "timeout"); it is ignored and ${fallback}`,
-          [...at, event, groupIndex, "hooks", handlerIndex, "timeoutSec"],
-        );
-        return rest;
-      });
-      return { ...group, hooks: handlers };
-    });
+    events.push([
+      event,
+      groups.map((group, groupIndex) => {
+        if (!isRecord(group) || !Array.isArray(group.hooks)) return group;
+        const handlers = group.hooks.map((handler, handlerIndex) => {
+          if (!isRecord(handler) || handler.timeoutSec === undefined) return handler;
+          const { timeoutSec: _ignored, ...rest } = handler;
+          const fallback =
+            rest.timeout === undefined
+              ? "the default timeout (600 s) applies"
+              : '"timeout" applies';
+          report(
+            "unknown_field",
+            "warning",
+            `"timeoutSec" is not read by Codex 0.169 (its docs call it an alias of "timeout"); it is ignored and ${fallback}`,
+            [...at, event, groupIndex, "hooks", handlerIndex, "timeoutSec"],
+          );
+          return rest;
+        });
+        return { ...group, hooks: handlers };
+      }),
+    ]);
   }
-  return events;
+  return Object.fromEntries(events);
 }
 
 /** Whether a source is a `config.toml`-style document (not `hooks.json` or a plugin's inline hooks). */

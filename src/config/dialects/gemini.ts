@@ -121,43 +121,47 @@ function readHooksConfig(
  * `matcher` and `hooks` only); indexes are kept, so every path still points into the file.
  */
 function readGroups(hooks: Readonly<Record<string, unknown>>, report: ReportDiagnostic): unknown {
-  const events: Record<string, unknown> = {};
+  // Entries, so an event the file names `__proto__` stays an (unknown) event for the walker.
+  const events: [string, unknown][] = [];
   for (const [event, groups] of Object.entries(hooks)) {
     if (hooksTableKeys.has(event)) {
       reportHooksSetting(event, hooks[event], report);
       continue;
     }
     if (!Array.isArray(groups)) {
-      events[event] = groups;
+      events.push([event, groups]);
       continue;
     }
-    events[event] = groups.map((group: unknown, index) => {
-      if (!isRecord(group)) return group;
-      const at: JsonPathSegment[] = ["hooks", event, index];
-      const { sequential, ...rest } = group;
-      for (const key of Object.keys(group)) {
-        if (!groupKeys.has(key)) {
-          reportUnknownField(report, "matcher group", key, groupKeys, at);
+    events.push([
+      event,
+      groups.map((group: unknown, index) => {
+        if (!isRecord(group)) return group;
+        const at: JsonPathSegment[] = ["hooks", event, index];
+        const { sequential, ...rest } = group;
+        for (const key of Object.keys(group)) {
+          if (!groupKeys.has(key)) {
+            reportUnknownField(report, "matcher group", key, groupKeys, at);
+          }
         }
-      }
-      if (sequential !== undefined && typeof sequential !== "boolean") {
-        report("invalid_config", "warning", "sequential must be true or false; it is ignored", [
-          ...at,
-          "sequential",
-        ]);
-      } else if (sequential === true) {
-        report(
-          "unsupported_field",
-          "info",
-          "sequential: true runs Gemini CLI's hooks of this event one after another, each seeing the input the previous one rewrote; the engine runs them side by side and applies the rewrites as one",
-          [...at, "sequential"],
-        );
-      }
-      // Unknown keys were reported above; the walker sees only its own.
-      return Object.fromEntries(Object.entries(rest).filter(([key]) => groupKeys.has(key)));
-    });
+        if (sequential !== undefined && typeof sequential !== "boolean") {
+          report("invalid_config", "warning", "sequential must be true or false; it is ignored", [
+            ...at,
+            "sequential",
+          ]);
+        } else if (sequential === true) {
+          report(
+            "unsupported_field",
+            "info",
+            "sequential: true runs Gemini CLI's hooks of this event one after another, each seeing the input the previous one rewrote; the engine runs them side by side and applies the rewrites as one",
+            [...at, "sequential"],
+          );
+        }
+        // Unknown keys were reported above; the walker sees only its own.
+        return Object.fromEntries(Object.entries(rest).filter(([key]) => groupKeys.has(key)));
+      }),
+    ]);
   }
-  return events;
+  return Object.fromEntries(events);
 }
 
 // `hooks.enabled` and the others sit where Gemini CLI skips them: only `hooksConfig` is read.

@@ -1,3 +1,4 @@
+import { findEventSpec } from "../../profiles/find-event-spec.js";
 import type { EventSpec, Profile } from "../../profiles/profile.js";
 import type { JsonPathSegment } from "../../shared/format-json-path.js";
 import { isRecord } from "../../shared/is-record.js";
@@ -43,7 +44,7 @@ export function walkFlatEntryLists(
   for (const [name, entries] of Object.entries(hooks)) {
     const at: JsonPathSegment[] = ["hooks", name];
     const event = rules.resolveEvent(name);
-    const spec = event === null ? undefined : profile.events[event];
+    const spec = event === null ? undefined : findEventSpec(profile, event);
     if (event === null || spec === undefined) {
       report("unknown_event", "warning", rules.describeUnknownEvent(name), at);
       continue;

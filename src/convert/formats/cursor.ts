@@ -256,7 +256,7 @@ function addConsequence(field: CarriedField): CarriedField {
 }
 
 function writeCursorHooks(set: PortableHookSet): string {
-  const events: Record<string, Record<string, unknown>[]> = {};
+  const events = new Map<string, Record<string, unknown>[]>();
   for (const hook of set.hooks) {
     const fromCursor = hook.origin.format === cursorFormat.name;
     const toolEvent = selectCursorToolEvent(
@@ -266,10 +266,14 @@ function writeCursorHooks(set: PortableHookSet): string {
     );
     const name = toolEvent ?? selectEventName(hook, cursorFormat);
     const matcher = toolEvent === null ? writeCursorMatcher(hook) : null;
-    events[name] = [...(events[name] ?? []), writeEntry(hook, matcher)];
+    events.set(name, [...(events.get(name) ?? []), writeEntry(hook, matcher)]);
   }
   return formatJsonDocument(
-    buildWrittenDocument({ leading: { version: 1 }, carried: set.extraFields, events }),
+    buildWrittenDocument({
+      leading: { version: 1 },
+      carried: set.extraFields,
+      events: Object.fromEntries(events),
+    }),
   );
 }
 

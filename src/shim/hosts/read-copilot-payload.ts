@@ -1,4 +1,5 @@
 import { isRecord } from "../../shared/is-record.js";
+import { readOwn } from "../../shared/read-own.js";
 import { safeParseJson } from "../../shared/safe-parse-json.js";
 import { isSnakeCaseCopilotEvent } from "./copilot-events.js";
 import { type CanonicalPayload, readCanonicalToolName, type ShimHost } from "./shim-host.js";
@@ -30,12 +31,14 @@ export function readCopilotPayload(
   payload: Record<string, unknown>,
 ): CanonicalPayload {
   const problems: string[] = [];
-  const canonical: Record<string, unknown> = {};
   const snakeCase = isSnakeCaseCopilotEvent(host, hostEvent);
-  for (const [key, value] of Object.entries(payload)) {
-    const name = snakeCase ? key : (renamedFields[key] ?? toSnakeCase(key));
-    canonical[name] = value;
-  }
+  // Built from entries, so a field the host names `__proto__` stays a field.
+  const canonical: Record<string, unknown> = Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      snakeCase ? key : (readOwn(renamedFields, key) ?? toSnakeCase(key)),
+      value,
+    ]),
+  );
   if (snakeCase && canonical.tool_result !== undefined) {
     canonical.tool_response = canonical.tool_result;
     delete canonical.tool_result;

@@ -1,6 +1,7 @@
 import { mapOutputFields } from "../../decide/map-output-fields.js";
 import { defaultPermissionDecisions, type EventSpec } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
+import { readOwn } from "../../shared/read-own.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
 import { readHookJson } from "../read-hook-json.js";
 import type { ShimRunOutcome, ShimVerdict } from "../shim-types.js";
@@ -96,7 +97,7 @@ function listKnownFields(event: string, spec: EventSpec): string[] {
   return [
     ...(spec.outputFields ?? []).map((mapping) => mapping.from),
     ...(spec.decisionKind === "block" ? blockFields : []),
-    ...(hostOnlyFields[event] ?? []),
+    ...(readOwn(hostOnlyFields, event) ?? []),
   ];
 }
 

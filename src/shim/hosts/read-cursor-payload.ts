@@ -2,6 +2,7 @@ import { claudeProfile } from "../../profiles/claude.js";
 import { cursorProfile } from "../../profiles/cursor.js";
 import type { EventSpec, PayloadFields } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
+import { readOwn } from "../../shared/read-own.js";
 import { safeParseJson } from "../../shared/safe-parse-json.js";
 import { cursorShimEvents } from "./cursor-shim-events.js";
 import { type CanonicalPayload, readCanonicalToolName, type ShimHost } from "./shim-host.js";
@@ -71,20 +72,22 @@ export function readCursorPayload(
   const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
   const root: unknown = roots[0];
   const problems: string[] = [];
-  const canonical: Record<string, unknown> = {};
   const ownFields = Object.hasOwn(eventOwnFields, hostEvent)
     ? (eventOwnFields[hostEvent] ?? [])
     : [];
-  for (const [key, value] of Object.entries(payload)) {
-    if (!cursorBaseFields.includes(key) && !ownFields.includes(key)) canonical[key] = value;
-  }
+  // Built from entries, so a field the host names `__proto__` stays a field.
+  const canonical: Record<string, unknown> = Object.fromEntries(
+    Object.entries(payload).filter(
+      ([key]) => !cursorBaseFields.includes(key) && !ownFields.includes(key),
+    ),
+  );
   canonical.session_id = typeof payload.conversation_id === "string" ? payload.conversation_id : "";
   if (typeof payload.cwd === "string") canonical.cwd = payload.cwd;
   else if (typeof root === "string") canonical.cwd = root;
   canonical.hook_event_name = event;
   // The tool a tool-specific event stands for, by its profile row: the first of its `tools`
   // (afterFileEdit's Edit and Write read as Edit: Cursor's payload does not say which ran).
-  const eventTool = cursorShimEvents[hostEvent]?.toolNames[0] ?? "";
+  const eventTool = readOwn(cursorShimEvents, hostEvent)?.toolNames[0] ?? "";
   const missing = (field: string) => ({
     ok: false as const,
     error: `Cursor's ${hostEvent} payload has no string "${field}"`,

@@ -3,6 +3,7 @@ import { cursorProfile } from "../../profiles/cursor.js";
 import { findEventSpec } from "../../profiles/find-event-spec.js";
 import type { EventSpec, OutputFieldMapping } from "../../profiles/profile.js";
 import { isRecord } from "../../shared/is-record.js";
+import { readOwn } from "../../shared/read-own.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
 import type { ShimVerdict } from "../shim-types.js";
 import { createJsonVerdictReader, type JsonOutput } from "./create-json-verdict-reader.js";
@@ -136,13 +137,14 @@ function readCursorOutput(json: JsonOutput, hookEvent: string): ShimVerdict {
 function readSnakeCaseSpellings(
   output: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const read: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(output)) {
-    const snakeCase = camelCaseSpellings[key];
-    if (snakeCase === undefined) read[key] = value;
-    else if (!Object.hasOwn(output, snakeCase)) read[snakeCase] = value;
-  }
-  return read;
+  // Built from entries, so a field the hook names `__proto__` stays a field.
+  return Object.fromEntries(
+    Object.entries(output).flatMap(([key, value]): [string, unknown][] => {
+      const snakeCase = readOwn(camelCaseSpellings, key);
+      if (snakeCase === undefined) return [[key, value]];
+      return Object.hasOwn(output, snakeCase) ? [] : [[snakeCase, value]];
+    }),
+  );
 }
 
 function hasType(value: unknown, type: ReturnType<typeof expectType>): boolean {

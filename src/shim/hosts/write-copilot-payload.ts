@@ -1,3 +1,4 @@
+import { readOwn } from "../../shared/read-own.js";
 import type { TranslatedPayload } from "../shim-types.js";
 import type { ShimHost } from "./shim-host.js";
 
@@ -29,11 +30,12 @@ export function writeCopilotPayload(
   canonical: Record<string, unknown>,
 ): TranslatedPayload {
   const problems: string[] = [];
-  const payload: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(canonical)) {
-    if (droppedFields.includes(key)) continue;
-    payload[renamedFields[key] ?? toCamelCase(key)] = value;
-  }
+  // Built from entries, so a field the host named `__proto__` stays a field.
+  const payload: Record<string, unknown> = Object.fromEntries(
+    Object.entries(canonical)
+      .filter(([key]) => !droppedFields.includes(key))
+      .map(([key, value]) => [readOwn(renamedFields, key) ?? toCamelCase(key), value]),
+  );
   // The notification payload names its event as the VS Code compatible payloads do.
   if (hookEvent === "notification") payload.hook_event_name = "Notification";
   if (typeof payload.timestamp !== "number") payload.timestamp = Date.now();

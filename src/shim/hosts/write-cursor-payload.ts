@@ -24,10 +24,10 @@ export function writeCursorPayload(
 ): TranslatedPayload {
   const problems: string[] = [];
   const cwd = typeof canonical.cwd === "string" ? canonical.cwd : null;
-  const payload: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(canonical)) {
-    if (!canonicalBaseFields.includes(key)) payload[key] = value;
-  }
+  // Built from entries, so a field the host named `__proto__` stays a field.
+  const payload: Record<string, unknown> = Object.fromEntries(
+    Object.entries(canonical).filter(([key]) => !canonicalBaseFields.includes(key)),
+  );
   payload.conversation_id = typeof canonical.session_id === "string" ? canonical.session_id : "";
   payload.generation_id = "";
   payload.hook_event_name = hookEvent;
