@@ -6,6 +6,7 @@ import {
   visit,
 } from "jsonc-parser";
 import { createDiagnostic } from "../diagnostic.js";
+import { writeOwn } from "../shared/write-own.js";
 import { describeJsonParseError } from "./describe-json-parse-error.js";
 import type { JsonDocument } from "./parse-json-document.js";
 
@@ -54,12 +55,7 @@ function buildJsoncValue(text: string, errors: ParseError[], options: ParseOptio
     if (Array.isArray(parent)) parent.push(value);
     else if (property !== null) {
       // Assignment would make `__proto__` the object's prototype; a defined property stays data.
-      Object.defineProperty(parent, property, {
-        value,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
+      writeOwn(parent, property, value);
     }
   };
   const open = (container: unknown[] | Record<string, unknown>) => {

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { parse, TomlError } from "smol-toml";
 import { parseJsoncDocument } from "../config/parse-jsonc-document.js";
 import { isRecord } from "../shared/is-record.js";
+import { writeOwn } from "../shared/write-own.js";
 import { applyJsonChanges } from "./apply-json-changes.js";
 import { applyTomlChanges } from "./apply-toml-changes.js";
 import { type HookMergeOptions, type MergeChange, planHookMerge } from "./plan-hook-merge.js";
@@ -151,22 +152,13 @@ function applyChanges(
         continue;
       }
       const created: Record<string, unknown> = {};
-      defineValue(container, key, created);
+      writeOwn(container, key, created);
       container = created;
     }
     const last = change.path.at(-1);
-    if (last !== undefined) defineValue(container, last, change.value);
+    if (last !== undefined) writeOwn(container, last, change.value);
   }
   return document;
-}
-
-function defineValue(container: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(container, key, {
-    value,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
 }
 
 function describeJsonType(value: unknown): string {

@@ -1,5 +1,6 @@
 import { isRecord } from "../shared/is-record.js";
 import { readOwn } from "../shared/read-own.js";
+import { writeOwn } from "../shared/write-own.js";
 import { compactObject } from "./compact-object.js";
 import type { CarriedField } from "./portable-hooks.js";
 
@@ -19,23 +20,12 @@ function placeCarriedFields(
         container = next as Record<string, unknown>;
       } else {
         const created: Record<string, unknown> = {};
-        defineField(container, segment, created);
+        writeOwn(container, segment, created);
         container = created;
       }
     }
-    defineField(container, last, field.value);
+    writeOwn(container, last, field.value);
   }
-}
-
-// A field carried under `__proto__` stays a field: assigning it would replace the prototype, and
-// the document would then read `hooks` from what the source wrote there.
-function defineField(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 /** A written handler or entry: its defined fields, then its carried ones at their places. */

@@ -1,6 +1,7 @@
 import { describeHandler } from "../config/describe-handler.js";
 import type { HookDefinition } from "../config/hook-definition.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostic.js";
+import { writeOwn } from "../shared/write-own.js";
 import { isUnfinishedParseError, parseShellScript } from "../shell/parse-shell-script.js";
 import { readStaticAssignments } from "../shell/read-static-assignments.js";
 
@@ -77,12 +78,7 @@ export function parseEnvironmentFile(
       }
       for (const [name, value] of read) {
         // Own keys only: a `__proto__=x` line must not reach the prototype.
-        Object.defineProperty(variables, name, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        writeOwn(variables, name, value);
       }
     }
     start = end;

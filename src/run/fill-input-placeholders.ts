@@ -1,4 +1,5 @@
 import { isRecord } from "../shared/is-record.js";
+import { writeOwn } from "../shared/write-own.js";
 
 // `${tool_input.file_path}`, `${session_id}`, `${tool_input.edits.0.old_string}`: dot-separated
 // keys (or array indexes) into the event payload.
@@ -35,12 +36,7 @@ function fillRecord(
   const filled: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     // defineProperty, so a key named __proto__ stays a plain key.
-    Object.defineProperty(filled, key, {
-      value: fillValue(value, payload),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    writeOwn(filled, key, fillValue(value, payload));
   }
   return filled;
 }

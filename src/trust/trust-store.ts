@@ -8,6 +8,7 @@ import { requireZod } from "../require-zod.js";
 import { isRecord } from "../shared/is-record.js";
 import { safeParseJson } from "../shared/safe-parse-json.js";
 import { writeFileAtomically } from "../shared/write-file-atomically.js";
+import { writeOwn } from "../shared/write-own.js";
 import type { NotHashedWord } from "./hook-finding.js";
 import { createNotHashedWordSchema } from "./not-hashed-word-schema.js";
 
@@ -179,13 +180,7 @@ export async function writeTrustStore(
         const entry = findTrustEntry(store, id);
         if (isDeepStrictEqual(findTrustEntry(base, id), entry)) continue;
         if (entry === undefined) delete hooks[id];
-        else
-          Object.defineProperty(hooks, id, {
-            value: entry,
-            writable: true,
-            enumerable: true,
-            configurable: true,
-          });
+        else writeOwn(hooks, id, entry);
       }
       return {
         ok: true,
