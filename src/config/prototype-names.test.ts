@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
+import { neutralizeName, prototypeNames } from "../../test/support/prototype-names.js";
 import { type ProfileName, profiles } from "../profiles/profiles.js";
 import { loadConfig } from "./load-config.js";
 
@@ -9,23 +10,6 @@ import { loadConfig } from "./load-config.js";
 // are looked up in the profile's and the dialects' tables. A name Object.prototype has
 // (`constructor`, `toString`, `__proto__`) must be read as any other name those tables lack: the
 // same diagnostics and hooks as a neutral name of the same shape, a `__proto__` key included.
-
-const prototypeNames = [
-  "__proto__",
-  "constructor",
-  "toString",
-  "hasOwnProperty",
-  "valueOf",
-  "isPrototypeOf",
-] as const;
-
-/** A name of the same shape no table holds: ROT13, which keeps case and underscores (`__cebgb__`). */
-function neutralize(name: string): string {
-  return name.replaceAll(/[a-z]/gi, (letter) => {
-    const base = letter <= "Z" ? 65 : 97;
-    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
-  });
-}
 
 const slots = ["event", "handlerType", "matcher", "handlerKey", "groupKey", "rootKey"] as const;
 type Slot = (typeof slots)[number];
@@ -93,8 +77,8 @@ describe("config: prototype names read as any unknown name", () => {
     for (const slot of slots) {
       for (const name of prototypeNames) {
         const loaded = await load(profile, writeDocument(profile, slot, name));
-        const neutral = await load(profile, writeDocument(profile, slot, neutralize(name)));
-        const text = JSON.stringify(loaded).replaceAll(name, neutralize(name));
+        const neutral = await load(profile, writeDocument(profile, slot, neutralizeName(name)));
+        const text = JSON.stringify(loaded).replaceAll(name, neutralizeName(name));
         expect({ slot, name, loaded: JSON.parse(text) }).toEqual({
           slot,
           name,

@@ -2,6 +2,13 @@ import fc from "fast-check";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
+import {
+  arbitraryName,
+  neutralizeName,
+  prototypeNames,
+  withKey,
+} from "../../test/support/prototype-names.js";
+
 import { convertHooks } from "./convert-hooks.js";
 import { findHandlerKey, type HookFormat } from "./hook-format.js";
 import { findHookFormat, hookFormats } from "./hook-formats.js";
@@ -12,34 +19,10 @@ import { type DocumentSyntax, type FormatName, formatNames } from "./portable-ho
 // Object.prototype has (`constructor`, `toString`, `__proto__`) must read as unknown there:
 // converted with a note or dropped with a lossy issue, never a TypeError, never written as known.
 
-const prototypeNames = [
-  "__proto__",
-  "constructor",
-  "toString",
-  "hasOwnProperty",
-  "valueOf",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "toLocaleString",
-  "__defineGetter__",
-] as const;
-
-const anyName = fc.oneof(
-  fc.constantFrom(...prototypeNames),
-  fc.string({ maxLength: 12 }),
-  fc.constantFrom("PreToolUse", "Bash", "command", "type", "matcher", "hooks", "env", "Stop"),
+const anyName = arbitraryName(
+  ["PreToolUse", "Bash", "command", "type", "matcher", "hooks", "env", "Stop"],
+  12,
 );
-
-/** Sets `key` as an own enumerable property, even `__proto__`, as `JSON.parse` would. */
-function withKey<T extends object>(target: T, key: string, value: unknown): T {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return target;
-}
 
 function objectWithKey(key: string, value: unknown): Record<string, unknown> {
   return withKey({}, key, value);
@@ -163,20 +146,12 @@ function convertAndCheck(conversion: Conversion) {
   return result;
 }
 
-/** A name of the same shape no table holds: ROT13, which keeps case and underscores (`__cebgb__`). */
-function neutralize(name: string): string {
-  return name.replaceAll(/[a-z]/gi, (letter) => {
-    const base = letter <= "Z" ? 65 : 97;
-    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
-  });
-}
-
 /** The result with `name` (also capitalized, as camelCase formats carry it) neutralized. */
 function renameInResult(result: ReturnType<typeof convertHooks>, name: string): unknown {
   const capitalized = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
   const text = JSON.stringify(result)
-    .replaceAll(name, neutralize(name))
-    .replaceAll(capitalized, neutralize(capitalized));
+    .replaceAll(name, neutralizeName(name))
+    .replaceAll(capitalized, neutralizeName(capitalized));
   return JSON.parse(text);
 }
 
@@ -191,7 +166,7 @@ describe("convert: prototype names in a source document", () => {
         for (const shim of [false, true]) {
           const result = convertAndCheck({ from, to, text, file: "hooks.json", shim });
           const neutral = convertHooks({
-            text: writeJson(buildDocument(source, slot, neutralize(name))),
+            text: writeJson(buildDocument(source, slot, neutralizeName(name))),
             file: "hooks.json",
             from,
             to,

@@ -6,6 +6,7 @@ import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
 import { createHookDefinition } from "../../test/support/create-hook-definition.js";
 import { createProcessOutcome } from "../../test/support/create-process-outcome.js";
 import { createSuiteWorkspace } from "../../test/support/create-test-workspace.js";
+import { arbitraryName, prototypeNames } from "../../test/support/prototype-names.js";
 import { createHookEngine } from "../engine/engine.js";
 import type { Profile } from "../profiles/profile.js";
 import { type ProfileName, profiles } from "../profiles/profiles.js";
@@ -18,21 +19,9 @@ import { interpretOutcome } from "./interpret-outcome.js";
 // has (`constructor`, `toString`, `__proto__`) must read as unknown there, in every profile: a
 // diagnostic or nothing, never a TypeError, never a function or the prototype taken as a value.
 
-const prototypeNames = [
-  "__proto__",
-  "constructor",
-  "toString",
-  "hasOwnProperty",
-  "valueOf",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "toLocaleString",
-] as const;
-
-const anyName = fc.oneof(
-  fc.constantFrom(...prototypeNames),
-  fc.string({ maxLength: 10 }),
-  fc.constantFrom("decision", "permissionDecision", "additionalContext", "block", "allow"),
+const anyName = arbitraryName(
+  ["decision", "permissionDecision", "additionalContext", "block", "allow"],
+  10,
 );
 
 const profileNames = Object.keys(profiles) as ProfileName[];

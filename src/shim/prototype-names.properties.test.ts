@@ -2,6 +2,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fuzzParameters } from "../../test/fixtures/fuzz/fuzz-runs.js";
 import { createShimOutcome } from "../../test/support/create-shim-outcome.js";
+import {
+  arbitraryName,
+  neutralizeName,
+  prototypeNames,
+  withKey,
+} from "../../test/support/prototype-names.js";
+
 import { createShimVerdict } from "./create-shim-verdict.js";
 import { readCanonicalEvent } from "./hosts/shim-host.js";
 import { shimHosts } from "./hosts/shim-hosts.js";
@@ -14,50 +21,16 @@ import { writeHostReply } from "./write-host-reply.js";
 // the host modules' tables. A name Object.prototype has (`constructor`, `toString`, `__proto__`)
 // must read as unknown there: never a TypeError, never a function or the prototype used as a value.
 
-const prototypeNames = [
-  "__proto__",
-  "constructor",
-  "toString",
-  "hasOwnProperty",
-  "valueOf",
-  "isPrototypeOf",
-  "propertyIsEnumerable",
-  "toLocaleString",
-  "__defineGetter__",
-  "__lookupGetter__",
-] as const;
-
-/** A prototype name, or any string (names the tables have included). */
-const anyName = fc.oneof(
-  fc.constantFrom(...prototypeNames),
-  fc.string({ maxLength: 12 }),
-  fc.constantFrom("PreToolUse", "Bash", "beforeShellExecution", "tool_name", "decision"),
+const anyName = arbitraryName(
+  ["PreToolUse", "Bash", "beforeShellExecution", "tool_name", "decision"],
+  12,
 );
-
-/** Sets `key` as an own enumerable property, even `__proto__`, as `JSON.parse` would. */
-function withKey(target: Record<string, unknown>, key: string, value: unknown) {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return target;
-}
 
 /** An object whose only own keys are `keys`, each set to `value` (`__proto__` included). */
 function objectWithKeys(keys: readonly string[], value: unknown): Record<string, unknown> {
   const target: Record<string, unknown> = {};
   for (const key of keys) withKey(target, key, value);
   return target;
-}
-
-/** A name of the same shape no table holds: ROT13, which keeps case and underscores (`__cebgb__`). */
-function neutralize(name: string): string {
-  return name.replaceAll(/[a-z]/gi, (letter) => {
-    const base = letter <= "Z" ? 65 : 97;
-    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
-  });
 }
 
 // Each prototype name as the hosts may respell it (snake_case, camelCase, capitalized), longest first.
@@ -80,8 +53,8 @@ const spellings = [
 function expectLikeNeutral<Result>(compute: (rename: (name: string) => string) => Result): Result {
   const result = compute((name) => name);
   let text = JSON.stringify(result) ?? "null";
-  for (const spelling of spellings) text = text.replaceAll(spelling, neutralize(spelling));
-  expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(compute(neutralize)) ?? "null"));
+  for (const spelling of spellings) text = text.replaceAll(spelling, neutralizeName(spelling));
+  expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(compute(neutralizeName)) ?? "null"));
   return result;
 }
 
