@@ -1,25 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../diagnostic.js";
+import {
+  createCommandHandler,
+  createConfigSource,
+  locateDiagnostics,
+} from "../../../test/support/dialect-test-support.js";
 import { claudeProfile } from "../../profiles/claude.js";
-import type { ConfigSource } from "../discover-config-files.js";
 import { parseClaudeConfig } from "./claude.js";
 
-const source: ConfigSource = {
-  file: "/work/app/.claude/settings.json",
-  layer: "project",
-  dialect: "claude",
-  explicit: false,
-  trust: "none",
-};
+const source = createConfigSource("/work/app/.claude/settings.json", "project", "claude");
 
 const parse = (document: unknown) => parseClaudeConfig(document, source, claudeProfile);
-const located = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.path]);
-const command = (extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command: "./hook.sh",
-  ...extra,
-});
 /** Settings with one PreToolUse group holding the given handlers. */
 const preToolUse = (...hooks: unknown[]) => ({
   hooks: { PreToolUse: [{ matcher: "Bash", hooks }] },
@@ -33,7 +23,7 @@ describe("parseClaudeConfig", () => {
           {
             matcher: "Edit|Write",
             hooks: [
-              command({
+              createCommandHandler({
                 command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh',
                 timeout: 30,
                 statusMessage: "Checking the file",
@@ -42,7 +32,7 @@ describe("parseClaudeConfig", () => {
             ],
           },
         ],
-        Stop: [{ hooks: [command({ command: "./stop.sh" })] }],
+        Stop: [{ hooks: [createCommandHandler({ command: "./stop.sh" })] }],
       },
     });
     expect(result.diagnostics).toEqual([]);
@@ -72,7 +62,7 @@ describe("parseClaudeConfig", () => {
   });
 
   it("defaults the timeout to 600 seconds", () => {
-    expect(parse(preToolUse(command())).definitions[0]?.timeoutMs).toBe(600_000);
+    expect(parse(preToolUse(createCommandHandler())).definitions[0]?.timeoutMs).toBe(600_000);
   });
 
   it("ignores every settings key other than hooks, silently", () => {
@@ -84,7 +74,7 @@ describe("parseClaudeConfig", () => {
       statusLine: { type: "command", command: "echo hi" },
       enabledPlugins: { "formatter@market": true },
       disableAllHooks: false,
-      ...preToolUse(command()),
+      ...preToolUse(createCommandHandler()),
     });
     expect(result.diagnostics).toEqual([]);
     expect(result.definitions).toHaveLength(1);
@@ -176,8 +166,8 @@ describe("parseClaudeConfig", () => {
       "hooks.PreToolUse[0].hooks[0].headers.A",
     ],
   ])("drops %s (invalid_config); its siblings load", (_name, handler, path) => {
-    const result = parse(preToolUse(handler, command()));
-    expect(located(result.diagnostics)).toEqual([["invalid_config", "error", path]]);
+    const result = parse(preToolUse(handler, createCommandHandler()));
+    expect(locateDiagnostics(result.diagnostics)).toEqual([["invalid_config", "error", path]]);
     expect(result.definitions.map((definition) => definition.handlerIndex)).toEqual([1]);
   });
 
@@ -185,7 +175,7 @@ describe("parseClaudeConfig", () => {
     const result = parse(
       preToolUse({ type: "prompt", prompt: "ok?", command: "./x.sh", async: true }),
     );
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unknown_field", "warning", "hooks.PreToolUse[0].hooks[0].command"],
       ["unsupported_field", "warning", "hooks.PreToolUse[0].hooks[0].async"],
     ]);
@@ -207,21 +197,28 @@ describe("parseClaudeConfig", () => {
     ["a string timeout", { timeout: "30" }, "hooks.PreToolUse[0].hooks[0].timeout"],
     ["a numeric if", { if: 3 }, "hooks.PreToolUse[0].hooks[0].if"],
   ])("drops a handler with %s (invalid_config)", (_name, extra, path) => {
-    const result = parse(preToolUse(command(extra), command({ command: "./ok.sh" })));
-    expect(located(result.diagnostics)).toEqual([["invalid_config", "error", path]]);
+    const result = parse(
+      preToolUse(createCommandHandler(extra), createCommandHandler({ command: "./ok.sh" })),
+    );
+    expect(locateDiagnostics(result.diagnostics)).toEqual([["invalid_config", "error", path]]);
     expect(result.definitions.map((definition) => definition.command)).toEqual(["./ok.sh"]);
   });
 
   it("warns about unknown handler fields and still loads the handler", () => {
-    const result = parse(preToolUse(command({ description: "guard" })));
-    expect(located(result.diagnostics)).toEqual([
+    const result = parse(preToolUse(createCommandHandler({ description: "guard" })));
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unknown_field", "warning", "hooks.PreToolUse[0].hooks[0].description"],
     ]);
     expect(result.definitions).toHaveLength(1);
   });
 
   it("reads async, and asyncRewake as async too", () => {
-    const result = parse(preToolUse(command({ async: true }), command({ asyncRewake: true })));
+    const result = parse(
+      preToolUse(
+        createCommandHandler({ async: true }),
+        createCommandHandler({ asyncRewake: true }),
+      ),
+    );
     expect(result.diagnostics).toEqual([]);
     expect(result.definitions.map(({ async, asyncRewake }) => ({ async, asyncRewake }))).toEqual([
       { async: true, asyncRewake: undefined },
@@ -230,8 +227,8 @@ describe("parseClaudeConfig", () => {
   });
 
   it("ignores once in settings, with an info diagnostic", () => {
-    const result = parse(preToolUse(command({ once: true })));
-    expect(located(result.diagnostics)).toEqual([
+    const result = parse(preToolUse(createCommandHandler({ once: true })));
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_field", "info", "hooks.PreToolUse[0].hooks[0].once"],
     ]);
     expect(result.definitions).toHaveLength(1);
@@ -241,12 +238,12 @@ describe("parseClaudeConfig", () => {
   it('accepts shell "bash" and "powershell" and skips a handler for another shell', () => {
     const result = parse(
       preToolUse(
-        command({ shell: "bash" }),
-        command({ command: "Write-Host hi", shell: "powershell" }),
-        command({ shell: "zsh" }),
+        createCommandHandler({ shell: "bash" }),
+        createCommandHandler({ command: "Write-Host hi", shell: "powershell" }),
+        createCommandHandler({ shell: "zsh" }),
       ),
     );
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_field", "warning", "hooks.PreToolUse[0].hooks[2].shell"],
     ]);
     expect(result.definitions.map((definition) => definition.shell)).toEqual([
@@ -257,29 +254,37 @@ describe("parseClaudeConfig", () => {
 
   it("keeps once in a skill's hooks", () => {
     const skill = { ...source, layer: "skill:deploy" };
-    const result = parseClaudeConfig(preToolUse(command({ once: true })), skill, claudeProfile);
+    const result = parseClaudeConfig(
+      preToolUse(createCommandHandler({ once: true })),
+      skill,
+      claudeProfile,
+    );
     expect(result.diagnostics).toEqual([]);
     expect(result.definitions[0]?.once).toBe(true);
   });
 
   it("reports an unknown event and a hooks value that is not an object", () => {
     expect(
-      located(
-        parse({ hooks: { PreToolUse: [], BeforeEdit: [{ hooks: [command()] }] } }).diagnostics,
+      locateDiagnostics(
+        parse({ hooks: { PreToolUse: [], BeforeEdit: [{ hooks: [createCommandHandler()] }] } })
+          .diagnostics,
       ),
     ).toEqual([["unknown_event", "warning", "hooks.BeforeEdit"]]);
-    expect(located(parse({ hooks: [] }).diagnostics)).toEqual([
+    expect(locateDiagnostics(parse({ hooks: [] }).diagnostics)).toEqual([
       ["invalid_config", "error", "hooks"],
     ]);
   });
 
   it("reports a document that is not an object", () => {
-    expect(located(parse([]).diagnostics)).toEqual([["invalid_config", "error", null]]);
+    expect(locateDiagnostics(parse([]).diagnostics)).toEqual([["invalid_config", "error", null]]);
   });
 
   it("knows every Claude Code event the profile lists", () => {
     const hooks = Object.fromEntries(
-      Object.keys(claudeProfile.events).map((event) => [event, [{ hooks: [command()] }]]),
+      Object.keys(claudeProfile.events).map((event) => [
+        event,
+        [{ hooks: [createCommandHandler()] }],
+      ]),
     );
     const result = parse({ hooks });
     expect(result.diagnostics).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createCommandHandler } from "../../../test/support/dialect-test-support.js";
 import type { Diagnostic } from "../../diagnostic.js";
 import { codexProfile } from "../../profiles/codex.js";
 import type { ConfigSource } from "../discover-config-files.js";
@@ -22,18 +23,13 @@ const located = (diagnostics: readonly Diagnostic[]) =>
     diagnostic.file,
     diagnostic.path,
   ]);
-const command = (extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command: "./hook.sh",
-  ...extra,
-});
 const on = (event: string, ...hooks: unknown[]) => ({ [event]: [{ matcher: "Bash", hooks }] });
 
 describe("parseCodexConfig", () => {
   it("reads hooks.json: description, matcher groups, timeout in seconds, statusMessage", () => {
     const result = parse({
       description: "guards",
-      hooks: on("PreToolUse", command({ timeout: 30, statusMessage: "checking" })),
+      hooks: on("PreToolUse", createCommandHandler({ timeout: 30, statusMessage: "checking" })),
     });
     expect(result.diagnostics).toEqual([]);
     expect(result.definitions).toMatchObject([
@@ -49,7 +45,7 @@ describe("parseCodexConfig", () => {
   });
 
   it("refuses a hooks.json with any other root field, naming the file and the field", () => {
-    const result = parse({ $schema: "x", version: 1, hooks: on("Stop", command()) });
+    const result = parse({ $schema: "x", version: 1, hooks: on("Stop", createCommandHandler()) });
     expect(result.definitions).toEqual([]);
     expect(located(result.diagnostics)).toEqual([
       ["invalid_config", "error", jsonSource.file, "$schema"],
@@ -58,7 +54,7 @@ describe("parseCodexConfig", () => {
   });
 
   it("ignores timeoutSec, which Codex 0.169 does not read, with a warning at its path", () => {
-    const result = parse({ hooks: on("Stop", command({ timeoutSec: 5 })) });
+    const result = parse({ hooks: on("Stop", createCommandHandler({ timeoutSec: 5 })) });
     expect(result.definitions).toMatchObject([{ timeoutMs: 600_000 }]);
     expect(located(result.diagnostics)).toEqual([
       ["unknown_field", "warning", jsonSource.file, "hooks.Stop[0].hooks[0].timeoutSec"],
@@ -72,7 +68,7 @@ describe("parseCodexConfig", () => {
         projects: { "/repo": { trust_level: "trusted" } },
         hooks: {
           state: { "/repo/.codex/hooks.json:pre_tool_use:0:0": { trusted_hash: "sha256:00" } },
-          ...on("PreToolUse", command({ command_windows: "hook.cmd" })),
+          ...on("PreToolUse", createCommandHandler({ command_windows: "hook.cmd" })),
         },
       },
       tomlSource,
@@ -85,7 +81,7 @@ describe("parseCodexConfig", () => {
 
   it("reports an event Codex does not have and a handler without a command, at their paths", () => {
     const result = parse({
-      hooks: { ...on("BeforeTool", command()), ...on("Stop", { type: "command" }) },
+      hooks: { ...on("BeforeTool", createCommandHandler()), ...on("Stop", { type: "command" }) },
     });
     expect(result.definitions).toEqual([]);
     expect(result.diagnostics.map((diagnostic) => diagnostic.path)).toEqual([

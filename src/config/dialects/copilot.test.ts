@@ -1,24 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../diagnostic.js";
+import {
+  createConfigSource,
+  locateDiagnostics,
+} from "../../../test/support/dialect-test-support.js";
 import { copilotProfile } from "../../profiles/copilot.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { parseCopilotConfig } from "./copilot.js";
 
-const hookFile: ConfigSource = {
-  file: "/work/repo/.github/hooks/policy.json",
-  layer: "project",
-  dialect: "copilot",
-  explicit: false,
-  trust: "none",
-};
+const hookFile = createConfigSource("/work/repo/.github/hooks/policy.json", "project", "copilot");
 const settingsFile: ConfigSource = {
   ...hookFile,
   file: "/work/repo/.github/copilot/settings.json",
 };
 const parse = (document: unknown, from: ConfigSource = hookFile) =>
   parseCopilotConfig(document, from, copilotProfile);
-const located = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.path]);
 const unix = process.platform !== "win32";
 
 describe("parseCopilotConfig", () => {
@@ -142,7 +137,7 @@ describe("parseCopilotConfig", () => {
     ],
   ])("reports %s at its file and JSON path", (_title, document, expected, message) => {
     const result = parse(document);
-    expect(located(result.diagnostics)).toEqual(expected);
+    expect(locateDiagnostics(result.diagnostics)).toEqual(expected);
     expect(result.diagnostics.every((item) => item.file === hookFile.file)).toBe(true);
     expect(result.diagnostics.map((item) => item.message).join("\n")).toContain(message);
   });

@@ -1,21 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../diagnostic.js";
+import {
+  createConfigSource,
+  locateDiagnostics,
+} from "../../../test/support/dialect-test-support.js";
 import { cursorProfile } from "../../profiles/cursor.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { parseCursorConfig } from "./cursor.js";
 
-const project: ConfigSource = {
-  file: "/work/repo/.cursor/hooks.json",
-  layer: "project",
-  dialect: "cursor",
-  explicit: false,
-  trust: "none",
-};
+const project = createConfigSource("/work/repo/.cursor/hooks.json", "project", "cursor");
 const user: ConfigSource = { ...project, file: "/home/me/.cursor/hooks.json", layer: "user" };
 const parse = (document: unknown, from: ConfigSource = project) =>
   parseCursorConfig(document, from, cursorProfile);
-const located = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.path]);
 
 describe("parseCursorConfig", () => {
   it("reads events by Cursor's own names, an entry without a type as a command, timeouts in seconds", () => {
@@ -39,7 +34,7 @@ describe("parseCursorConfig", () => {
       [project.file, "hooks.afterFileEdit[0]", null],
       [project.file, "hooks.stop[0]", null],
     ]);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_field", "warning", "hooks.stop[0].loop_limit"],
     ]);
   });
@@ -126,7 +121,7 @@ describe("parseCursorConfig", () => {
     ],
   ])("reports %s at its file and JSON path", (_title, document, expected, message) => {
     const result = parse(document);
-    expect(located(result.diagnostics)).toEqual(expected);
+    expect(locateDiagnostics(result.diagnostics)).toEqual(expected);
     expect(result.diagnostics.every((item) => item.file === project.file)).toBe(true);
     expect(result.diagnostics.map((item) => item.message).join("\n")).toContain(message);
   });
@@ -136,6 +131,8 @@ describe("parseCursorConfig", () => {
     expect(result.definitions.map((item) => [item.command, item.groupIndex])).toEqual([
       ["./ok.sh", 1],
     ]);
-    expect(located(result.diagnostics)).toEqual([["invalid_config", "error", "hooks.stop[0]"]]);
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
+      ["invalid_config", "error", "hooks.stop[0]"],
+    ]);
   });
 });

@@ -1,25 +1,17 @@
 import { describe, expect, it } from "vitest";
+import {
+  createCommandHandler,
+  createConfigSource,
+} from "../../../test/support/dialect-test-support.js";
 import type { Diagnostic } from "../../diagnostic.js";
 import { deepagentsProfile } from "../../profiles/deepagents.js";
-import type { ConfigSource } from "../discover-config-files.js";
 import { parseDeepagentsConfig } from "./deepagents.js";
 
-const source: ConfigSource = {
-  file: "/home/me/.deepagents/hooks.json",
-  layer: "user",
-  dialect: "deepagents",
-  explicit: false,
-  trust: "none",
-};
+const source = createConfigSource("/home/me/.deepagents/hooks.json", "user", "deepagents");
 
 const parse = (document: unknown) => parseDeepagentsConfig(document, source, deepagentsProfile);
 const located = (diagnostics: readonly Diagnostic[]) =>
   diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path]);
-const command = (extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command: "./hook.sh",
-  ...extra,
-});
 /** One PreToolUse group holding the given handlers. */
 const preToolUse = (...hooks: unknown[]) => ({
   hooks: { PreToolUse: [{ matcher: "Bash", hooks }] },
@@ -33,12 +25,12 @@ describe("parseDeepagentsConfig", () => {
           {
             matcher: "Bash",
             hooks: [
-              command({ timeout: 30, statusMessage: "Checking", if: "Bash(git *)" }),
-              command({ command: ["/usr/bin/env", "guard", "--strict"] }),
+              createCommandHandler({ timeout: 30, statusMessage: "Checking", if: "Bash(git *)" }),
+              createCommandHandler({ command: ["/usr/bin/env", "guard", "--strict"] }),
             ],
           },
         ],
-        Stop: [{ hooks: [command({ command: "./stop.sh" })] }],
+        Stop: [{ hooks: [createCommandHandler({ command: "./stop.sh" })] }],
       },
     });
     expect(result.diagnostics).toEqual([]);
@@ -81,7 +73,9 @@ describe("parseDeepagentsConfig", () => {
   });
 
   it("defaults the timeout to 600 seconds and accepts fractions", () => {
-    const result = parse(preToolUse(command(), command({ timeout: 0.25 })));
+    const result = parse(
+      preToolUse(createCommandHandler(), createCommandHandler({ timeout: 0.25 })),
+    );
     expect(result.definitions.map((definition) => definition.timeoutMs)).toEqual([600_000, 250]);
   });
 
@@ -94,7 +88,12 @@ describe("parseDeepagentsConfig", () => {
     ["infinite", Number.POSITIVE_INFINITY],
     ["NaN", Number.NaN],
   ])("rejects a %s timeout at hooks.PreToolUse[0].hooks[0].timeout", (_name, timeout) => {
-    const result = parse(preToolUse(command({ timeout }), command({ command: "./sibling.sh" })));
+    const result = parse(
+      preToolUse(
+        createCommandHandler({ timeout }),
+        createCommandHandler({ command: "./sibling.sh" }),
+      ),
+    );
     expect(result.diagnostics).toEqual([
       expect.objectContaining({
         code: "invalid_config",
@@ -109,7 +108,7 @@ describe("parseDeepagentsConfig", () => {
   it.each(["prompt", "agent", "http", "mcp_tool"])(
     "reports the known but unsupported handler type %s; siblings load",
     (type) => {
-      const result = parse(preToolUse({ type, prompt: "Is it safe?" }, command()));
+      const result = parse(preToolUse({ type, prompt: "Is it safe?" }, createCommandHandler()));
       expect(result.diagnostics).toEqual([
         expect.objectContaining({
           code: "unsupported_handler_type",
@@ -139,21 +138,41 @@ describe("parseDeepagentsConfig", () => {
     ["no type", { command: "./x.sh" }, "hooks.PreToolUse[0].hooks[0].type"],
     ["a non-string type", { type: 1, command: "./x.sh" }, "hooks.PreToolUse[0].hooks[0].type"],
     ["no command", { type: "command" }, "hooks.PreToolUse[0].hooks[0].command"],
-    ["an empty command", command({ command: "" }), "hooks.PreToolUse[0].hooks[0].command"],
-    ["a blank command", command({ command: "   " }), "hooks.PreToolUse[0].hooks[0].command"],
-    ["an empty argv", command({ command: [] }), "hooks.PreToolUse[0].hooks[0].command"],
-    ["a non-string argv", command({ command: ["a", 1] }), "hooks.PreToolUse[0].hooks[0].command"],
-    ["a numeric command", command({ command: 42 }), "hooks.PreToolUse[0].hooks[0].command"],
+    [
+      "an empty command",
+      createCommandHandler({ command: "" }),
+      "hooks.PreToolUse[0].hooks[0].command",
+    ],
+    [
+      "a blank command",
+      createCommandHandler({ command: "   " }),
+      "hooks.PreToolUse[0].hooks[0].command",
+    ],
+    [
+      "an empty argv",
+      createCommandHandler({ command: [] }),
+      "hooks.PreToolUse[0].hooks[0].command",
+    ],
+    [
+      "a non-string argv",
+      createCommandHandler({ command: ["a", 1] }),
+      "hooks.PreToolUse[0].hooks[0].command",
+    ],
+    [
+      "a numeric command",
+      createCommandHandler({ command: 42 }),
+      "hooks.PreToolUse[0].hooks[0].command",
+    ],
     [
       "a non-string statusMessage",
-      command({ statusMessage: false }),
+      createCommandHandler({ statusMessage: false }),
       "hooks.PreToolUse[0].hooks[0].statusMessage",
     ],
-    ["a non-string if", command({ if: 7 }), "hooks.PreToolUse[0].hooks[0].if"],
+    ["a non-string if", createCommandHandler({ if: 7 }), "hooks.PreToolUse[0].hooks[0].if"],
     ["a non-object handler", "./x.sh", "hooks.PreToolUse[0].hooks[0]"],
     ["a null handler", null, "hooks.PreToolUse[0].hooks[0]"],
   ])("rejects a handler with %s as invalid_config at its path", (_name, bad, path) => {
-    const result = parse(preToolUse(bad, command({ command: "./sibling.sh" })));
+    const result = parse(preToolUse(bad, createCommandHandler({ command: "./sibling.sh" })));
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ code: "invalid_config", severity: "error", path }),
     ]);
@@ -168,18 +187,18 @@ describe("parseDeepagentsConfig", () => {
     ["a group whose hooks is not a list", { hooks: {} }, "hooks.PreToolUse[0].hooks"],
     [
       "a non-string matcher",
-      { matcher: ["Bash"], hooks: [command()] },
+      { matcher: ["Bash"], hooks: [createCommandHandler()] },
       "hooks.PreToolUse[0].matcher",
     ],
   ])("drops %s with invalid_config; the next group still loads", (_name, bad, path) => {
-    const result = parse({ hooks: { PreToolUse: [bad, { hooks: [command()] }] } });
+    const result = parse({ hooks: { PreToolUse: [bad, { hooks: [createCommandHandler()] }] } });
     expect(located(result.diagnostics)).toEqual([["invalid_config", path]]);
     expect(result.definitions.map((definition) => definition.groupIndex)).toEqual([1]);
     expect(result.groupCounts).toEqual({ PreToolUse: 2 });
   });
 
   it("treats a null matcher like an omitted one", () => {
-    const result = parse({ hooks: { Stop: [{ matcher: null, hooks: [command()] }] } });
+    const result = parse({ hooks: { Stop: [{ matcher: null, hooks: [createCommandHandler()] }] } });
     expect(result.diagnostics).toEqual([]);
     expect(result.definitions[0]?.matcher).toBeNull();
   });
@@ -197,7 +216,10 @@ describe("parseDeepagentsConfig", () => {
 
   it("rejects an event that is not a list, keeping the other events", () => {
     const result = parse({
-      hooks: { Stop: { hooks: [command()] }, SessionEnd: [{ hooks: [command()] }] },
+      hooks: {
+        Stop: { hooks: [createCommandHandler()] },
+        SessionEnd: [{ hooks: [createCommandHandler()] }],
+      },
     });
     expect(located(result.diagnostics)).toEqual([["invalid_config", "hooks.Stop"]]);
     expect(result.definitions.map((definition) => definition.event)).toEqual(["SessionEnd"]);
@@ -210,8 +232,8 @@ describe("parseDeepagentsConfig", () => {
   it("warns about unknown events, including the host-only UserPromptSubmit", () => {
     const result = parse({
       hooks: {
-        BeforeToolUse: [{ hooks: [command()] }],
-        UserPromptSubmit: [{ hooks: [command()] }],
+        BeforeToolUse: [{ hooks: [createCommandHandler()] }],
+        UserPromptSubmit: [{ hooks: [createCommandHandler()] }],
       },
     });
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
@@ -227,7 +249,9 @@ describe("parseDeepagentsConfig", () => {
       description: "team hooks",
       version: 2,
       hooks: {
-        PreToolUse: [{ matcher: "Bash", when: "always", hooks: [command({ shell: "sh" })] }],
+        PreToolUse: [
+          { matcher: "Bash", when: "always", hooks: [createCommandHandler({ shell: "sh" })] },
+        ],
       },
     });
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
@@ -259,7 +283,7 @@ describe("parseDeepagentsConfig did-you-mean", () => {
     ],
     [
       "a handler field",
-      preToolUse(command({ timout: 5 })),
+      preToolUse(createCommandHandler({ timout: 5 })),
       'Unknown handler field "timout" (did you mean "timeout"?)',
     ],
   ])("suggests the name closest to %s", (_, document, message) => {

@@ -1,24 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../diagnostic.js";
+import {
+  createCommandHandler,
+  createConfigSource,
+  locateDiagnostics,
+} from "../../../test/support/dialect-test-support.js";
 import { geminiProfile } from "../../profiles/gemini.js";
-import type { ConfigSource } from "../discover-config-files.js";
 import { parseGeminiConfig } from "./gemini.js";
 
-const source: ConfigSource = {
-  file: "/work/app/.gemini/settings.json",
-  layer: "project",
-  dialect: "gemini",
-  explicit: false,
-  trust: "none",
-};
+const source = createConfigSource("/work/app/.gemini/settings.json", "project", "gemini");
 const parse = (document: unknown) => parseGeminiConfig(document, source, geminiProfile);
-const located = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.path]);
-const command = (extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command: "./hook.sh",
-  ...extra,
-});
 const on = (event: string, ...hooks: unknown[]) => ({ hooks: { [event]: [{ hooks }] } });
 
 describe("parseGeminiConfig", () => {
@@ -29,10 +19,12 @@ describe("parseGeminiConfig", () => {
         BeforeTool: [
           {
             matcher: "run_shell_command|write_file",
-            hooks: [command({ name: "guard", timeout: 1500, description: "checks calls" })],
+            hooks: [
+              createCommandHandler({ name: "guard", timeout: 1500, description: "checks calls" }),
+            ],
           },
         ],
-        AfterAgent: [{ hooks: [command()] }],
+        AfterAgent: [{ hooks: [createCommandHandler()] }],
       },
     });
     expect(result.diagnostics).toEqual([]);
@@ -46,7 +38,7 @@ describe("parseGeminiConfig", () => {
 
   it("gives a handler its own env over the source's", () => {
     const result = parseGeminiConfig(
-      on("BeforeTool", command({ env: { MODE: "strict" } })),
+      on("BeforeTool", createCommandHandler({ env: { MODE: "strict" } })),
       {
         ...source,
         env: { MODE: "loose", OTHER: "kept" },
@@ -63,25 +55,28 @@ describe("parseGeminiConfig", () => {
         BeforeTool: [
           {
             hooks: [
-              command({ name: "named" }),
-              command({ command: "./other.sh" }),
-              command({ name: "kept", command: "./other.sh" }),
+              createCommandHandler({ name: "named" }),
+              createCommandHandler({ command: "./other.sh" }),
+              createCommandHandler({ name: "kept", command: "./other.sh" }),
             ],
           },
         ],
       },
     });
     expect(result.definitions.map((hook) => hook.path)).toEqual(["hooks.BeforeTool[0].hooks[2]"]);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["hook_disabled", "info", "hooks.BeforeTool[0].hooks[0]"],
       ["hook_disabled", "info", "hooks.BeforeTool[0].hooks[1]"],
     ]);
   });
 
   it("runs nothing where hooksConfig.enabled is false", () => {
-    const result = parse({ hooksConfig: { enabled: false }, ...on("BeforeTool", command()) });
+    const result = parse({
+      hooksConfig: { enabled: false },
+      ...on("BeforeTool", createCommandHandler()),
+    });
     expect(result.definitions).toEqual([]);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["hooks_disabled", "info", "hooksConfig.enabled"],
     ]);
   });
@@ -92,11 +87,11 @@ describe("parseGeminiConfig", () => {
         enabled: false,
         disabled: ["x"],
         notifications: true,
-        ...on("BeforeTool", command()).hooks,
+        ...on("BeforeTool", createCommandHandler()).hooks,
       },
     });
     expect(result.definitions).toHaveLength(1);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_field", "warning", "hooks.enabled"],
       ["unsupported_field", "warning", "hooks.disabled"],
     ]);
@@ -104,10 +99,10 @@ describe("parseGeminiConfig", () => {
 
   it("reports sequential: true, which runs Gemini CLI's hooks one after another", () => {
     const result = parse({
-      hooks: { BeforeTool: [{ matcher: "x", sequential: true, hooks: [command()] }] },
+      hooks: { BeforeTool: [{ matcher: "x", sequential: true, hooks: [createCommandHandler()] }] },
     });
     expect(result.definitions).toHaveLength(1);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_field", "info", "hooks.BeforeTool[0].sequential"],
     ]);
   });
@@ -116,9 +111,16 @@ describe("parseGeminiConfig", () => {
     const result = parse({
       hooksConfig: { enabled: "yes", colour: 1 },
       hooks: {
-        PreToolUse: [{ hooks: [command()] }],
+        PreToolUse: [{ hooks: [createCommandHandler()] }],
         BeforeTool: [
-          { matchr: "x", hooks: [command({ timeout: -5 }), command({ commnd: "x" }), command()] },
+          {
+            matchr: "x",
+            hooks: [
+              createCommandHandler({ timeout: -5 }),
+              createCommandHandler({ commnd: "x" }),
+              createCommandHandler(),
+            ],
+          },
           { hooks: [{ type: "runtime", name: "r" }, { command: "./x.sh" }] },
         ],
       },
@@ -127,7 +129,7 @@ describe("parseGeminiConfig", () => {
       "hooks.BeforeTool[0].hooks[1]",
       "hooks.BeforeTool[0].hooks[2]",
     ]);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unknown_field", "warning", "hooksConfig.colour"],
       ["invalid_config", "error", "hooksConfig.enabled"],
       ["unknown_field", "warning", "hooks.BeforeTool[0].matchr"],
@@ -145,6 +147,6 @@ describe("parseGeminiConfig", () => {
 
   it("reads an empty file as no hooks and refuses a document that is not an object", () => {
     expect(parse(undefined).definitions).toEqual([]);
-    expect(located(parse([]).diagnostics)).toEqual([["invalid_config", "error", null]]);
+    expect(locateDiagnostics(parse([]).diagnostics)).toEqual([["invalid_config", "error", null]]);
   });
 });

@@ -3,7 +3,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { copyFixture } from "../../../test/support/copy-fixture.js";
 import { createTestWorkspace } from "../../../test/support/create-test-workspace.js";
-import type { Diagnostic } from "../../diagnostic.js";
+import {
+  createConfigSource,
+  locateDiagnostics,
+} from "../../../test/support/dialect-test-support.js";
 import { vscodeProfile } from "../../profiles/vscode.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { loadConfig } from "../load-config.js";
@@ -14,17 +17,9 @@ import { parseVscodeConfig } from "./vscode.js";
 
 const fixtures = fileURLToPath(new URL("../../../test/fixtures/", import.meta.url));
 
-const source: ConfigSource = {
-  file: "/work/repo/.github/hooks/policy.json",
-  layer: "project",
-  dialect: "vscode",
-  explicit: false,
-  trust: "none",
-};
+const source = createConfigSource("/work/repo/.github/hooks/policy.json", "project", "vscode");
 const parse = (document: unknown, from: ConfigSource = source) =>
   parseVscodeConfig(document, from, vscodeProfile);
-const located = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.path]);
 /** Reads explicit files the way `--config` does (JSONC, the vscode dialect). */
 const load = (...files: string[]) =>
   loadConfig(vscodeProfile, { home: "/nonexistent-home", cwd: fixtures, configFiles: files });
@@ -120,7 +115,7 @@ describe("parseVscodeConfig: the native Local format", () => {
 
   it("drops bad entries with diagnostics at their JSON paths and keeps valid siblings", async () => {
     const loaded = await load(join(fixtures, "vscode/bad-entries/hooks.json"));
-    expect(located(loaded.diagnostics)).toEqual([
+    expect(locateDiagnostics(loaded.diagnostics)).toEqual([
       ["unknown_field", "warning", "version_note"],
       ["invalid_config", "error", "hooks.PreToolUse[0].type"],
       ["unsupported_handler_type", "error", "hooks.PreToolUse[1].type"],
@@ -144,7 +139,9 @@ describe("parseVscodeConfig: the native Local format", () => {
     const other = process.platform === "win32" ? "linux" : "windows";
     const result = parse({ hooks: { Stop: [{ type: "command", [other]: "./elsewhere" }] } });
     expect(result.definitions).toEqual([]);
-    expect(located(result.diagnostics)).toEqual([["invalid_config", "info", "hooks.Stop[0]"]]);
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
+      ["invalid_config", "info", "hooks.Stop[0]"],
+    ]);
     expect(result.groupCounts).toEqual({ Stop: 1 });
   });
 
@@ -158,9 +155,9 @@ describe("parseVscodeConfig: the native Local format", () => {
   });
 
   it("reports a document that is not an object, and reads an empty one as nothing", () => {
-    expect(located(parse([]).diagnostics)).toEqual([["invalid_config", "error", null]]);
+    expect(locateDiagnostics(parse([]).diagnostics)).toEqual([["invalid_config", "error", null]]);
     expect(parse(undefined)).toEqual({ definitions: [], diagnostics: [], groupCounts: {} });
-    expect(located(parse({ hooks: [] }).diagnostics)).toEqual([
+    expect(locateDiagnostics(parse({ hooks: [] }).diagnostics)).toEqual([
       ["invalid_config", "error", "hooks"],
     ]);
   });
@@ -175,7 +172,7 @@ describe("parseVscodeConfig: lists mixing flat entries and matcher groups", () =
   const summarize = (document: unknown) => {
     const result = parse(document);
     return {
-      diagnostics: located(result.diagnostics),
+      diagnostics: locateDiagnostics(result.diagnostics),
       definitions: result.definitions.map((d) => [d.command, d.matcher, d.path, d.groupIndex]),
     };
   };
@@ -300,7 +297,7 @@ describe("parseVscodeConfig: blank command properties", () => {
   it("skips an entry whose only command property is blank, at that property", () => {
     const result = parse({ hooks: { Stop: [{ type: "command", command: " ", linux: "" }] } });
     expect(result.definitions).toEqual([]);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["invalid_config", "error", "hooks.Stop[0].command"],
     ]);
     expect(result.diagnostics[0]?.message).toContain("command is empty");
@@ -309,7 +306,7 @@ describe("parseVscodeConfig: blank command properties", () => {
   it("still rejects an override that is not a string", () => {
     const result = parse({ hooks: { Stop: [{ type: "command", command: "./a.sh", linux: 3 }] } });
     expect(result.definitions).toEqual([]);
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["invalid_config", "error", "hooks.Stop[0].linux"],
     ]);
   });
@@ -319,7 +316,7 @@ describe("parseVscodeConfig: the Copilot CLI format", () => {
   it("maps camelCase events, bash / powershell, cwd, env and timeoutSec", async () => {
     const file = join(fixtures, "copilot/basic/hooks.json");
     const loaded = await load(file);
-    expect(located(loaded.diagnostics)).toEqual([
+    expect(locateDiagnostics(loaded.diagnostics)).toEqual([
       ["unknown_event", "warning", "hooks.sessionEnd"],
       ["unknown_event", "warning", "hooks.errorOccurred"],
     ]);
@@ -389,7 +386,7 @@ describe("parseVscodeConfig: the Copilot CLI format", () => {
     const loaded = await load(join(fixtures, "copilot/bad-entries/hooks.json"));
     const windowsOnly =
       process.platform === "win32" ? [] : [["invalid_config", "info", "hooks.preToolUse[3]"]];
-    expect(located(loaded.diagnostics)).toEqual([
+    expect(locateDiagnostics(loaded.diagnostics)).toEqual([
       ["invalid_config", "warning", "version"],
       ["invalid_config", "error", "hooks.preToolUse[0].bash"],
       ["invalid_config", "error", "hooks.preToolUse[1].timeoutSec"],
@@ -421,7 +418,7 @@ describe("parseVscodeConfig: the Claude format", () => {
     const settings = join(root, "workspace/.claude/settings.json");
     const local = join(root, "workspace/.claude/settings.local.json");
     const loaded = await load(settings, local);
-    expect(located(loaded.diagnostics)).toEqual([
+    expect(locateDiagnostics(loaded.diagnostics)).toEqual([
       ["unsupported_handler_type", "warning", "hooks.PreToolUse[1].hooks[0].type"],
       ["unknown_event", "warning", "hooks.Notification"],
       ["unsupported_field", "warning", "hooks.PostToolUse[0].hooks[0].async"],
@@ -453,7 +450,7 @@ describe("parseVscodeConfig: the Claude format", () => {
 
   it("warns about unknown top-level fields in hook files but not in settings files", () => {
     const document = { permissions: {}, hooks: {} };
-    expect(located(parse(document).diagnostics)).toEqual([
+    expect(locateDiagnostics(parse(document).diagnostics)).toEqual([
       ["unknown_field", "warning", "permissions"],
     ]);
     const settings = { ...source, file: "/work/repo/.claude/settings.local.json" };

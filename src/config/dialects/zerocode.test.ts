@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../diagnostic.js";
+import {
+  createCommandHandler,
+  locateDiagnostics,
+} from "../../../test/support/dialect-test-support.js";
 import { zerocodeProfile } from "../../profiles/zerocode.js";
 import type { ConfigSource } from "../discover-config-files.js";
 import { parseZerocodeConfig } from "./zerocode.js";
@@ -15,13 +18,6 @@ const tomlSource: ConfigSource = { ...jsonSource, file: "/home/me/.zerotwo/confi
 
 const parse = (document: unknown, source: ConfigSource = jsonSource) =>
   parseZerocodeConfig(document, source, zerocodeProfile);
-const located = (diagnostics: readonly Diagnostic[]) =>
-  diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.path]);
-const command = (extra: Record<string, unknown> = {}) => ({
-  type: "command",
-  command: "./hook.sh",
-  ...extra,
-});
 const on = (event: string, ...hooks: unknown[]) => ({ hooks: { [event]: [{ hooks }] } });
 
 describe("parseZerocodeConfig (hooks.json)", () => {
@@ -33,7 +29,7 @@ describe("parseZerocodeConfig (hooks.json)", () => {
           {
             matcher: "startup|resume",
             hooks: [
-              command({
+              createCommandHandler({
                 command: "python3 ~/.zerotwo/hooks/session_start.py",
                 statusMessage: "Loading session notes",
                 additionalContextLimit: 5000,
@@ -41,7 +37,7 @@ describe("parseZerocodeConfig (hooks.json)", () => {
             ],
           },
         ],
-        SessionEnd: [{ hooks: [command({ timeout: 3 })] }],
+        SessionEnd: [{ hooks: [createCommandHandler({ timeout: 3 })] }],
       },
     });
     expect(result.diagnostics).toEqual([]);
@@ -77,7 +73,7 @@ describe("parseZerocodeConfig (hooks.json)", () => {
       env: { PLUGIN_ROOT: "/p" },
       trust: "managed",
     };
-    const [definition] = parse(on("Stop", command()), source).definitions;
+    const [definition] = parse(on("Stop", createCommandHandler()), source).definitions;
     expect(definition).toMatchObject({ trust: "managed", env: { PLUGIN_ROOT: "/p" } });
   });
 
@@ -87,13 +83,17 @@ describe("parseZerocodeConfig (hooks.json)", () => {
     ["3 s", 3, 3000, []],
     ["10 s", 10, 3000, [["timeout_clamped", "warning", "hooks.SessionEnd[0].hooks[0].timeout"]]],
   ])("SessionEnd with %s runs for %d ms", (_name, timeout, timeoutMs, diagnostics) => {
-    const result = parse(on("SessionEnd", command(timeout === undefined ? {} : { timeout })));
+    const result = parse(
+      on("SessionEnd", createCommandHandler(timeout === undefined ? {} : { timeout })),
+    );
     expect(result.definitions[0]?.timeoutMs).toBe(timeoutMs);
-    expect(located(result.diagnostics)).toEqual(diagnostics);
+    expect(locateDiagnostics(result.diagnostics)).toEqual(diagnostics);
   });
 
   it("defaults other events to 600 s and does not clamp them", () => {
-    const result = parse(on("Stop", command(), command({ timeout: 7200 })));
+    const result = parse(
+      on("Stop", createCommandHandler(), createCommandHandler({ timeout: 7200 })),
+    );
     expect(result.definitions.map((definition) => definition.timeoutMs)).toEqual([
       600_000, 7_200_000,
     ]);
@@ -101,7 +101,7 @@ describe("parseZerocodeConfig (hooks.json)", () => {
   });
 
   it.each(["prompt", "agent"])("parses and skips a %s handler with a warning", (type) => {
-    const result = parse(on("PreToolUse", { type, prompt: "Is it safe?" }, command()));
+    const result = parse(on("PreToolUse", { type, prompt: "Is it safe?" }, createCommandHandler()));
     expect(result.diagnostics).toEqual([
       expect.objectContaining({
         code: "unsupported_handler_type",
@@ -115,14 +115,16 @@ describe("parseZerocodeConfig (hooks.json)", () => {
 
   it("rejects an unknown handler type as an error", () => {
     const result = parse(on("PreToolUse", { type: "http", url: "https://example.com" }));
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_handler_type", "error", "hooks.PreToolUse[0].hooks[0].type"],
     ]);
   });
 
   it("skips async: true with an unsupported_field warning; async: false runs", () => {
-    const result = parse(on("Stop", command({ async: true }), command({ async: false })));
-    expect(located(result.diagnostics)).toEqual([
+    const result = parse(
+      on("Stop", createCommandHandler({ async: true }), createCommandHandler({ async: false })),
+    );
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_field", "warning", "hooks.Stop[0].hooks[0].async"],
     ]);
     expect(result.definitions.map((definition) => definition.handlerIndex)).toEqual([1]);
@@ -130,34 +132,42 @@ describe("parseZerocodeConfig (hooks.json)", () => {
 
   it.each([
     ["no command", { type: "command" }, "command"],
-    ["an argv list", command({ command: ["./x.sh"] }), "command"],
-    ["a blank command", command({ command: "  " }), "command"],
-    ["an empty commandWindows", command({ commandWindows: "" }), "commandWindows"],
-    ["a zero timeout", command({ timeout: 0 }), "timeout"],
-    ["a string timeout", command({ timeout: "30" }), "timeout"],
-    ["a numeric statusMessage", command({ statusMessage: 1 }), "statusMessage"],
+    ["an argv list", createCommandHandler({ command: ["./x.sh"] }), "command"],
+    ["a blank command", createCommandHandler({ command: "  " }), "command"],
+    ["an empty commandWindows", createCommandHandler({ commandWindows: "" }), "commandWindows"],
+    ["a zero timeout", createCommandHandler({ timeout: 0 }), "timeout"],
+    ["a string timeout", createCommandHandler({ timeout: "30" }), "timeout"],
+    ["a numeric statusMessage", createCommandHandler({ statusMessage: 1 }), "statusMessage"],
     [
       "a negative additionalContextLimit",
-      command({ additionalContextLimit: -1 }),
+      createCommandHandler({ additionalContextLimit: -1 }),
       "additionalContextLimit",
     ],
     [
       "a fractional additionalContextLimit",
-      command({ additionalContextLimit: 1.5 }),
+      createCommandHandler({ additionalContextLimit: 1.5 }),
       "additionalContextLimit",
     ],
-    ["a string async", command({ async: "yes" }), "async"],
+    ["a string async", createCommandHandler({ async: "yes" }), "async"],
     ["no type", { command: "./x.sh" }, "type"],
   ])("rejects a handler with %s at its field", (_name, handler, field) => {
-    const result = parse(on("PreToolUse", handler, command({ command: "./sibling.sh" })));
-    expect(located(result.diagnostics)).toEqual([
+    const result = parse(
+      on("PreToolUse", handler, createCommandHandler({ command: "./sibling.sh" })),
+    );
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["invalid_config", "error", `hooks.PreToolUse[0].hooks[0].${field}`],
     ]);
     expect(result.definitions.map((definition) => definition.command)).toEqual(["./sibling.sh"]);
   });
 
   it("keeps additionalContextLimit 0 (never spill) and null when omitted", () => {
-    const result = parse(on("UserPromptSubmit", command({ additionalContextLimit: 0 }), command()));
+    const result = parse(
+      on(
+        "UserPromptSubmit",
+        createCommandHandler({ additionalContextLimit: 0 }),
+        createCommandHandler(),
+      ),
+    );
     expect(result.definitions.map((definition) => definition.additionalContextLimit)).toEqual([
       0,
       null,
@@ -165,8 +175,8 @@ describe("parseZerocodeConfig (hooks.json)", () => {
   });
 
   it("ignores additionalContextLimit with a warning on an event that cannot add context", () => {
-    const result = parse(on("Stop", command({ additionalContextLimit: 100 })));
-    expect(located(result.diagnostics)).toEqual([
+    const result = parse(on("Stop", createCommandHandler({ additionalContextLimit: 100 })));
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unsupported_field", "warning", "hooks.Stop[0].hooks[0].additionalContextLimit"],
     ]);
     expect(result.definitions[0]?.additionalContextLimit).toBeNull();
@@ -177,11 +187,11 @@ describe("parseZerocodeConfig (hooks.json)", () => {
       $schema: "https://example.com/hooks.schema.json",
       version: 1,
       hooks: {
-        Notification: [{ hooks: [command()] }],
-        Stop: [{ hooks: [command({ command_windows: "x.cmd", shell: "bash" })] }],
+        Notification: [{ hooks: [createCommandHandler()] }],
+        Stop: [{ hooks: [createCommandHandler({ command_windows: "x.cmd", shell: "bash" })] }],
       },
     });
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unknown_field", "warning", "version"],
       ["unknown_event", "warning", "hooks.Notification"],
       ["unknown_field", "warning", "hooks.Stop[0].hooks[0].command_windows"],
@@ -191,7 +201,9 @@ describe("parseZerocodeConfig (hooks.json)", () => {
   });
 
   it("keeps any matcher string for the compile stage", () => {
-    const result = parse({ hooks: { Stop: [{ matcher: "anything", hooks: [command()] }] } });
+    const result = parse({
+      hooks: { Stop: [{ matcher: "anything", hooks: [createCommandHandler()] }] },
+    });
     expect(result.diagnostics).toEqual([]);
     expect(result.definitions[0]?.matcher).toBe("anything");
   });
@@ -204,7 +216,9 @@ describe("parseZerocodeConfig (config.toml)", () => {
         model: "zt-large",
         features: { hooks: true },
         projects: { "/repo": { trust_level: "trusted" } },
-        hooks: { PreToolUse: [{ matcher: "^Bash$", hooks: [command({ timeout: 30 })] }] },
+        hooks: {
+          PreToolUse: [{ matcher: "^Bash$", hooks: [createCommandHandler({ timeout: 30 })] }],
+        },
       },
       tomlSource,
     );
@@ -224,7 +238,7 @@ describe("parseZerocodeConfig (config.toml)", () => {
         hooks: {
           managed_dir: "~/.zerotwo/hooks",
           windows_managed_dir: "C:\\enterprise\\hooks",
-          Stop: [{ hooks: [command()] }],
+          Stop: [{ hooks: [createCommandHandler()] }],
         },
       },
       tomlSource,
@@ -235,24 +249,26 @@ describe("parseZerocodeConfig (config.toml)", () => {
 
   it("rejects a managed_dir that is not a string", () => {
     const result = parse({ hooks: { managed_dir: 1 } }, tomlSource);
-    expect(located(result.diagnostics)).toEqual([["invalid_config", "error", "hooks.managed_dir"]]);
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
+      ["invalid_config", "error", "hooks.managed_dir"],
+    ]);
   });
 
   it("accepts command_windows as the TOML spelling of commandWindows", () => {
-    const result = parse(on("Stop", command({ command_windows: "" })), tomlSource);
-    expect(located(result.diagnostics)).toEqual([
+    const result = parse(on("Stop", createCommandHandler({ command_windows: "" })), tomlSource);
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["invalid_config", "error", "hooks.Stop[0].hooks[0].command_windows"],
     ]);
-    const valid = parse(on("Stop", command({ command_windows: "x.cmd" })), tomlSource);
+    const valid = parse(on("Stop", createCommandHandler({ command_windows: "x.cmd" })), tomlSource);
     expect(valid.diagnostics).toEqual([]);
   });
 
   it("prefers commandWindows when both spellings are set, with a warning", () => {
     const result = parse(
-      on("Stop", command({ command_windows: "a.cmd", commandWindows: "b.cmd" })),
+      on("Stop", createCommandHandler({ command_windows: "a.cmd", commandWindows: "b.cmd" })),
       tomlSource,
     );
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["invalid_config", "warning", "hooks.Stop[0].hooks[0].command_windows"],
     ]);
     expect(result.definitions).toHaveLength(1);
@@ -260,10 +276,13 @@ describe("parseZerocodeConfig (config.toml)", () => {
 
   it("does not accept snake_case spellings the seed does not give", () => {
     const result = parse(
-      on("SessionStart", command({ additional_context_limit: 10, status_message: "x" })),
+      on(
+        "SessionStart",
+        createCommandHandler({ additional_context_limit: 10, status_message: "x" }),
+      ),
       tomlSource,
     );
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["unknown_field", "warning", "hooks.SessionStart[0].hooks[0].additional_context_limit"],
       ["unknown_field", "warning", "hooks.SessionStart[0].hooks[0].status_message"],
     ]);
@@ -271,7 +290,7 @@ describe("parseZerocodeConfig (config.toml)", () => {
 
   it("reports a [[hooks]] array as a bad hooks table", () => {
     const result = parse({ hooks: [{ Stop: [] }] }, tomlSource);
-    expect(located(result.diagnostics)).toEqual([["invalid_config", "error", "hooks"]]);
+    expect(locateDiagnostics(result.diagnostics)).toEqual([["invalid_config", "error", "hooks"]]);
   });
 
   it("treats a TOML file without [hooks] as no hooks", () => {
@@ -293,10 +312,14 @@ describe("parseZerocodeConfig (inline plugin manifest hooks)", () => {
   it("reads a wrapped hooks object with paths inside the manifest", () => {
     const source = { ...manifest, documentPath: ["hooks", 1] };
     const result = parse(
-      { hooks: { Stop: [{ hooks: [command(), command({ timeout: 0 })] }] } },
+      {
+        hooks: {
+          Stop: [{ hooks: [createCommandHandler(), createCommandHandler({ timeout: 0 })] }],
+        },
+      },
       source,
     );
-    expect(located(result.diagnostics)).toEqual([
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
       ["invalid_config", "error", "hooks[1].hooks.Stop[0].hooks[1].timeout"],
     ]);
     expect(result.definitions.map((definition) => [definition.path, definition.groupPath])).toEqual(
@@ -306,8 +329,10 @@ describe("parseZerocodeConfig (inline plugin manifest hooks)", () => {
 
   it("reads the events map itself", () => {
     const source = { ...manifest, documentPath: ["hooks"] };
-    const result = parse({ Stop: [{ hooks: [command()] }], Nope: [] }, source);
-    expect(located(result.diagnostics)).toEqual([["unknown_event", "warning", "hooks.Nope"]]);
+    const result = parse({ Stop: [{ hooks: [createCommandHandler()] }], Nope: [] }, source);
+    expect(locateDiagnostics(result.diagnostics)).toEqual([
+      ["unknown_event", "warning", "hooks.Nope"],
+    ]);
     expect(result.definitions.map((definition) => definition.path)).toEqual([
       "hooks.Stop[0].hooks[0]",
     ]);
