@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyFixture } from "../../test/support/copy-fixture.js";
-import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { openProfileFixture } from "../../test/support/open-profile-fixture.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
-import { createHookEngine, type HookEngine } from "./engine.js";
+import type { HookEngine } from "./engine.js";
 
 // The copilot profile on Copilot CLI's own files (test/fixtures/copilot-profile:
 // ~/.copilot/hooks/*.json, the repository's .github/hooks/*.json and .github/copilot/settings.json),
@@ -18,21 +16,9 @@ afterEach(async () => {
 const codes = (result: DispatchResult) => result.diagnostics.map((item) => item.code);
 
 async function setup() {
-  const root = copyFixture("copilot-profile", createTestWorkspace("copilot-profile").root, [
-    "project",
-  ]);
-  const project = join(root, "project");
-  const log = join(root, "hooks.log");
-  const engine = await createHookEngine({
-    profile: "copilot",
-    cwd: project,
-    home: join(root, "home"),
-    env: { PATH: process.env.PATH, HOOK_LOG: log },
-    sessionId: "session-1",
-  });
-  engines.push(engine);
-  const readLog = () => readFileSync(log, "utf8").trim().split("\n");
-  return { project, engine, readLog };
+  const fixture = await openProfileFixture("copilot", "copilot-profile", "session-1", ["project"]);
+  engines.push(fixture.engine);
+  return fixture;
 }
 
 const bash = (command: string) => ({ toolName: "bash", toolArgs: { command } });

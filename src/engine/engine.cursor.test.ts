@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyFixture } from "../../test/support/copy-fixture.js";
-import { createTestWorkspace } from "../../test/support/create-test-workspace.js";
+import { openProfileFixture } from "../../test/support/open-profile-fixture.js";
 import type { DispatchResult } from "../decide/dispatch-result.js";
-import { createHookEngine, type HookEngine } from "./engine.js";
+import type { HookEngine } from "./engine.js";
 
 // The cursor profile on Cursor's own files (test/fixtures/cursor-profile: ~/.cursor/hooks.json and
 // <project>/.cursor/hooks.json), run through real hook scripts that reply in Cursor's fields.
@@ -17,19 +15,9 @@ afterEach(async () => {
 const codes = (result: DispatchResult) => result.diagnostics.map((item) => item.code);
 
 async function setup() {
-  const root = copyFixture("cursor-profile", createTestWorkspace("cursor-profile").root);
-  const project = join(root, "project");
-  const log = join(root, "hooks.log");
-  const engine = await createHookEngine({
-    profile: "cursor",
-    cwd: project,
-    home: join(root, "home"),
-    env: { PATH: process.env.PATH, HOOK_LOG: log },
-    sessionId: "conversation-1",
-  });
-  engines.push(engine);
-  const readLog = () => readFileSync(log, "utf8").trim().split("\n");
-  return { root, project, engine, readLog };
+  const fixture = await openProfileFixture("cursor", "cursor-profile", "conversation-1");
+  engines.push(fixture.engine);
+  return fixture;
 }
 
 /** Cursor's common payload fields, beside the event's own. */
