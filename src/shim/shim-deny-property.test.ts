@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { arbitraryShimVerdict } from "../../test/support/arbitrary-shim-verdict.js";
 import { createShimOutcome } from "../../test/support/create-shim-outcome.js";
 import { readHookVerdict } from "./read-hook-verdict.js";
 import { type ShimFormatName, type ShimVerdict, shimFormatNames } from "./shim-types.js";
@@ -46,25 +47,11 @@ const hostEvent = fc.constantFrom(
   ),
 );
 
-const maybeString = fc.option(fc.string(), { nil: null });
-
 /** A verdict that refuses: a deny or block, or a failure with any decision beside it. */
-const refusingVerdict: fc.Arbitrary<ShimVerdict> = fc
-  .record({
-    decision: fc.constantFrom("allow", "deny", "ask", "block", null),
-    reason: maybeString,
-    userMessage: maybeString,
-    additionalContext: fc.array(fc.string(), { maxLength: 2 }),
-    continue: fc.boolean(),
-    stopReason: maybeString,
-    updatedInput: fc.option(fc.dictionary(fc.string(), fc.jsonValue()), { nil: null }),
-    problems: fc.array(fc.string(), { maxLength: 2 }),
-    failure: maybeString,
-  })
-  .filter(
-    (verdict) =>
-      verdict.decision === "deny" || verdict.decision === "block" || verdict.failure !== null,
-  );
+const refusingVerdict: fc.Arbitrary<ShimVerdict> = arbitraryShimVerdict.filter(
+  (verdict) =>
+    verdict.decision === "deny" || verdict.decision === "block" || verdict.failure !== null,
+);
 
 /** What the host does with the reply, read as a hook of the host's own protocol would be. */
 function readHostDecision(

@@ -1,29 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { arbitraryShimVerdict } from "../../../test/support/arbitrary-shim-verdict.js";
 import { checkCodexOutput } from "../../convert/check-codex-output.js";
 import { codexHookOutputs } from "../../convert/codex-hook-outputs.js";
 import { isRecord } from "../../shared/is-record.js";
 import { safeParseJson } from "../../shared/safe-parse-json.js";
 import { createShimVerdict } from "../create-shim-verdict.js";
-import type { ShimVerdict } from "../shim-types.js";
 import { writeHostReply } from "../write-host-reply.js";
 import { codexHost } from "./codex.js";
 import { fitCodexReply, writeCodexReply } from "./write-codex-reply.js";
 import { writeProfileReply } from "./write-profile-reply.js";
-
-const maybeString = fc.option(fc.string(), { nil: null });
-
-const anyVerdict: fc.Arbitrary<ShimVerdict> = fc.record({
-  decision: fc.constantFrom("allow", "deny", "ask", "block", null),
-  reason: maybeString,
-  userMessage: maybeString,
-  additionalContext: fc.array(fc.string(), { maxLength: 2 }),
-  continue: fc.boolean(),
-  stopReason: maybeString,
-  updatedInput: fc.option(fc.dictionary(fc.string(), fc.jsonValue()), { nil: null }),
-  problems: fc.array(fc.string(), { maxLength: 2 }),
-  failure: maybeString,
-});
 
 const codexEvents = [...Object.keys(codexHookOutputs), "SessionEnd"];
 // The events whose hook Codex lets block: a refusal must come out as a deny or block there.
@@ -48,7 +34,7 @@ function readRefusal(output: Record<string, unknown>): string | null {
 describe("writeCodexReply", () => {
   it("every reply passes Codex 0.169's output schema and rules", () => {
     fc.assert(
-      fc.property(anyVerdict, fc.constantFrom(...codexEvents), (verdict, event) => {
+      fc.property(arbitraryShimVerdict, fc.constantFrom(...codexEvents), (verdict, event) => {
         const reply = writeHostReply({ host: "codex", hostEvent: event, verdict });
         expect(reply.exitCode).toBe(0);
         const output = readReply(reply.stdout);
@@ -59,7 +45,7 @@ describe("writeCodexReply", () => {
   });
 
   it("a deny, a block or a failure stays a refusal on every event that can block", () => {
-    const refusing = anyVerdict.filter(
+    const refusing = arbitraryShimVerdict.filter(
       (verdict) =>
         verdict.decision === "deny" || verdict.decision === "block" || verdict.failure !== null,
     );
