@@ -93,13 +93,6 @@ export const permissionRequestEvent = {
   payload: { required: ["tool_name", "tool_input"], optional: ["permission_suggestions"] },
 } as const;
 
-/** The limits every built-in profile shares: message, capture and kill grace. */
-export const defaultLimits = {
-  messageLimitCharacters: 10_000,
-  captureLimitBytes: 1024 * 1024,
-  killGraceMs: 1000,
-} as const;
-
 /** The handler types of the Claude Code hook format, recognized even where only `command` runs. */
 export const claudeHandlerTypes = ["command", "prompt", "agent", "http", "mcp_tool"] as const;
 

@@ -1,4 +1,4 @@
-import { defaultLimits } from "../profiles/event-presets.js";
+import { profileDefaults } from "../profiles/define-profile.js";
 import type { ProcessOutcome } from "../run/process-outcome.js";
 import { spawnHandler } from "../run/spawn-handler.js";
 import { isRecord } from "../shared/is-record.js";
@@ -155,8 +155,8 @@ async function runHookCommand(
     env,
     input: JSON.stringify(payload),
     timeoutMs,
-    killGraceMs: defaultLimits.killGraceMs,
-    captureLimitBytes: defaultLimits.captureLimitBytes,
+    killGraceMs: profileDefaults.killGraceMs,
+    captureLimitBytes: profileDefaults.captureLimitBytes,
     ...(options.signal !== undefined && { signal: options.signal }),
   });
   const read = toShimRunOutcome(outcome);
